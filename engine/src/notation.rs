@@ -1,0 +1,380 @@
+//! Text forms: sides, moves (with jump paths) and the position text.
+//!
+//! Position text (documented in `docs/position-format.md`): five space-separated fields,
+//!
+//! ```text
+//! halma8 AAAA4/AAA5/... A 0,0 0
+//! ```
+//!
+//! 1. the rules (`Rules` text form: a rule-set name plus option overrides);
+//! 2. the placement, rank by rank from the top rank down, ranks separated by `/`, each rank
+//!    from file `a` rightwards: a side letter (`A` moves first, then `B`, `C`, …) for a piece,
+//!    a decimal number for a run of empty cells;
+//! 3. the side to move (a letter);
+//! 4. the number of moves each side has completed, comma-separated, in side order;
+//! 5. optional: passes played in a row just before this position (default 0).
+
+use crate::bitboard::BitBoard;
+use crate::error::Error;
+use crate::geometry::{Board, Geometry};
+use crate::moves::Move;
+use crate::position::{Position, Status};
+use crate::rules::{JumpKind, Rules};
+use crate::setup::{Setup, MAX_SIDES};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// The letter of a side: `A` for the first to move, then `B`, `C`, ….
+pub fn side_letter(side: usize) -> char {
+    (b'A' + side as u8) as char
+}
+
+/// The side of a letter, if it is one of the first `sides` letters.
+pub fn parse_side(letter: char, sides: usize) -> Option<usize> {
+    let i = (letter as usize).wrapping_sub('A' as usize);
+    (i < sides).then_some(i)
+}
+
+/// The text of a move, `c3-e5`, or `pass`.
+pub fn move_text(board: Board, mv: Move) -> String {
+    if mv.is_pass() {
+        "pass".into()
+    } else {
+        format!(
+            "{}-{}",
+            board.cell_name(mv.from()),
+            board.cell_name(mv.to())
+        )
+    }
+}
+
+/// A human description of a status, naming sides by letter.
+pub fn status_text(status: Status) -> String {
+    match status {
+        Status::Ongoing => "ongoing".into(),
+        Status::Won(s) => format!("{} wins", side_letter(s)),
+        Status::LostByDeadline(s) => format!("{} loses by the deadline", side_letter(s)),
+        Status::DrawByPasses => "draw: every side passed".into(),
+        Status::DrawByRepetition => "draw by repetition".into(),
+    }
+}
+
+/// Splits a position text into its rules and the rest (placement and counters), so that the
+/// caller can override rule options and choose the geometry before parsing the rest with
+/// [`Position::from_text_fields`].
+pub fn split_position_text(text: &str) -> Result<(Rules, &str), Error> {
+    let text = text.trim();
+    let (rules, rest) = text
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| Error::Position(format!("'{text}' has no placement after the rules")))?;
+    Ok((Rules::parse(rules)?, rest.trim_start()))
+}
+
+/// The cells a single hop of a jump can reach from `at`, for a piece that started on
+/// `origin` (which is empty during its own move). Plain per-cell code, used for paths.
+fn hop_targets<G: Geometry>(pos: &Position<G>, origin: usize, at: usize) -> Vec<usize> {
+    let board = G::BOARD;
+    let occupied = |c: usize| c != origin && pos.occupied().has(c);
+    let long = pos.setup().rules().jumps == JumpKind::Long;
+    let (x, y) = board.coords(at);
+    let mut out = Vec::new();
+    for &(dx, dy) in board.directions() {
+        let cell_at = |k: isize| {
+            let (cx, cy) = (x as isize + k * dx as isize, y as isize + k * dy as isize);
+            board
+                .contains(cx, cy)
+                .then(|| board.bit(cx as usize, cy as usize))
+        };
+        let max_k = if long { board.width() as isize } else { 1 };
+        for k in 1..=max_k {
+            let Some(mid) = cell_at(k) else { break };
+            if !occupied(mid) {
+                continue;
+            }
+            // The pivot stands at distance k: every other cell up to 2k must be empty.
+            let clear = (1..=2 * k)
+                .filter(|&j| j != k)
+                .all(|j| cell_at(j).is_some_and(|c| !occupied(c)));
+            if clear {
+                out.push(cell_at(2 * k).expect("checked in the loop"));
+            }
+            break;
+        }
+    }
+    out
+}
+
+impl<G: Geometry> Position<G> {
+    /// One shortest jump path (cells, origin first) realising `mv`, or `[from, to]` for a
+    /// step; empty for the pass or when the piece cannot reach the destination.
+    pub fn path(&self, mv: Move) -> Vec<usize> {
+        if mv.is_pass() {
+            return Vec::new();
+        }
+        self.find_path(mv.from(), mv.to()).unwrap_or_default()
+    }
+
+    /// Breadth-first search over single hops from `from` (rule filters not applied).
+    fn find_path(&self, from: usize, to: usize) -> Option<Vec<usize>> {
+        let (fx, fy) = G::BOARD.coords(from);
+        let (tx, ty) = G::BOARD.coords(to);
+        if fx.abs_diff(tx) <= 1 && fy.abs_diff(ty) <= 1 {
+            return (!self.occupied().has(to)).then(|| vec![from, to]);
+        }
+        let mut parent = vec![usize::MAX; G::BB::CAPACITY];
+        parent[from] = from;
+        let mut queue = VecDeque::from([from]);
+        while let Some(at) = queue.pop_front() {
+            for next in hop_targets(self, from, at) {
+                if parent[next] == usize::MAX {
+                    parent[next] = at;
+                    queue.push_back(next);
+                }
+            }
+        }
+        if parent[to] == usize::MAX {
+            return None;
+        }
+        let mut path = vec![to];
+        while path[path.len() - 1] != from {
+            path.push(parent[path[path.len() - 1]]);
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// The text of a move with its full jump path, like `c3-e5-g5`.
+    pub fn path_text(&self, mv: Move) -> String {
+        if mv.is_pass() {
+            return "pass".into();
+        }
+        let names: Vec<String> = self
+            .path(mv)
+            .into_iter()
+            .map(|c| G::BOARD.cell_name(c))
+            .collect();
+        names.join("-")
+    }
+
+    /// Parses a move in this position: `from-to`, a full jump path `c3-e5-g5` (every hop is
+    /// checked), or `pass`. The move must be legal; the error says why not.
+    pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let board = G::BOARD;
+        let text = text.trim();
+        if self.status().is_over() {
+            return Err(Error::Move(format!(
+                "'{text}': the game is over ({})",
+                status_text(self.status())
+            )));
+        }
+        if text == "pass" {
+            return if self.is_legal(Move::PASS) {
+                Ok(Move::PASS)
+            } else {
+                Err(Error::Move(
+                    "pass is only legal when no other move exists".into(),
+                ))
+            };
+        }
+        let cells = text
+            .split('-')
+            .map(|c| board.parse_cell(c))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| Error::Move(format!("'{text}': {e}")))?;
+        if cells.len() < 2 {
+            return Err(Error::Move(format!(
+                "'{text}' is not a move (expected from-to, a jump path, or pass)"
+            )));
+        }
+        let (from, to) = (cells[0], cells[cells.len() - 1]);
+        let mover = self.to_move();
+        match self.side_at(from) {
+            Some(s) if s == mover => {}
+            Some(s) => {
+                return Err(Error::Move(format!(
+                    "'{text}': {} holds a piece of {}, but {} is to move",
+                    board.cell_name(from),
+                    side_letter(s),
+                    side_letter(mover)
+                )))
+            }
+            None => {
+                return Err(Error::Move(format!(
+                    "'{text}': no piece on {}",
+                    board.cell_name(from)
+                )))
+            }
+        }
+        if from == to {
+            return Err(Error::Move(format!(
+                "'{text}' ends where it starts, which is no move"
+            )));
+        }
+        if cells.len() > 2 {
+            for pair in cells.windows(2) {
+                if !hop_targets(self, from, pair[0]).contains(&pair[1]) {
+                    return Err(Error::Move(format!(
+                        "'{text}': the hop {}-{} is not a jump",
+                        board.cell_name(pair[0]),
+                        board.cell_name(pair[1])
+                    )));
+                }
+            }
+        }
+        let mv = Move::new(from, to);
+        if !self.is_legal(mv) {
+            let why = if self.find_path(from, to).is_some() {
+                format!("the rules forbid it ({})", self.setup().rules())
+            } else {
+                format!(
+                    "the piece on {} cannot reach {} by a step or jumps",
+                    board.cell_name(from),
+                    board.cell_name(to)
+                )
+            };
+            return Err(Error::Move(format!("'{text}' is not legal here: {why}")));
+        }
+        Ok(mv)
+    }
+
+    /// Parses the fields after the rules of a position text (see the module doc).
+    pub fn from_text_fields(setup: Arc<Setup<G>>, fields: &str) -> Result<Self, Error> {
+        let bad = |t: String| Error::Position(t);
+        let board = G::BOARD;
+        let sides = setup.sides();
+        let parts: Vec<&str> = fields.split_whitespace().collect();
+        if !(3..=4).contains(&parts.len()) {
+            return Err(bad(format!(
+                "expected placement, side to move, move counts [, passes]; got {} fields",
+                parts.len()
+            )));
+        }
+        let ranks: Vec<&str> = parts[0].split('/').collect();
+        let w = board.width();
+        if ranks.len() != w {
+            return Err(bad(format!(
+                "placement has {} ranks, the {} board has {w}",
+                ranks.len(),
+                board.describe()
+            )));
+        }
+        let mut pieces = [G::BB::EMPTY; MAX_SIDES];
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let y = w - 1 - i;
+            let mut x = 0;
+            let mut chars = rank_text.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(mut run) = c.to_digit(10) {
+                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        run = run * 10 + d;
+                        chars.next();
+                    }
+                    x += run as usize;
+                } else if let Some(side) = parse_side(c, sides) {
+                    if x < w {
+                        pieces[side].set(board.bit(x, y));
+                    }
+                    x += 1;
+                } else {
+                    return Err(bad(format!(
+                        "'{c}' in rank {} is neither a side letter (A..{}) nor a count",
+                        y + 1,
+                        side_letter(sides - 1)
+                    )));
+                }
+            }
+            if x != w {
+                return Err(bad(format!("rank {} has {x} cells, not {w}", y + 1)));
+            }
+        }
+        let mut letters = parts[1].chars();
+        let to_move = match (letters.next(), letters.next()) {
+            (Some(c), None) => parse_side(c, sides),
+            _ => None,
+        }
+        .ok_or_else(|| bad(format!("'{}' is not a side to move", parts[1])))?;
+        let counts: Vec<u32> = parts[2]
+            .split(',')
+            .map(|c| c.parse::<u32>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad(format!("'{}' is not a list of move counts", parts[2])))?;
+        if counts.len() != sides {
+            return Err(bad(format!(
+                "{} move counts for {sides} sides",
+                counts.len()
+            )));
+        }
+        let mut move_counts = [0; MAX_SIDES];
+        move_counts[..sides].copy_from_slice(&counts);
+        let passes = match parts.get(3) {
+            Some(p) => p
+                .parse::<u8>()
+                .map_err(|_| bad(format!("'{p}' is not a number of passes")))?,
+            None => 0,
+        };
+        Position::from_parts(setup, pieces, to_move, move_counts, passes)
+    }
+
+    /// The position text (see the module doc); parsing it gives this position back, less
+    /// the history of earlier positions.
+    pub fn to_text(&self) -> String {
+        let board = G::BOARD;
+        let w = board.width();
+        let mut ranks = Vec::with_capacity(w);
+        for y in (0..w).rev() {
+            let mut rank = String::new();
+            let mut run = 0;
+            for x in 0..w {
+                match self.side_at(board.bit(x, y)) {
+                    Some(side) => {
+                        if run > 0 {
+                            rank += &run.to_string();
+                            run = 0;
+                        }
+                        rank.push(side_letter(side));
+                    }
+                    None => run += 1,
+                }
+            }
+            if run > 0 {
+                rank += &run.to_string();
+            }
+            ranks.push(rank);
+        }
+        let counts: Vec<String> = (0..self.sides())
+            .map(|s| self.move_count(s).to_string())
+            .collect();
+        let mut text = format!(
+            "{} {} {} {}",
+            self.setup().rules(),
+            ranks.join("/"),
+            side_letter(self.to_move()),
+            counts.join(",")
+        );
+        if self.passes_in_row() > 0 {
+            text += &format!(" {}", self.passes_in_row());
+        }
+        text
+    }
+
+    /// The board as text for a terminal: ranks top down, pieces by side letter, `.` for an
+    /// empty cell, with file letters and rank numbers around.
+    pub fn diagram(&self) -> String {
+        let board = G::BOARD;
+        let w = board.width();
+        let files: String = (0..w)
+            .map(|x| format!(" {}", (b'a' + x as u8) as char))
+            .collect();
+        let mut out = format!("   {files}\n");
+        for y in (0..w).rev() {
+            out += &format!("{:>2} ", y + 1);
+            for x in 0..w {
+                let c = self.side_at(board.bit(x, y)).map_or('.', side_letter);
+                out += &format!(" {c}");
+            }
+            out += &format!("  {}\n", y + 1);
+        }
+        out += &format!("   {files}\n");
+        out
+    }
+}

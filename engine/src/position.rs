@@ -1,0 +1,297 @@
+//! A game position: pieces, side to move, move counts, Zobrist key, history and status.
+//!
+//! Moves are applied with [`Position::make`] and taken back with [`Position::unmake`]
+//! (make/unmake rather than copy-make: a Halma move touches two bits, and the history needed
+//! for repetition would make every copy expensive).
+
+use crate::bitboard::BitBoard;
+use crate::error::Error;
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::rules::WinCondition;
+use crate::setup::{Setup, MAX_SIDES};
+use std::sync::Arc;
+
+/// The state of the game after the last move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The game goes on.
+    Ongoing,
+    /// The side won by its last move.
+    Won(usize),
+    /// The side lost by the yard deadline with its last move.
+    LostByDeadline(usize),
+    /// Every side passed in a row.
+    DrawByPasses,
+    /// The placement and side to move occurred for the third time.
+    DrawByRepetition,
+}
+
+impl Status {
+    /// Whether the game is over.
+    pub fn is_over(self) -> bool {
+        self != Status::Ongoing
+    }
+}
+
+/// What [`Position::unmake`] needs to restore.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    key: u64,
+    status: Status,
+    passes_in_row: u8,
+}
+
+/// A position of one game.
+#[derive(Clone, Debug)]
+pub struct Position<G: Geometry> {
+    setup: Arc<Setup<G>>,
+    pieces: [G::BB; MAX_SIDES],
+    occupied: G::BB,
+    to_move: usize,
+    move_counts: [u32; MAX_SIDES],
+    passes_in_row: u8,
+    key: u64,
+    status: Status,
+    history: Vec<Undo>,
+}
+
+impl<G: Geometry> Position<G> {
+    /// The start position: every side on its home camp, the first side to move.
+    pub fn start(setup: Arc<Setup<G>>) -> Self {
+        let mut pieces = [G::BB::EMPTY; MAX_SIDES];
+        for (side, p) in pieces.iter_mut().enumerate().take(setup.sides()) {
+            *p = setup.home(side);
+        }
+        Self::from_parts(setup, pieces, 0, [0; MAX_SIDES], 0).expect("the start is valid")
+    }
+
+    /// A position from its parts, checked: pieces on the board, no cell taken twice, every
+    /// side with a camp's worth of pieces, a side to move that exists. The status is that
+    /// after the previous side's move (as if it had just moved here).
+    pub fn from_parts(
+        setup: Arc<Setup<G>>,
+        pieces: [G::BB; MAX_SIDES],
+        to_move: usize,
+        move_counts: [u32; MAX_SIDES],
+        passes_in_row: u8,
+    ) -> Result<Self, Error> {
+        let sides = setup.sides();
+        let bad = |t: String| Err(Error::Position(t));
+        if to_move >= sides {
+            return bad(format!(
+                "side {} to move, but there are {sides} sides",
+                to_move + 1
+            ));
+        }
+        if passes_in_row as usize >= sides {
+            return bad(format!(
+                "{passes_in_row} passes in a row would already have ended a {sides}-side game"
+            ));
+        }
+        let mut occupied = G::BB::EMPTY;
+        for (side, &p) in pieces.iter().enumerate() {
+            if side >= sides {
+                if !p.is_empty() {
+                    return bad(format!(
+                        "pieces for side {}, which is not playing",
+                        side + 1
+                    ));
+                }
+                continue;
+            }
+            if !p.without(G::CELLS).is_empty() {
+                return bad(format!("side {} has pieces off the board", side + 1));
+            }
+            if occupied.intersects(p) {
+                return bad("two pieces on one cell".into());
+            }
+            let want = setup.pieces_per_side();
+            if p.count() as usize != want {
+                return bad(format!(
+                    "side {} has {} pieces, the rules give each side {want}",
+                    side + 1,
+                    p.count()
+                ));
+            }
+            occupied |= p;
+        }
+        let mut pos = Position {
+            setup,
+            pieces,
+            occupied,
+            to_move,
+            move_counts,
+            passes_in_row,
+            key: 0,
+            status: Status::Ongoing,
+            history: Vec::with_capacity(256),
+        };
+        pos.key = pos.compute_key();
+        pos.status = pos.status_after_move_of((to_move + sides - 1) % sides);
+        Ok(pos)
+    }
+
+    /// The game's fixed data.
+    #[inline(always)]
+    pub fn setup(&self) -> &Arc<Setup<G>> {
+        &self.setup
+    }
+    /// Number of sides.
+    #[inline(always)]
+    pub fn sides(&self) -> usize {
+        self.setup.sides()
+    }
+    /// The pieces of `side`.
+    #[inline(always)]
+    pub fn pieces(&self, side: usize) -> G::BB {
+        self.pieces[side]
+    }
+    /// Every occupied cell.
+    #[inline(always)]
+    pub fn occupied(&self) -> G::BB {
+        self.occupied
+    }
+    /// The side to move (0-based; side 0 moves first).
+    #[inline(always)]
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+    /// Moves completed by `side` (a pass counts).
+    #[inline(always)]
+    pub fn move_count(&self, side: usize) -> u32 {
+        self.move_counts[side]
+    }
+    /// Passes played in a row up to now.
+    #[inline(always)]
+    pub fn passes_in_row(&self) -> u8 {
+        self.passes_in_row
+    }
+    /// The Zobrist key, maintained incrementally.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+    /// The game status after the last move.
+    #[inline(always)]
+    pub fn status(&self) -> Status {
+        self.status
+    }
+    /// The moves made on this position object, oldest first.
+    pub fn history(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|u| u.mv)
+    }
+
+    /// The side that owns the piece on `cell`, if any.
+    pub fn side_at(&self, cell: usize) -> Option<usize> {
+        (0..self.sides()).find(|&s| self.pieces[s].has(cell))
+    }
+
+    /// The Zobrist key computed from scratch (the incremental key must always equal it).
+    pub fn compute_key(&self) -> u64 {
+        let keys = self.setup.keys();
+        let mut key = keys.turn(self.to_move);
+        for side in 0..self.sides() {
+            for cell in self.pieces[side].iter() {
+                key ^= keys.piece(side, cell);
+            }
+        }
+        key
+    }
+
+    /// Plays `mv`, which must be legal here (see [`Position::play`] for a checked version).
+    #[inline]
+    pub fn make(&mut self, mv: Move) {
+        let side = self.to_move;
+        self.history.push(Undo {
+            mv,
+            key: self.key,
+            status: self.status,
+            passes_in_row: self.passes_in_row,
+        });
+        let keys = self.setup.keys();
+        if mv.is_pass() {
+            self.passes_in_row += 1;
+        } else {
+            let change = G::BB::single(mv.from()) | G::BB::single(mv.to());
+            self.pieces[side] ^= change;
+            self.occupied ^= change;
+            self.key ^= keys.piece(side, mv.from()) ^ keys.piece(side, mv.to());
+            self.passes_in_row = 0;
+        }
+        let next = if side + 1 == self.sides() {
+            0
+        } else {
+            side + 1
+        };
+        self.key ^= keys.turn(side) ^ keys.turn(next);
+        self.to_move = next;
+        self.move_counts[side] += 1;
+        self.status = self.status_after_move_of(side);
+    }
+
+    /// Takes back the last [`Position::make`]. Panics if there is none.
+    #[inline]
+    pub fn unmake(&mut self) {
+        let undo = self.history.pop().expect("unmake without a move");
+        let side = if self.to_move == 0 {
+            self.sides() - 1
+        } else {
+            self.to_move - 1
+        };
+        if !undo.mv.is_pass() {
+            let change = G::BB::single(undo.mv.from()) | G::BB::single(undo.mv.to());
+            self.pieces[side] ^= change;
+            self.occupied ^= change;
+        }
+        self.to_move = side;
+        self.move_counts[side] -= 1;
+        self.key = undo.key;
+        self.status = undo.status;
+        self.passes_in_row = undo.passes_in_row;
+    }
+
+    /// The status after `mover` has moved into this position, tested in the order RULES.md
+    /// fixes: win, deadline loss, every side passed, third repetition.
+    fn status_after_move_of(&self, mover: usize) -> Status {
+        let setup = &*self.setup;
+        let rules = setup.rules();
+        let own = self.pieces[mover];
+        let goal = setup.goal(mover);
+        let won = match rules.win {
+            WinCondition::AllInGoal => own.without(goal).is_empty(),
+            WinCondition::GoalFilled => {
+                goal.without(self.occupied).is_empty() && own.intersects(goal)
+            }
+        };
+        if won {
+            return Status::Won(mover);
+        }
+        if let Some(deadline) = rules.deadline {
+            if self.move_counts[mover] >= deadline as u32 && own.intersects(setup.home(mover)) {
+                return Status::LostByDeadline(mover);
+            }
+        }
+        if self.passes_in_row as usize >= self.sides() {
+            return Status::DrawByPasses;
+        }
+        if rules.repetition && self.occurrences() >= 3 {
+            return Status::DrawByRepetition;
+        }
+        Status::Ongoing
+    }
+
+    /// How often the current placement with the same side to move has occurred in the
+    /// history of this position object, counting the present.
+    fn occurrences(&self) -> usize {
+        // The side to move is part of the key, so only every `sides`-th earlier entry can
+        // match; the history holds the key before each move.
+        let sides = self.sides();
+        let n = self.history.len();
+        1 + (sides..=n)
+            .step_by(sides)
+            .filter(|&back| self.history[n - back].key == self.key)
+            .count()
+    }
+}

@@ -1,0 +1,333 @@
+//! Rule sets and rule options, exactly as `RULES.md` names them.
+//!
+//! A [`Rules`] value is a named rule set plus any option overrides. Its text form (used in
+//! position texts and on the command line) is the name followed by the overrides that differ
+//! from the named set: `halma10` or `halma10:jumps=long,deadline=none`.
+
+use crate::error::Error;
+use crate::geometry::{Board, MAX_SQUARE, MIN_SQUARE};
+use std::fmt;
+
+/// Whether a piece standing in its goal camp may leave it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CampExit {
+    /// No restriction.
+    Free,
+    /// A piece in its goal camp may not end a move outside it.
+    Locked,
+}
+
+/// How a side wins (checked after each of its moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinCondition {
+    /// All of the side's pieces stand in its goal camp.
+    AllInGoal,
+    /// Every goal cell is occupied (any colour), at least one by the side's own pieces.
+    GoalFilled,
+}
+
+/// Which jumps are allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum JumpKind {
+    /// Over an adjacent piece onto the cell directly beyond it.
+    Adjacent,
+    /// Super Halma: along a line over exactly one piece standing midway, every other cell
+    /// between origin and landing empty.
+    Long,
+}
+
+/// A complete rule set: board, players and every option of `RULES.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// The named rule set this one starts from (printed first in the text form).
+    pub base: &'static str,
+    /// The board shape.
+    pub board: Board,
+    /// Number of sides (2 or 4 on square boards).
+    pub players: usize,
+    /// Camp-exit rule.
+    pub camp_exit: CampExit,
+    /// Win condition.
+    pub win: WinCondition,
+    /// The yard deadline N (30/50-move rule), if any.
+    pub deadline: Option<u16>,
+    /// The German follow-out rule.
+    pub follow_out: bool,
+    /// The course-agent vacate rule.
+    pub vacate: bool,
+    /// Third repetition is a draw.
+    pub repetition: bool,
+    /// Adjacent or long (Super Halma) jumps.
+    pub jumps: JumpKind,
+}
+
+/// The named rule sets of `RULES.md`, then the generic square boards.
+pub const NAMED_RULE_SETS: &[&str] = &[
+    "halma8",
+    "halma10",
+    "halma16",
+    "halma16-vacate",
+    "halma16-4",
+    "squareN (N = 6..16)",
+    "squareN-4",
+];
+
+impl Rules {
+    /// The named rule set `name` with its default options. Besides the sets of `RULES.md`,
+    /// `squareN` and `squareN-4` (N = 6..16) name an N×N board for 2 or 4 players with the
+    /// options of `halma16` (locked camp exit, goal-filled, no deadline, repetition).
+    pub fn named(name: &str) -> Result<Rules, Error> {
+        let original = |base, n, players, camp_exit, win, deadline| Rules {
+            base,
+            board: Board::square(n).expect("named boards are supported sizes"),
+            players,
+            camp_exit,
+            win,
+            deadline,
+            follow_out: false,
+            vacate: false,
+            repetition: true,
+            jumps: JumpKind::Adjacent,
+        };
+        use CampExit::*;
+        use WinCondition::*;
+        Ok(match name {
+            "halma8" => original("halma8", 8, 2, Free, AllInGoal, Some(30)),
+            "halma10" => original("halma10", 10, 2, Free, AllInGoal, Some(50)),
+            "halma16" => original("halma16", 16, 2, Locked, GoalFilled, None),
+            "halma16-vacate" => Rules {
+                vacate: true,
+                ..original("halma16-vacate", 16, 2, Locked, GoalFilled, None)
+            },
+            "halma16-4" => original("halma16-4", 16, 4, Locked, GoalFilled, None),
+            _ => {
+                let (base, n, players) = parse_square_name(name).ok_or_else(|| {
+                    Error::Rules(format!(
+                        "unknown rule set '{name}' (known: {})",
+                        NAMED_RULE_SETS.join(", ")
+                    ))
+                })?;
+                original(base, n, players, Locked, GoalFilled, None)
+            }
+        })
+    }
+
+    /// Parses the text form `name[:option=value,...]`.
+    pub fn parse(text: &str) -> Result<Rules, Error> {
+        let (name, options) = match text.split_once(':') {
+            Some((n, o)) => (n, Some(o)),
+            None => (text, None),
+        };
+        let mut rules = Rules::named(name)?;
+        for option in options.into_iter().flat_map(|o| o.split(',')) {
+            let (key, value) = option.split_once('=').ok_or_else(|| {
+                Error::Rules(format!(
+                    "rule option '{option}' is not of the form name=value"
+                ))
+            })?;
+            rules.set_option(key, value)?;
+        }
+        Ok(rules)
+    }
+
+    /// Sets one option by its text name and value (the names of the text form).
+    pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), Error> {
+        let bad = || Error::Rules(format!("bad value '{value}' for rule option '{key}'"));
+        let flag = |v: &str| match v {
+            "on" | "true" | "yes" => Ok(true),
+            "off" | "false" | "no" => Ok(false),
+            _ => Err(bad()),
+        };
+        match key {
+            "camp-exit" => {
+                self.camp_exit = match value {
+                    "free" => CampExit::Free,
+                    "locked" => CampExit::Locked,
+                    _ => return Err(bad()),
+                }
+            }
+            "win" => {
+                self.win = match value {
+                    "all-in-goal" => WinCondition::AllInGoal,
+                    "goal-filled" => WinCondition::GoalFilled,
+                    _ => return Err(bad()),
+                }
+            }
+            "deadline" => {
+                self.deadline = match value {
+                    "none" => None,
+                    v => match v.parse::<u16>() {
+                        Ok(n) if n >= 1 => Some(n),
+                        _ => return Err(bad()),
+                    },
+                }
+            }
+            "jumps" => {
+                self.jumps = match value {
+                    "adjacent" => JumpKind::Adjacent,
+                    "long" => JumpKind::Long,
+                    _ => return Err(bad()),
+                }
+            }
+            "follow-out" => self.follow_out = flag(value)?,
+            "vacate" => self.vacate = flag(value)?,
+            "repetition" => self.repetition = flag(value)?,
+            _ => {
+                return Err(Error::Rules(format!(
+                    "unknown rule option '{key}' (known: camp-exit, win, deadline, jumps, \
+                     follow-out, vacate, repetition)"
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// The options that differ from the named base set, as `name=value` texts.
+    fn overrides(&self) -> Vec<String> {
+        let base = Rules::named(self.base).expect("base is always a valid name");
+        let on_off = |b: bool| if b { "on" } else { "off" };
+        let mut out = Vec::new();
+        if self.camp_exit != base.camp_exit {
+            out.push(format!("camp-exit={}", self.camp_exit.name()));
+        }
+        if self.win != base.win {
+            out.push(format!("win={}", self.win.name()));
+        }
+        if self.deadline != base.deadline {
+            match self.deadline {
+                Some(n) => out.push(format!("deadline={n}")),
+                None => out.push("deadline=none".into()),
+            }
+        }
+        if self.jumps != base.jumps {
+            out.push(format!("jumps={}", self.jumps.name()));
+        }
+        if self.follow_out != base.follow_out {
+            out.push(format!("follow-out={}", on_off(self.follow_out)));
+        }
+        if self.vacate != base.vacate {
+            out.push(format!("vacate={}", on_off(self.vacate)));
+        }
+        if self.repetition != base.repetition {
+            out.push(format!("repetition={}", on_off(self.repetition)));
+        }
+        out
+    }
+}
+
+/// Parses `squareN` / `squareN-4` into (base name, N, players).
+fn parse_square_name(name: &str) -> Option<(&'static str, usize, usize)> {
+    const TWO: [&str; 11] = [
+        "square6", "square7", "square8", "square9", "square10", "square11", "square12", "square13",
+        "square14", "square15", "square16",
+    ];
+    const FOUR: [&str; 11] = [
+        "square6-4",
+        "square7-4",
+        "square8-4",
+        "square9-4",
+        "square10-4",
+        "square11-4",
+        "square12-4",
+        "square13-4",
+        "square14-4",
+        "square15-4",
+        "square16-4",
+    ];
+    let rest = name.strip_prefix("square")?;
+    let (digits, players) = match rest.strip_suffix("-4") {
+        Some(d) => (d, 4),
+        None => (rest, 2),
+    };
+    let n: usize = digits.parse().ok()?;
+    if !(MIN_SQUARE..=MAX_SQUARE).contains(&n) || digits.starts_with('0') {
+        return None;
+    }
+    let table = if players == 2 { &TWO } else { &FOUR };
+    Some((table[n - MIN_SQUARE], n, players))
+}
+
+impl CampExit {
+    /// The option value's text.
+    pub fn name(self) -> &'static str {
+        match self {
+            CampExit::Free => "free",
+            CampExit::Locked => "locked",
+        }
+    }
+}
+
+impl WinCondition {
+    /// The option value's text.
+    pub fn name(self) -> &'static str {
+        match self {
+            WinCondition::AllInGoal => "all-in-goal",
+            WinCondition::GoalFilled => "goal-filled",
+        }
+    }
+}
+
+impl JumpKind {
+    /// The option value's text.
+    pub fn name(self) -> &'static str {
+        match self {
+            JumpKind::Adjacent => "adjacent",
+            JumpKind::Long => "long",
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.base)?;
+        let overrides = self.overrides();
+        if !overrides.is_empty() {
+            write!(f, ":{}", overrides.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_sets_match_the_rules_page() {
+        let h8 = Rules::named("halma8").unwrap();
+        assert_eq!(
+            (h8.board.width(), h8.players, h8.deadline),
+            (8, 2, Some(30))
+        );
+        assert_eq!(h8.win, WinCondition::AllInGoal);
+        let h10 = Rules::named("halma10").unwrap();
+        assert_eq!((h10.board.width(), h10.deadline), (10, Some(50)));
+        let v = Rules::named("halma16-vacate").unwrap();
+        assert!(v.vacate && v.camp_exit == CampExit::Locked);
+        assert_eq!(Rules::named("halma16-4").unwrap().players, 4);
+        assert_eq!(Rules::named("square12-4").unwrap().board.width(), 12);
+        for bad in ["halma9", "square5", "square17", "square08", "", "square"] {
+            assert!(Rules::named(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn text_form_round_trips() {
+        let mut r = Rules::named("halma10").unwrap();
+        assert_eq!(r.to_string(), "halma10");
+        r.jumps = JumpKind::Long;
+        r.deadline = None;
+        r.follow_out = true;
+        let text = r.to_string();
+        assert_eq!(text, "halma10:deadline=none,jumps=long,follow-out=on");
+        assert_eq!(Rules::parse(&text).unwrap(), r);
+        for bad in [
+            "halma8:deadline=0",
+            "halma8:jumps",
+            "halma8:colour=red",
+            "halma8:vacate=2",
+        ] {
+            assert!(Rules::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! Zobrist keys: one random 64-bit key per (side, cell) and per side to move, drawn from a
+//! fixed seed so that keys (and so search results) are the same on every run and machine.
+
+use crate::setup::MAX_SIDES;
+
+/// The seed of every key table.
+const SEED: u64 = 0x4841_4c4d_415f_5a42; // "HALMA_ZB"
+
+/// One step of the SplitMix64 generator: a fast, well-mixed 64-bit sequence.
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The key tables of one game.
+#[derive(Clone, Debug)]
+pub struct Keys {
+    cells: usize,
+    piece: Vec<u64>,
+    turn: [u64; MAX_SIDES],
+}
+
+impl Keys {
+    /// Keys for `sides` sides on a layout of `cells` bit positions.
+    pub fn new(sides: usize, cells: usize) -> Keys {
+        let mut state = SEED;
+        let turn = std::array::from_fn(|_| splitmix64(&mut state));
+        let piece = (0..sides * cells).map(|_| splitmix64(&mut state)).collect();
+        Keys { cells, piece, turn }
+    }
+
+    /// The key of a piece of `side` on `cell`.
+    #[inline(always)]
+    pub fn piece(&self, side: usize, cell: usize) -> u64 {
+        self.piece[side * self.cells + cell]
+    }
+
+    /// The key of `side` being to move.
+    #[inline(always)]
+    pub fn turn(&self, side: usize) -> u64 {
+        self.turn[side]
+    }
+}
