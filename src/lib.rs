@@ -1,0 +1,3 @@
+//! Test and benchmark support shared by the workspace's integration tests (`tests/`) and
+//! criterion benchmarks (`benches/`): deliberately simple reference implementations to
+//! compare the engine against.
