@@ -1,5 +1,10 @@
 //! Board shapes: the runtime description ([`Board`]) and the compile-time one ([`Geometry`]).
 //!
+//! Shapes: N×N squares with eight directions, and two hexagonal boards with six directions
+//! stored in axial coordinates — the 81-cell diamond (a 9×9 rhombus) and the 121-cell star
+//! (inside a 17×17 rhombus). On the hexagonal boards the six neighbours of (x, y) are the four
+//! orthogonal ones and (x + 1, y − 1), (x − 1, y + 1).
+//!
 //! Layout: a board of width `W` is stored row by row with one guard column, so the cell at
 //! file `x`, rank `y` (both 0-based) is bit `y * (W + 1) + x`. The guard column is never part
 //! of the board, so a shift by a direction's constant offset moves every piece one cell in
@@ -27,12 +32,22 @@ const SQUARE_DIRS: [(i8, i8); 8] = [
     (-1, 1),
 ];
 
+/// The six directions of the hexagonal boards (axial coordinates), as (file, rank) steps.
+const HEX_DIRS: [(i8, i8); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
+
+/// Side of the star's bounding rhombus (its axial coordinates run 0..17, centre (8, 8)).
+const STAR_WIDTH: usize = 17;
+
 /// A board shape, chosen at run time (from a rule set) and dispatched once to its
 /// [`Geometry`] with [`with_geometry!`](crate::with_geometry).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Board {
     /// An N×N square board with eight directions.
     Square(SquareSide),
+    /// The 81-cell diamond: a 9×9 rhombus of the hexagonal grid, six directions.
+    Diamond,
+    /// The 121-cell Chinese Checkers star, six directions.
+    Star,
 }
 
 /// The side length of a square board, always within `MIN_SQUARE..=MAX_SQUARE`.
@@ -66,6 +81,8 @@ impl Board {
     pub const fn width(self) -> usize {
         match self {
             Board::Square(n) => n.0 as usize,
+            Board::Diamond => 9,
+            Board::Star => STAR_WIDTH,
         }
     }
 
@@ -87,25 +104,51 @@ impl Board {
     /// Whether (x, y) is a cell of the board (coordinates may be out of range).
     pub const fn contains(self, x: isize, y: isize) -> bool {
         let w = self.width() as isize;
-        x >= 0 && y >= 0 && x < w && y < w
+        if x < 0 || y < 0 || x >= w || y >= w {
+            return false;
+        }
+        match self {
+            Board::Square(_) | Board::Diamond => true,
+            Board::Star => {
+                // Cube coordinates around the centre: the star is the union of the two
+                // big triangles {q, r, s >= -4} and {q, r, s <= 4}.
+                let (q, r) = (x - 8, y - 8);
+                let s = -q - r;
+                (q >= -4 && r >= -4 && s >= -4) || (q <= 4 && r <= 4 && s <= 4)
+            }
+        }
+    }
+
+    /// Whether the board uses the six hexagonal directions.
+    pub const fn is_hex(self) -> bool {
+        !matches!(self, Board::Square(_))
     }
 
     /// The neighbour directions as (file, rank) steps.
     pub const fn directions(self) -> &'static [(i8, i8)] {
         match self {
             Board::Square(_) => &SQUARE_DIRS,
+            Board::Diamond | Board::Star => &HEX_DIRS,
         }
     }
 
     /// Every cell of the board as a bit index, in increasing order.
     pub fn cells(self) -> impl Iterator<Item = usize> {
         let w = self.width();
-        (0..w * w).map(move |i| self.bit(i % w, i / w))
+        (0..w * w)
+            .map(move |i| (i % w, i / w))
+            .filter(move |&(x, y)| self.contains(x as isize, y as isize))
+            .map(move |(x, y)| self.bit(x, y))
+    }
+
+    /// The files of the cells on rank `y`, left to right.
+    pub fn rank_files(self, y: usize) -> impl Iterator<Item = usize> {
+        (0..self.width()).filter(move |&x| self.contains(x as isize, y as isize))
     }
 
     /// Number of cells.
     pub fn cell_count(self) -> usize {
-        self.width() * self.width()
+        self.cells().count()
     }
 
     /// The name of a cell, like `c3`.
@@ -135,8 +178,11 @@ impl Board {
 
     /// A short human description, like `8x8`.
     pub fn describe(self) -> String {
-        let w = self.width();
-        format!("{w}x{w}")
+        match self {
+            Board::Square(_) => format!("{0}x{0}", self.width()),
+            Board::Diamond => "diamond".into(),
+            Board::Star => "star".into(),
+        }
     }
 }
 
@@ -156,26 +202,52 @@ pub trait Geometry: Copy + Send + Sync + 'static {
 #[derive(Clone, Copy, Debug)]
 pub struct Square<const N: usize>;
 
-/// Direction offsets of a square board with the given stride.
-const fn square_offsets(stride: isize) -> [isize; 8] {
-    let mut out = [0; 8];
+/// The 81-cell diamond (six directions).
+#[derive(Clone, Copy, Debug)]
+pub struct Diamond;
+
+/// The 121-cell star (six directions).
+#[derive(Clone, Copy, Debug)]
+pub struct Star;
+
+/// Bit offsets of the directions `dirs` in a layout of the given stride.
+const fn offsets<const D: usize>(dirs: [(i8, i8); D], stride: usize) -> [isize; D] {
+    let mut out = [0; D];
     let mut i = 0;
-    while i < 8 {
-        out[i] = SQUARE_DIRS[i].1 as isize * stride + SQUARE_DIRS[i].0 as isize;
+    while i < D {
+        out[i] = dirs[i].1 as isize * stride as isize + dirs[i].0 as isize;
         i += 1;
     }
     out
 }
 
-/// The mask of the N×N cells of a square board in a layout of stride N + 1.
-const fn square_cells<const L: usize>(n: usize) -> Bits<L> {
+/// The mask of the cells of `board` in its padded layout.
+const fn board_cells<const L: usize>(board: Board) -> Bits<L> {
     let mut b = Bits([0; L]);
+    let w = board.width();
     let mut i = 0;
-    while i < n * n {
-        b = b.with_bit((i / n) * (n + 1) + i % n);
+    while i < w * w {
+        let (x, y) = (i % w, i / w);
+        if board.contains(x as isize, y as isize) {
+            b = b.with_bit(board.bit(x, y));
+        }
         i += 1;
     }
     b
+}
+
+impl Geometry for Diamond {
+    type BB = Bits<2>;
+    const BOARD: Board = Board::Diamond;
+    const OFFSETS: &'static [isize] = &offsets(HEX_DIRS, 10);
+    const CELLS: Bits<2> = board_cells::<2>(Board::Diamond);
+}
+
+impl Geometry for Star {
+    type BB = Bits<5>;
+    const BOARD: Board = Board::Star;
+    const OFFSETS: &'static [isize] = &offsets(HEX_DIRS, STAR_WIDTH + 1);
+    const CELLS: Bits<5> = board_cells::<5>(Board::Star);
 }
 
 macro_rules! square_geometries {
@@ -184,8 +256,8 @@ macro_rules! square_geometries {
             impl Geometry for Square<$n> {
                 type BB = Bits<$limbs>;
                 const BOARD: Board = Board::Square(SquareSide($n));
-                const OFFSETS: &'static [isize] = &square_offsets($n + 1);
-                const CELLS: Bits<$limbs> = square_cells::<$limbs>($n);
+                const OFFSETS: &'static [isize] = &offsets(SQUARE_DIRS, $n + 1);
+                const CELLS: Bits<$limbs> = board_cells::<$limbs>(Board::Square(SquareSide($n)));
             }
         )*
 
@@ -206,6 +278,14 @@ macro_rules! with_geometry {
         match $board {
             $crate::geometry::Board::Square(side) => $crate::with_geometry!(@square side.get(), $G => $body;
                 6 7 8 9 10 11 12 13 14 15 16),
+            $crate::geometry::Board::Diamond => {
+                type $G = $crate::geometry::Diamond;
+                $body
+            }
+            $crate::geometry::Board::Star => {
+                type $G = $crate::geometry::Star;
+                $body
+            }
         }
     };
     (@square $n:expr, $G:ident => $body:expr; $($size:literal)*) => {
@@ -247,10 +327,33 @@ mod tests {
     }
 
     #[test]
-    fn every_square_layout_shifts_exactly_one_cell() {
+    fn every_layout_shifts_exactly_one_cell() {
         for n in MIN_SQUARE..=MAX_SQUARE {
             with_geometry!(Board::square(n).unwrap(), G => check_layout::<G>());
         }
+        check_layout::<Diamond>();
+        check_layout::<Star>();
+    }
+
+    #[test]
+    fn hexagonal_boards_have_the_published_cell_counts() {
+        assert_eq!(Board::Diamond.cell_count(), 81);
+        assert_eq!(Board::Star.cell_count(), 121);
+        // The diamond's neighbours: a2 and b1 are, a1 and b2 are not.
+        let d = Board::Diamond;
+        let a1 = d.bit(0, 0);
+        let near = |c: usize| {
+            Diamond::OFFSETS
+                .iter()
+                .any(|&o| Bits::<2>::single(a1).shift(o) == Bits::single(c))
+        };
+        assert!(near(d.bit(0, 1)) && near(d.bit(1, 0)) && !near(d.bit(1, 1)));
+        // The star's six points: single cells on ranks 1 and 17, files e..m in between.
+        let s = Board::Star;
+        assert_eq!(s.rank_files(0).collect::<Vec<_>>(), vec![12]);
+        assert_eq!(s.rank_files(16).collect::<Vec<_>>(), vec![4]);
+        assert_eq!(s.rank_files(4).count(), 13);
+        assert!(s.parse_cell("a1").is_err() && s.parse_cell("m1").is_ok());
     }
 
     #[test]

@@ -261,6 +261,7 @@ impl<G: Geometry> Position<G> {
         let mut pieces = [G::BB::EMPTY; MAX_SIDES];
         for (i, rank_text) in ranks.iter().enumerate() {
             let y = w - 1 - i;
+            let files: Vec<usize> = board.rank_files(y).collect();
             let mut x = 0;
             let mut chars = rank_text.chars().peekable();
             while let Some(c) = chars.next() {
@@ -271,8 +272,8 @@ impl<G: Geometry> Position<G> {
                     }
                     x += run as usize;
                 } else if let Some(side) = parse_side(c, sides) {
-                    if x < w {
-                        pieces[side].set(board.bit(x, y));
+                    if let Some(&file) = files.get(x) {
+                        pieces[side].set(board.bit(file, y));
                     }
                     x += 1;
                 } else {
@@ -283,8 +284,12 @@ impl<G: Geometry> Position<G> {
                     )));
                 }
             }
-            if x != w {
-                return Err(bad(format!("rank {} has {x} cells, not {w}", y + 1)));
+            if x != files.len() {
+                return Err(bad(format!(
+                    "rank {} has {x} cells, not {}",
+                    y + 1,
+                    files.len()
+                )));
             }
         }
         let mut letters = parts[1].chars();
@@ -324,7 +329,7 @@ impl<G: Geometry> Position<G> {
         for y in (0..w).rev() {
             let mut rank = String::new();
             let mut run = 0;
-            for x in 0..w {
+            for x in board.rank_files(y) {
                 match self.side_at(board.bit(x, y)) {
                     Some(side) => {
                         if run > 0 {
@@ -358,19 +363,44 @@ impl<G: Geometry> Position<G> {
     }
 
     /// The board as text for a terminal: ranks top down, pieces by side letter, `.` for an
-    /// empty cell, with file letters and rank numbers around.
+    /// empty cell, rank numbers on the left. Square boards get file letters below; on the
+    /// hexagonal boards each rank is shifted half a cell so that the six neighbours of a
+    /// cell stand around it, and every cell is named in the margin by its first file.
     pub fn diagram(&self) -> String {
         let board = G::BOARD;
         let w = board.width();
+        let cell = |x: usize, y: usize| self.side_at(board.bit(x, y)).map_or('.', side_letter);
+        let mut out = String::new();
+        if board.is_hex() {
+            // Screen column of (x, y): 2x + y, so (x+1, y-1) and (x-1, y+1) sit diagonally.
+            let left = board.cells().map(|c| {
+                let (x, y) = board.coords(c);
+                2 * x + y
+            });
+            let left = left.min().unwrap_or(0);
+            for y in (0..w).rev() {
+                let mut files = board.rank_files(y);
+                let Some(first) = files.next() else { continue };
+                let mut line = format!("{:>2} ", y + 1);
+                line += &" ".repeat(2 * first + y - left);
+                line.push(cell(first, y));
+                for x in files {
+                    line.push(' ');
+                    line.push(cell(x, y));
+                }
+                let first_name = board.cell_name(board.bit(first, y));
+                out += &format!("{line}   ({first_name}..)\n");
+            }
+            return out;
+        }
         let files: String = (0..w)
             .map(|x| format!(" {}", (b'a' + x as u8) as char))
             .collect();
-        let mut out = format!("   {files}\n");
+        out += &format!("   {files}\n");
         for y in (0..w).rev() {
             out += &format!("{:>2} ", y + 1);
             for x in 0..w {
-                let c = self.side_at(board.bit(x, y)).map_or('.', side_letter);
-                out += &format!(" {c}");
+                out += &format!(" {}", cell(x, y));
             }
             out += &format!("  {}\n", y + 1);
         }

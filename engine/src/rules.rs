@@ -43,7 +43,7 @@ pub struct Rules {
     pub base: &'static str,
     /// The board shape.
     pub board: Board,
-    /// Number of sides (2 or 4 on square boards).
+    /// Number of sides (2 or 4 on square boards, 2 on the diamond, 2, 3, 4 or 6 on the star).
     pub players: usize,
     /// Camp-exit rule.
     pub camp_exit: CampExit,
@@ -68,6 +68,11 @@ pub const NAMED_RULE_SETS: &[&str] = &[
     "halma16",
     "halma16-vacate",
     "halma16-4",
+    "star-2",
+    "star-3",
+    "star-4",
+    "star-6",
+    "diamond",
     "squareN (N = 6..16)",
     "squareN-4",
 ];
@@ -77,9 +82,10 @@ impl Rules {
     /// `squareN` and `squareN-4` (N = 6..16) name an N×N board for 2 or 4 players with the
     /// options of `halma16` (locked camp exit, goal-filled, no deadline, repetition).
     pub fn named(name: &str) -> Result<Rules, Error> {
-        let original = |base, n, players, camp_exit, win, deadline| Rules {
+        let square = |n| Board::square(n).expect("named boards are supported sizes");
+        let original = |base, board, players, camp_exit, win, deadline| Rules {
             base,
-            board: Board::square(n).expect("named boards are supported sizes"),
+            board,
             players,
             camp_exit,
             win,
@@ -92,14 +98,19 @@ impl Rules {
         use CampExit::*;
         use WinCondition::*;
         Ok(match name {
-            "halma8" => original("halma8", 8, 2, Free, AllInGoal, Some(30)),
-            "halma10" => original("halma10", 10, 2, Free, AllInGoal, Some(50)),
-            "halma16" => original("halma16", 16, 2, Locked, GoalFilled, None),
+            "halma8" => original("halma8", square(8), 2, Free, AllInGoal, Some(30)),
+            "halma10" => original("halma10", square(10), 2, Free, AllInGoal, Some(50)),
+            "halma16" => original("halma16", square(16), 2, Locked, GoalFilled, None),
             "halma16-vacate" => Rules {
                 vacate: true,
-                ..original("halma16-vacate", 16, 2, Locked, GoalFilled, None)
+                ..original("halma16-vacate", square(16), 2, Locked, GoalFilled, None)
             },
-            "halma16-4" => original("halma16-4", 16, 4, Locked, GoalFilled, None),
+            "halma16-4" => original("halma16-4", square(16), 4, Locked, GoalFilled, None),
+            "star-2" => original("star-2", Board::Star, 2, Locked, GoalFilled, None),
+            "star-3" => original("star-3", Board::Star, 3, Locked, GoalFilled, None),
+            "star-4" => original("star-4", Board::Star, 4, Locked, GoalFilled, None),
+            "star-6" => original("star-6", Board::Star, 6, Locked, GoalFilled, None),
+            "diamond" => original("diamond", Board::Diamond, 2, Locked, GoalFilled, None),
             _ => {
                 let (base, n, players) = parse_square_name(name).ok_or_else(|| {
                     Error::Rules(format!(
@@ -107,7 +118,7 @@ impl Rules {
                         NAMED_RULE_SETS.join(", ")
                     ))
                 })?;
-                original(base, n, players, Locked, GoalFilled, None)
+                original(base, square(n), players, Locked, GoalFilled, None)
             }
         })
     }
@@ -306,6 +317,8 @@ mod tests {
         assert!(v.vacate && v.camp_exit == CampExit::Locked);
         assert_eq!(Rules::named("halma16-4").unwrap().players, 4);
         assert_eq!(Rules::named("square12-4").unwrap().board.width(), 12);
+        assert_eq!(Rules::named("star-6").unwrap().players, 6);
+        assert_eq!(Rules::named("diamond").unwrap().board, Board::Diamond);
         for bad in ["halma9", "square5", "square17", "square08", "", "square"] {
             assert!(Rules::named(bad).is_err(), "{bad}");
         }

@@ -1,6 +1,17 @@
 //! Everything fixed for one game: the rules, the camps as bitboards, the rule masks and the
 //! Zobrist keys. Built once per game and shared (`Arc`) by every position of it.
 //!
+//! A camp is described by its *frame*: the corner cell ("tip") it grows from and two unit
+//! axes pointing into the board along its edges; (u, v) are a cell's coordinates in that
+//! frame, so `u + v` is its distance from the corner measured as RULES.md measures it.
+//! A side's goal is the camp of the frame diagonally opposite its home frame.
+//!
+//! Square boards have four frames, clockwise from a1: a1, a(N), (N)(N), (N)1 — two players
+//! use the first and third, four players all four in that order. The hexagonal boards have
+//! six triangle frames, counter-clockwise from the one at the diamond's `a1` corner: the
+//! diamond uses 0 and 3; the star uses 0 and 3 for two players, 0, 2, 4 for three, 0, 1,
+//! 3, 4 for four and all six for six. Every hexagonal camp is `u + v ≤ 3` (10 pieces).
+//!
 //! Camps on square boards (0-based (u, v) counted from the camp's own corner):
 //!
 //! | board | 2 players | 4 players |
@@ -20,6 +31,11 @@ use crate::rules::Rules;
 use crate::zobrist;
 use std::marker::PhantomData;
 
+/// (x, y) as signed coordinates.
+fn signed((x, y): (usize, usize)) -> (isize, isize) {
+    (x as isize, y as isize)
+}
+
 /// Most sides any rule set has (the six-player star).
 pub const MAX_SIDES: usize = 6;
 
@@ -27,35 +43,118 @@ pub const MAX_SIDES: usize = 6;
 /// cells `(reach, 0)` and `(0, reach)` when `trimmed`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct CampShape {
-    reach: usize,
+    reach: isize,
     trimmed: bool,
 }
 
 impl CampShape {
-    fn for_square(n: usize, players: usize) -> CampShape {
-        let (reach, trimmed) = match (players, n) {
-            (2, 6..=7) => (2, false),
-            (2, 8..=9) => (3, false),
-            (2, 10..=12) => (4, false),
-            (2, _) => (5, true),
-            (_, 6..=9) => (2, false),
-            (_, 10..=13) => (3, false),
-            (_, _) => (4, true),
+    fn new(board: Board, players: usize) -> CampShape {
+        let (reach, trimmed) = match (board, players) {
+            (Board::Square(n), 2) => match n.get() {
+                6..=7 => (2, false),
+                8..=9 => (3, false),
+                10..=12 => (4, false),
+                _ => (5, true),
+            },
+            (Board::Square(n), _) => match n.get() {
+                6..=9 => (2, false),
+                10..=13 => (3, false),
+                _ => (4, true),
+            },
+            (Board::Diamond | Board::Star, _) => (3, false),
         };
         CampShape { reach, trimmed }
     }
 
-    fn contains(self, u: usize, v: usize) -> bool {
-        u + v <= self.reach && !(self.trimmed && (u == self.reach || v == self.reach))
+    fn contains(self, (u, v): (isize, isize)) -> bool {
+        u >= 0
+            && v >= 0
+            && u + v <= self.reach
+            && !(self.trimmed && (u == self.reach || v == self.reach))
     }
+}
+
+/// A camp's frame: its corner cell and the two axes along its edges, in (file, rank) steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Frame {
+    tip: (isize, isize),
+    axes: [(isize, isize); 2],
+}
+
+impl Frame {
+    /// The frame's (u, v) coordinates of the cell at (x, y).
+    fn local(self, (x, y): (isize, isize)) -> (isize, isize) {
+        let (dx, dy) = (x - self.tip.0, y - self.tip.1);
+        let [(ax, ay), (bx, by)] = self.axes;
+        let det = ax * by - ay * bx;
+        ((dx * by - dy * bx) / det, (ax * dy - ay * dx) / det)
+    }
+}
+
+/// Every camp frame of a board, in the order the module doc gives, and the frames the
+/// sides of a `players`-side game use, or an error if that player count is impossible.
+fn frames(board: Board, players: usize) -> Result<(Vec<Frame>, Vec<usize>), Error> {
+    let w = board.width() as isize;
+    let (all, used): (Vec<Frame>, &[usize]) = if board.is_hex() {
+        // Rotating the axial vector (q, r) by 60 degrees gives (-r, q + r).
+        let rot = |(q, r): (isize, isize)| (-r, q + r);
+        let centre = w / 2;
+        let mut f = ((-4, -4), [(1, 0), (0, 1)]);
+        let mut all = Vec::new();
+        for _ in 0..6 {
+            let (tip, axes) = f;
+            all.push(Frame {
+                tip: (centre + tip.0, centre + tip.1),
+                axes,
+            });
+            f = (rot(tip), [rot(axes[0]), rot(axes[1])]);
+        }
+        let used: &[usize] = match (board, players) {
+            (Board::Diamond, 2) | (Board::Star, 2) => &[0, 3],
+            (Board::Star, 3) => &[0, 2, 4],
+            (Board::Star, 4) => &[0, 1, 3, 4],
+            (Board::Star, 6) => &[0, 1, 2, 3, 4, 5],
+            _ => &[],
+        };
+        (all, used)
+    } else {
+        let corner = |tip, ax, ay| Frame {
+            tip,
+            axes: [(ax, 0), (0, ay)],
+        };
+        let all = vec![
+            corner((0, 0), 1, 1),
+            corner((0, w - 1), 1, -1),
+            corner((w - 1, w - 1), -1, -1),
+            corner((w - 1, 0), -1, 1),
+        ];
+        let used: &[usize] = match players {
+            2 => &[0, 2],
+            4 => &[0, 1, 2, 3],
+            _ => &[],
+        };
+        (all, used)
+    };
+    if used.is_empty() {
+        let possible = match board {
+            Board::Square(_) => "2 or 4",
+            Board::Diamond => "2",
+            Board::Star => "2, 3, 4 or 6",
+        };
+        return Err(Error::Rules(format!(
+            "{players} players are not possible on the {} board ({possible})",
+            board.describe()
+        )));
+    }
+    Ok((all, used.to_vec()))
 }
 
 /// The fixed data of one game.
 #[derive(Clone, Debug)]
 pub struct Setup<G: Geometry> {
     rules: Rules,
-    /// Each side's home corner as (file, rank).
-    corners: [(usize, usize); MAX_SIDES],
+    /// Each side's home frame.
+    frames: [Frame; MAX_SIDES],
     home: [G::BB; MAX_SIDES],
     goal: [G::BB; MAX_SIDES],
     /// Per side and home cell: the cells farther from the home corner by `u + v`
@@ -79,22 +178,20 @@ impl<G: Geometry> Setup<G> {
             )));
         }
         let board = G::BOARD;
-        let n = board.width();
-        let corners_all = match rules.players {
-            2 => vec![(0, 0), (n - 1, n - 1)],
-            4 => vec![(0, 0), (0, n - 1), (n - 1, n - 1), (n - 1, 0)],
-            p => {
-                return Err(Error::Rules(format!(
-                    "{p} players are not possible on a square board (2 or 4)"
-                )))
+        let (all_frames, used) = frames(board, rules.players)?;
+        let shape = CampShape::new(board, rules.players);
+        let camp = |frame: Frame| {
+            let mut cells = G::BB::EMPTY;
+            for cell in board.cells() {
+                if shape.contains(frame.local(signed(board.coords(cell)))) {
+                    cells.set(cell);
+                }
             }
+            cells
         };
-        let shape = CampShape::for_square(n, rules.players);
-        let mut corners = [(0, 0); MAX_SIDES];
-        corners[..rules.players].copy_from_slice(&corners_all);
         let mut setup: Setup<G> = Setup {
             rules,
-            corners,
+            frames: [all_frames[0]; MAX_SIDES],
             home: [G::BB::EMPTY; MAX_SIDES],
             goal: [G::BB::EMPTY; MAX_SIDES],
             farther_sum: vec![G::BB::EMPTY; rules.players * G::BB::CAPACITY],
@@ -102,17 +199,13 @@ impl<G: Geometry> Setup<G> {
             keys: zobrist::Keys::new(rules.players, G::BB::CAPACITY),
             _geometry: PhantomData,
         };
-        for side in 0..rules.players {
-            for cell in board.cells() {
-                let (u, v) = setup.corner_offset(side, cell);
-                if shape.contains(u, v) {
-                    setup.home[side].set(cell);
-                }
-            }
+        let opposite = all_frames.len() / 2;
+        for (side, &f) in used.iter().enumerate() {
+            setup.frames[side] = all_frames[f];
+            setup.home[side] = camp(all_frames[f]);
+            setup.goal[side] = camp(all_frames[(f + opposite) % all_frames.len()]);
         }
         for side in 0..rules.players {
-            let opposite = setup.opposite(side);
-            setup.goal[side] = setup.home[opposite];
             for from in setup.home[side].iter() {
                 let (u, v) = setup.corner_offset(side, from);
                 let i = side * G::BB::CAPACITY + from;
@@ -130,16 +223,10 @@ impl<G: Geometry> Setup<G> {
         Ok(setup)
     }
 
-    /// The index of the side whose home corner is diagonally opposite `side`'s.
-    fn opposite(&self, side: usize) -> usize {
-        (side + self.rules.players / 2) % self.rules.players
-    }
-
-    /// (u, v): the cell's 0-based distances from `side`'s home corner along each axis.
-    pub fn corner_offset(&self, side: usize, cell: usize) -> (usize, usize) {
-        let (x, y) = G::BOARD.coords(cell);
-        let (cx, cy) = self.corners[side];
-        (x.abs_diff(cx), y.abs_diff(cy))
+    /// (u, v): the cell's coordinates in `side`'s home frame (0-based distances from its
+    /// home corner along the camp's two edges; negative beyond the corner's lines).
+    pub fn corner_offset(&self, side: usize, cell: usize) -> (isize, isize) {
+        self.frames[side].local(signed(G::BOARD.coords(cell)))
     }
 
     /// The rules of this game.
@@ -240,6 +327,38 @@ mod tests {
                 });
             }
         }
+    }
+
+    #[test]
+    fn hexagonal_camps_are_triangles_of_ten_and_goals_are_opposite() {
+        for (name, players) in [
+            ("diamond", 2),
+            ("star-2", 2),
+            ("star-3", 3),
+            ("star-4", 4),
+            ("star-6", 6),
+        ] {
+            let rules = Rules::named(name).unwrap();
+            crate::with_geometry!(rules.board, G => {
+                let s = Setup::<G>::new(rules).unwrap();
+                let mut homes = <G as Geometry>::BB::EMPTY;
+                for side in 0..players {
+                    assert_eq!(s.home(side).count(), 10, "{name}");
+                    assert_eq!(s.goal(side).count(), 10, "{name}");
+                    assert!(!s.home(side).intersects(s.goal(side)), "{name}");
+                    assert!(!homes.intersects(s.home(side)), "{name}");
+                    homes |= s.home(side);
+                }
+            });
+        }
+        let d = Setup::<crate::geometry::Diamond>::new(Rules::named("diamond").unwrap()).unwrap();
+        let b = Board::Diamond;
+        assert!(d.home(0).has(b.bit(0, 0)) && d.home(0).has(b.bit(3, 0)));
+        assert!(d.home(1).has(b.bit(8, 8)) && d.goal(0) == d.home(1));
+        assert!(Rules::named("diamond").is_ok_and(|mut r| {
+            r.players = 3;
+            Setup::<crate::geometry::Diamond>::new(r).is_err()
+        }));
     }
 
     #[test]
