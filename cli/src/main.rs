@@ -1,1 +1,73 @@
-fn main() {}
+//! `halma`: the command line of the Halma engine.
+//!
+//! Every command that takes a position shares [`game_args::GameArgs`]; each command turns the
+//! rules' runtime board into a compile-time geometry once, with `with_geometry!`. Errors are
+//! one line, `halma: <message>`, with exit status 2.
+
+mod game_args;
+mod moves;
+mod perft;
+mod show;
+
+use clap::{Parser, Subcommand};
+use halma_engine::Error;
+use serde::Serialize;
+use std::process::ExitCode;
+
+/// Halma and Chinese Checkers engine: perft, move lists and board display.
+#[derive(Parser, Debug)]
+#[command(name = "halma", version)]
+#[command(
+    after_help = "Every command takes the game options --rules, the rule flags, --moves \
+    and --position (see `halma <command> --help`).\n\
+    Example: halma perft --rules halma8 --depth 4\n\
+    Docs: docs/cli.md, docs/position-format.md"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaves of the legal move tree for each depth 1..D (timed, in parallel)
+    Perft(perft::PerftArgs),
+    /// List the legal moves of a position, sorted, with the game status
+    Moves(moves::MovesArgs),
+    /// Show a position: board diagram, position text, side to move, status
+    Show(show::ShowArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Moves(args) => moves::run(args),
+        Command::Show(args) => show::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("halma: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Parses a whole number of at least 1 (depths, thread counts), for clap.
+fn positive(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a whole number (1, 2, 3, ...)")),
+    }
+}
+
+/// Prints `value` as one line of JSON.
+fn print_json(value: &impl Serialize) -> Result<(), Error> {
+    let line = serde_json::to_string(value)
+        .map_err(|e| Error::Argument(format!("cannot write JSON: {e}")))?;
+    println!("{line}");
+    Ok(())
+}

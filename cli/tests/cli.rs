@@ -1,0 +1,339 @@
+//! Drives the real `halma` binary and checks its output against the engine called directly.
+
+use halma_engine::perft::perft;
+use halma_engine::{with_geometry, Geometry, Position, Rules, Setup};
+use serde_json::Value;
+use std::process::{Command, Output};
+use std::sync::Arc;
+
+/// Runs `halma` with `args`.
+fn halma(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_halma"))
+        .args(args)
+        .output()
+        .expect("the halma binary runs")
+}
+
+/// Runs `halma` with `args`, which must succeed; returns stdout.
+fn ok(args: &[&str]) -> String {
+    let out = halma(args);
+    assert!(
+        out.status.success(),
+        "halma {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// Runs `halma` with `args`, which must fail; returns stderr.
+fn fails(args: &[&str]) -> String {
+    let out = halma(args);
+    assert!(!out.status.success(), "halma {args:?} should fail");
+    assert!(out.stdout.is_empty(), "halma {args:?} printed to stdout");
+    String::from_utf8(out.stderr).expect("utf-8 output")
+}
+
+/// Runs `halma` with `args`, which must succeed and print one JSON object.
+fn ok_json(args: &[&str]) -> Value {
+    serde_json::from_str(&ok(args)).expect("the output is one JSON object")
+}
+
+/// Parses each output line as JSON.
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+/// The engine's own perft counts of `rules`' start position for depths 1..=depth.
+fn engine_counts(rules: &str, depth: u32) -> Vec<u64> {
+    fn counts<G: Geometry>(rules: Rules, depth: u32) -> Vec<u64> {
+        let mut pos = Position::start(Arc::new(Setup::<G>::new(rules).unwrap()));
+        (1..=depth).map(|d| perft(&mut pos, d)).collect()
+    }
+    let rules = Rules::parse(rules).unwrap();
+    with_geometry!(rules.board, G => counts::<G>(rules, depth))
+}
+
+/// The `nodes` of each `--json` line of `halma perft`.
+fn cli_counts(args: &[&str]) -> Vec<u64> {
+    let mut full = vec!["perft", "--json"];
+    full.extend_from_slice(args);
+    json_lines(&ok(&full))
+        .iter()
+        .map(|v| v["nodes"].as_u64().expect("nodes is a number"))
+        .collect()
+}
+
+#[test]
+fn perft_counts_match_the_engine_on_every_rule_set() {
+    for (rules, depth) in [
+        ("halma8", 3),
+        ("halma10", 3),
+        ("halma16", 2),
+        ("halma16-vacate", 2),
+        ("halma16-4", 2),
+        ("star-2", 2),
+        ("diamond", 3),
+    ] {
+        let cli = cli_counts(&["--rules", rules, "--depth", &depth.to_string()]);
+        assert_eq!(cli, engine_counts(rules, depth), "{rules}");
+    }
+    // Start counts checked by hand: 8x8 has 24 first moves, 10x10 has 32.
+    assert_eq!(cli_counts(&["--depth", "2"]), [24, 576]);
+    assert_eq!(cli_counts(&["--rules", "halma10", "--depth", "1"])[0], 32);
+}
+
+#[test]
+fn option_flags_and_the_rules_text_form_agree() {
+    let via_flags = cli_counts(&[
+        "--rules",
+        "halma10",
+        "--jumps",
+        "long",
+        "--deadline",
+        "none",
+        "--depth",
+        "3",
+    ]);
+    let via_text = cli_counts(&[
+        "--rules",
+        "halma10:jumps=long,deadline=none",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(via_flags, via_text);
+    assert_eq!(via_flags, engine_counts("halma10:jumps=long", 3));
+    assert_ne!(
+        via_flags,
+        engine_counts("halma10", 3),
+        "long jumps change the count"
+    );
+}
+
+#[test]
+fn perft_json_has_the_documented_fields_and_threads_do_not_change_counts() {
+    let lines = json_lines(&ok(&["perft", "--depth", "3", "--threads", "1", "--json"]));
+    assert_eq!(lines.len(), 3);
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["depth"].as_u64(), Some(i as u64 + 1));
+        assert!(line["nodes"].is_u64());
+        assert!(line["time_ms"].as_f64().is_some_and(|t| t >= 0.0));
+        assert!(line["nps"].is_u64());
+        assert!(line.get("divide").is_none());
+    }
+    let two = cli_counts(&["--depth", "3", "--threads", "2"]);
+    let one: Vec<u64> = lines.iter().map(|l| l["nodes"].as_u64().unwrap()).collect();
+    assert_eq!(one, two);
+}
+
+#[test]
+fn divide_sums_to_the_total_in_text_and_json() {
+    let text = ok(&["perft", "--rules", "halma10", "--depth", "3", "--divide"]);
+    let total_line = text.lines().last().unwrap();
+    let total: u64 = total_line.strip_prefix("total ").unwrap().parse().unwrap();
+    let entries: Vec<(&str, u64)> = text
+        .lines()
+        .filter_map(|l| {
+            let (mv, n) = l.split_once(' ')?;
+            Some((mv, n.parse().ok()?))
+        })
+        .filter(|(mv, _)| mv.contains('-'))
+        .collect();
+    assert_eq!(entries.len(), 32, "one line per root move");
+    assert!(
+        entries.windows(2).all(|w| w[0].0 < w[1].0),
+        "sorted by move"
+    );
+    assert_eq!(entries.iter().map(|e| e.1).sum::<u64>(), total);
+    assert_eq!(total, engine_counts("halma10", 3)[2]);
+
+    let lines = json_lines(&ok(&["perft", "--depth", "3", "--divide", "--json"]));
+    let last = &lines[2];
+    let divide = last["divide"].as_array().expect("divide on the last depth");
+    let sum: u64 = divide.iter().map(|e| e["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(sum, last["nodes"].as_u64().unwrap());
+    assert!(divide.iter().all(|e| e["move"].is_string()));
+    assert!(lines[..2].iter().all(|l| l.get("divide").is_none()));
+}
+
+#[test]
+fn moves_lists_sorted_legal_moves_with_status_and_paths() {
+    let out = ok(&["moves"]);
+    let moves: Vec<&str> = out.lines().take_while(|l| l.contains('-')).collect();
+    assert_eq!(moves.len(), 24);
+    assert!(moves.windows(2).all(|w| w[0] < w[1]));
+    assert!(out.contains("\nmoves 24\n") && out.contains("status ongoing"));
+    assert!(out.trim_end().ends_with("to move A"));
+
+    let json = ok_json(&["moves", "--json", "--paths"]);
+    assert_eq!(json["side_to_move"], "A");
+    assert_eq!(json["status"], "ongoing");
+    let listed: Vec<&str> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(listed, moves);
+    let paths = json["paths"].as_array().unwrap();
+    for (mv, path) in listed.iter().zip(paths) {
+        let path = path.as_str().unwrap();
+        let (from, to) = mv.split_once('-').unwrap();
+        assert!(path.starts_with(from) && path.ends_with(to), "{mv}: {path}");
+        // Every listed path is itself accepted as the move.
+        ok(&["show", "--moves", path]);
+    }
+    assert!(paths
+        .iter()
+        .any(|p| p.as_str().unwrap().matches('-').count() >= 1));
+}
+
+#[test]
+fn moves_and_position_round_trip_through_show() {
+    let shown = ok_json(&[
+        "show",
+        "--json",
+        "--rules",
+        "halma10",
+        "--moves",
+        "c3-d4 h8-g7",
+    ]);
+    let text = shown["position"].as_str().unwrap();
+    assert_eq!(shown["side_to_move"], "A");
+    assert_eq!(shown["move_counts"], serde_json::json!([1, 1]));
+    assert!(shown["diagram"]
+        .as_str()
+        .unwrap()
+        .contains(" a b c d e f g h i j"));
+
+    // Feeding the text back gives the same position, and the same moves.
+    let again = ok_json(&["show", "--json", "--position", text]);
+    assert_eq!(again["position"], shown["position"]);
+    assert_eq!(
+        ok(&["moves", "--position", text]),
+        ok(&["moves", "--rules", "halma10", "--moves", "c3-d4 h8-g7"])
+    );
+
+    // --moves from --position continues the game.
+    let first = ok_json(&["show", "--json", "--rules", "halma10", "--moves", "c3-d4"]);
+    let continued = ok_json(&[
+        "show",
+        "--json",
+        "--position",
+        first["position"].as_str().unwrap(),
+        "--moves",
+        "h8-g7",
+    ]);
+    assert_eq!(continued["position"], shown["position"]);
+
+    // The text view shows the same text.
+    let plain = ok(&["show", "--position", text]);
+    assert!(plain.contains(text) && plain.contains("status      ongoing"));
+}
+
+#[test]
+fn option_flags_override_the_rules_of_a_position_text() {
+    let start = "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0,0";
+    let shown = ok_json(&[
+        "show",
+        "--json",
+        "--position",
+        start,
+        "--jumps",
+        "long",
+        "--no-repetition",
+    ]);
+    assert_eq!(shown["rules"], "halma8:jumps=long,repetition=off");
+    // An explicit --rules naming the same set adds its options too.
+    let with_rules = ok_json(&[
+        "show",
+        "--json",
+        "--position",
+        start,
+        "--rules",
+        "halma8:deadline=none",
+    ]);
+    assert_eq!(with_rules["rules"], "halma8:deadline=none");
+}
+
+/// Asserts that `args` fails with one line `halma: ...` mentioning every one of `words`.
+fn fails_naming(args: &[&str], words: &[&str]) {
+    let err = fails(args);
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
+    assert!(err.starts_with("halma: "), "{args:?}: {err}");
+    for word in words {
+        assert!(err.contains(word), "{args:?}: {err:?} should name {word:?}");
+    }
+}
+
+#[test]
+fn every_bad_input_gets_a_one_line_error_naming_it() {
+    let start = "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0,0";
+    fails_naming(
+        &["perft", "--rules", "halma9", "--depth", "1"],
+        &["unknown rule set", "halma9"],
+    );
+    fails_naming(&["moves", "--moves", "c3-z9"], &["z9", "off the 8x8 board"]);
+    fails_naming(
+        &["moves", "--moves", "b3-c4 a1-a2"],
+        &["move 2 of 2", "a1-a2"],
+    );
+    fails_naming(
+        &["show", "--moves", "h8-g7"],
+        &["h8-g7", "B", "A is to move"],
+    );
+    fails_naming(&["show", "--position", "halma8"], &["no placement"]);
+    fails_naming(
+        &["show", "--position", "halma8 4BBBB/5BBB A 0,0"],
+        &["2 ranks"],
+    );
+    fails_naming(
+        &[
+            "show",
+            "--position",
+            "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAX4 A 0,0",
+        ],
+        &["'X'"],
+    );
+    fails_naming(
+        &[
+            "show",
+            "--position",
+            "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAA5 A 0,0",
+        ],
+        &["9 pieces", "10"],
+    );
+    fails_naming(
+        &["show", "--position", start, "--rules", "halma10"],
+        &["halma10", "halma8"],
+    );
+    fails_naming(&["show", "--deadline", "soon"], &["soon", "deadline"]);
+    fails_naming(&["show", "--rules", "halma8:colour=red"], &["colour"]);
+}
+
+#[test]
+fn bad_numbers_are_rejected_by_the_argument_parser() {
+    for (args, words) in [
+        (
+            vec!["perft", "--depth", "x"],
+            ["--depth", "'x' is not a whole number"],
+        ),
+        (vec!["perft", "--depth", "0"], ["--depth", "at least 1"]),
+        (
+            vec!["perft", "--depth", "2", "--threads", "0"],
+            ["--threads", "at least 1"],
+        ),
+        (
+            vec!["perft", "--depth", "2", "--threads", "many"],
+            ["--threads", "'many'"],
+        ),
+    ] {
+        let err = fails(&args);
+        let first = err.lines().next().unwrap_or("");
+        for word in words {
+            assert!(first.contains(word), "{args:?}: {err:?}");
+        }
+    }
+    assert!(fails(&["perft"]).contains("--depth"), "depth is required");
+}
