@@ -8,13 +8,16 @@
 
 pub mod bitboard;
 pub mod error;
+pub mod eval;
 pub mod geometry;
+pub mod mcts;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod setup;
 pub mod zobrist;
 

@@ -1,0 +1,470 @@
+//! Static evaluation: distance-to-goal heuristics, with every table precomputed per board and
+//! side when the [`Evaluator`] is built.
+//!
+//! Scores are in *centimoves*: 100 is worth one move of the race. A side's own standing
+//! ([`Evaluator::side_score`], higher is better) is made of
+//! * **distance**: a piece in its goal camp counts its king-move distance to the goal corner;
+//!   a piece outside counts its distance to the deepest goal cell still to fill (not holding
+//!   an own piece; under goal-filled wins, still empty). Filling the deepest cell brings that
+//!   target nearer to every piece still outside, so the camp fills deep-first. The sum less
+//!   the sum of a full camp (a finished side scores 0) is the side's "cells to go";
+//! * **stragglers**: the rearmost piece's distance beyond the side's mean distance;
+//! * **ladders**: forward single hops available now (an own piece, a piece next to it toward
+//!   the goal, the cell beyond empty): rungs of a ladder toward the goal;
+//! * **home**: pieces still in the home camp when a yard deadline (growing toward the
+//!   deadline) or the vacate rule applies;
+//! * **race**: once the armies of a two-player game have passed each other, the cells to go
+//!   are counted at the race weight instead (pure race: nothing else will interact).
+//!
+//! [`Evaluator::evaluate`] turns the standings into one score from the view of a side and its
+//! team (see [`Team`]); the search negates it as the side to move changes team.
+
+use crate::bitboard::BitBoard;
+use crate::error::Error;
+use crate::geometry::Geometry;
+use crate::movegen::MAX_PIECES;
+use crate::position::Position;
+use crate::rules::WinCondition;
+use crate::setup::{Setup, MAX_SIDES};
+use std::fmt;
+use std::marker::PhantomData;
+
+macro_rules! weights {
+    ($($(#[$doc:meta])* $name:ident : $text:literal = $default:expr,)*) => {
+        /// Every evaluation weight, in centimoves, by name. Defaults are [`Weights::default`];
+        /// [`Weights::set`] changes one by its text name (`--eval-weight NAME=VALUE`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Weights {
+            $($(#[$doc])* pub $name: i32,)*
+        }
+
+        impl Default for Weights {
+            fn default() -> Self {
+                Weights { $($name: $default,)* }
+            }
+        }
+
+        impl Weights {
+            /// The text names of the weights, in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($text,)*];
+
+            /// The weight called `name`, if there is one.
+            fn slot(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $($text => Some(&mut self.$name),)*
+                    _ => None,
+                }
+            }
+
+            /// (name, value) pairs of every weight, in declaration order.
+            pub fn entries(&self) -> Vec<(&'static str, i32)> {
+                vec![$(($text, self.$name),)*]
+            }
+        }
+    };
+}
+
+weights! {
+    /// Value of one cell of distance to the goal (the race backbone).
+    distance: "distance" = 40,
+    /// Value of one cell of distance once the armies have passed each other.
+    race: "race" = 45,
+    /// Penalty per cell that the rearmost piece lags behind the side's mean distance.
+    straggler: "straggler" = 12,
+    /// Bonus per forward single hop available (a ladder rung toward the goal).
+    ladder: "ladder" = 6,
+    /// Penalty per piece left at home: under a yard deadline it grows with the square of the
+    /// share of the deadline used up; under vacate it applies in full.
+    home: "home" = 150,
+    /// Bonus for having the move.
+    tempo: "tempo" = 30,
+}
+
+impl Weights {
+    /// Sets the weight `name` to `value`; the error names the known weights.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), Error> {
+        let known = Self::NAMES.join(", ");
+        let slot = self.slot(name).ok_or_else(|| {
+            Error::Argument(format!("unknown eval weight '{name}' (known: {known})"))
+        })?;
+        *slot = value;
+        Ok(())
+    }
+
+    /// Applies one `NAME=VALUE` assignment (the `--eval-weight` text form).
+    pub fn apply(&mut self, assignment: &str) -> Result<(), Error> {
+        let (name, value) = assignment.split_once('=').ok_or_else(|| {
+            Error::Argument(format!(
+                "eval weight '{assignment}' is not of the form NAME=VALUE"
+            ))
+        })?;
+        let value: i32 = value.trim().parse().map_err(|_| {
+            Error::Argument(format!("eval weight '{name}': '{value}' is not an integer"))
+        })?;
+        self.set(name.trim(), value)
+    }
+}
+
+impl fmt::Display for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self
+            .entries()
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        f.write_str(&parts.join(","))
+    }
+}
+
+/// Who plays together in the search's view. Two players: each side alone. More players:
+/// the *paranoid* view, where the root side stands alone against a coalition of all the
+/// others (they share one score, the negative of the root side's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Team {
+    root: usize,
+    sides: usize,
+}
+
+impl Team {
+    /// The teams of a search run for `root` in a game of `sides` sides.
+    pub fn new(root: usize, sides: usize) -> Team {
+        Team { root, sides }
+    }
+    /// Whether `a` and `b` play on the same team.
+    #[inline(always)]
+    pub fn same(self, a: usize, b: usize) -> bool {
+        if self.sides == 2 {
+            a == b
+        } else {
+            (a == self.root) == (b == self.root)
+        }
+    }
+}
+
+/// Precomputed tables and weights for one game.
+#[derive(Clone, Debug)]
+pub struct Evaluator<G: Geometry> {
+    weights: Weights,
+    sides: usize,
+    /// (file, rank) of every bit of the layout.
+    coords: Vec<(i8, i8)>,
+    /// `[side * CAPACITY + cell]`: king-move distance to the side's goal corner.
+    corner_distance: Vec<u8>,
+    /// `[side * CAPACITY + cell]`: `u + v` from the side's home corner (progress made).
+    progress: Vec<i16>,
+    /// Each side's goal cells, deepest first (nearest its goal corner).
+    goal_order: [[u16; MAX_PIECES]; MAX_SIDES],
+    goal_len: usize,
+    /// The distance sum of a side whose pieces fill its goal camp.
+    baseline: i32,
+    /// Whether the goal counts as filled by pieces of any colour (goal-filled wins).
+    goal_filled: bool,
+    /// Each side's forward directions (bit offsets that take a piece farther from its home
+    /// corner): three on square boards, two on hexagonal ones.
+    forward: [[isize; 3]; MAX_SIDES],
+    forward_len: usize,
+    _geometry: PhantomData<G>,
+}
+
+impl<G: Geometry> Evaluator<G> {
+    /// Builds the tables for `setup` with `weights`.
+    pub fn new(setup: &Setup<G>, weights: Weights) -> Self {
+        let board = G::BOARD;
+        let cap = G::BB::CAPACITY;
+        let sides = setup.sides();
+        let mut coords = vec![(-1, -1); cap];
+        for cell in board.cells() {
+            let (x, y) = board.coords(cell);
+            coords[cell] = (x as i8, y as i8);
+        }
+        let mut corner_distance = vec![0u8; sides * cap];
+        let mut progress = vec![0i16; sides * cap];
+        let mut goal_order = [[0u16; MAX_PIECES]; MAX_SIDES];
+        let mut forward = [[0isize; 3]; MAX_SIDES];
+        let mut forward_len = 0;
+        let goal_len = setup.pieces_per_side();
+        let mut baseline = 0;
+        for side in 0..sides {
+            // The goal corner is the home corner of the side whose home is this goal: the
+            // goal cell at offset (0, 0) from some corner. Find it as the goal cell farthest
+            // (by u + v) from this side's home corner.
+            let goal = setup.goal(side);
+            let corner = goal
+                .iter()
+                .max_by_key(|&c| {
+                    let (u, v) = setup.corner_offset(side, c);
+                    u + v
+                })
+                .expect("every goal camp has cells");
+            let gc = coords[corner];
+            for cell in board.cells() {
+                corner_distance[side * cap + cell] = step_distance::<G>(coords[cell], gc) as u8;
+                let (u, v) = setup.corner_offset(side, cell);
+                progress[side * cap + cell] = (u + v) as i16;
+            }
+            let mut cells: Vec<usize> = goal.iter().collect();
+            cells.sort_by_key(|&c| {
+                let (x, y) = coords[c];
+                let manhattan = (x - gc.0).unsigned_abs() as u16 + (y - gc.1).unsigned_abs() as u16;
+                (corner_distance[side * cap + c], manhattan)
+            });
+            for (slot, &c) in goal_order[side].iter_mut().zip(&cells) {
+                *slot = c as u16;
+            }
+            if side == 0 {
+                baseline = cells
+                    .iter()
+                    .map(|&c| corner_distance[c] as i32)
+                    .sum::<i32>();
+            }
+            // Forward: the directions that take a piece farther from its home corner.
+            let centre = board.bit(board.width() / 2, board.width() / 2);
+            let gain = |cell: usize| {
+                let (u, v) = setup.corner_offset(side, cell);
+                u + v
+            };
+            let mut n = 0;
+            for &d in G::OFFSETS {
+                let next = (centre as isize + d) as usize;
+                if gain(next) > gain(centre) {
+                    forward[side][n] = d;
+                    n += 1;
+                }
+            }
+            forward_len = n;
+        }
+        Evaluator {
+            weights,
+            sides,
+            coords,
+            corner_distance,
+            progress,
+            goal_order,
+            goal_len,
+            baseline,
+            goal_filled: setup.rules().win == WinCondition::GoalFilled,
+            forward,
+            forward_len,
+            _geometry: PhantomData,
+        }
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// `u + v` of `cell` from `side`'s home corner: how far the side has brought a piece
+    /// standing there (move ordering ranks moves by its gain).
+    #[inline(always)]
+    pub fn progress(&self, side: usize, cell: usize) -> i32 {
+        self.progress[side * G::BB::CAPACITY + cell] as i32
+    }
+
+    /// Steps between two cells on an empty board.
+    #[inline(always)]
+    fn king_distance(&self, a: usize, b: usize) -> i32 {
+        step_distance::<G>(self.coords[a], self.coords[b])
+    }
+
+    /// The side's distance sum to go (0 when its pieces fill its goal camp) and the
+    /// distance of its rearmost piece.
+    #[inline]
+    pub fn distance_to_go(&self, pos: &Position<G>, side: usize) -> (i32, i32) {
+        let cap = G::BB::CAPACITY;
+        let setup = pos.setup();
+        let occupied = pos.occupied();
+        let own = pos.pieces(side);
+        let goal = setup.goal(side);
+        // The cell still to fill deepest in the camp: not yet holding an own piece, or, when
+        // any colour fills the goal, still empty.
+        let filled = if self.goal_filled { occupied } else { own };
+        let target = self.goal_order[side][..self.goal_len]
+            .iter()
+            .map(|&c| c as usize)
+            .find(|&c| !filled.has(c));
+        let mut sum = 0;
+        let mut rear = 0;
+        for cell in own.iter() {
+            let to_corner = self.corner_distance[side * cap + cell] as i32;
+            let d = match target {
+                Some(t) if !goal.has(cell) => self.king_distance(cell, t),
+                _ => to_corner,
+            };
+            sum += d;
+            rear = rear.max(d);
+        }
+        (sum - self.baseline, rear)
+    }
+
+    /// Number of forward single hops the side has now: a ladder rung toward its goal.
+    #[inline]
+    fn ladder_rungs(&self, pos: &Position<G>, side: usize) -> i32 {
+        let occupied = pos.occupied();
+        let empty = G::CELLS.without(occupied);
+        let own = pos.pieces(side);
+        let mut n = 0;
+        for &d in &self.forward[side][..self.forward_len] {
+            n += (own & occupied.shift(-d) & empty.shift(-2 * d)).count() as i32;
+        }
+        n
+    }
+
+    /// Whether a two-player game has become a pure race: every piece of side 0 is past every
+    /// piece of side 1 along the diagonal between the home corners.
+    pub fn is_pure_race(&self, pos: &Position<G>) -> bool {
+        if self.sides != 2 {
+            return false;
+        }
+        let min_a = pos
+            .pieces(0)
+            .iter()
+            .map(|c| self.progress(0, c))
+            .min()
+            .unwrap_or(0);
+        let max_b = pos
+            .pieces(1)
+            .iter()
+            .map(|c| self.progress(0, c))
+            .max()
+            .unwrap_or(0);
+        min_a > max_b
+    }
+
+    /// The side's own standing in centimoves (higher is better; 0 is a finished side with
+    /// nothing else to say).
+    pub fn side_score(&self, pos: &Position<G>, side: usize, race: bool) -> i32 {
+        let w = &self.weights;
+        let setup = pos.setup();
+        let rules = setup.rules();
+        let (to_go, rear) = self.distance_to_go(pos, side);
+        let n = self.goal_len as i32;
+        let mean = (to_go + self.baseline) / n;
+        let mut score = -to_go * if race { w.race } else { w.distance };
+        score -= w.straggler * (rear - mean).max(0);
+        score += w.ladder * self.ladder_rungs(pos, side);
+        let at_home = (pos.pieces(side) & setup.home(side)).count() as i32;
+        if at_home > 0 {
+            if let Some(deadline) = rules.deadline {
+                // Grows with the square of the fraction of the deadline used up.
+                let (done, n) = (
+                    pos.move_count(side).min(deadline as u32) as i32,
+                    deadline as i32,
+                );
+                score -= w.home * at_home * done * done / (n * n);
+            }
+            if rules.vacate {
+                score -= w.home * at_home;
+            }
+        }
+        score
+    }
+
+    /// The score of `pos` from the view of the side to move, with teams as in `team`: the
+    /// root team's standing less the mean standing of the other sides, negated when the side
+    /// to move is not on the root team, plus the tempo bonus. (The game must be ongoing:
+    /// finished games are scored by the search.)
+    pub fn evaluate(&self, pos: &Position<G>, team: Team) -> i32 {
+        let us = pos.to_move();
+        let race = self.is_pure_race(pos);
+        let mut ours = 0;
+        let mut theirs = 0;
+        let mut opponents = 0;
+        for side in 0..self.sides {
+            let s = self.side_score(pos, side, race);
+            if team.same(side, us) {
+                ours += s;
+            } else {
+                theirs += s;
+                opponents += 1;
+            }
+        }
+        let allies = self.sides as i32 - opponents;
+        ours / allies.max(1) - theirs / opponents.max(1) + self.weights.tempo
+    }
+}
+
+/// Steps between two cells (as (file, rank)) on an empty board: the king-move distance on
+/// square boards, the hexagonal distance (axial coordinates) on the six-direction boards.
+#[inline(always)]
+fn step_distance<G: Geometry>((ax, ay): (i8, i8), (bx, by): (i8, i8)) -> i32 {
+    let (dx, dy) = ((ax - bx) as i32, (ay - by) as i32);
+    if G::BOARD.is_hex() {
+        dx.abs().max(dy.abs()).max((dx + dy).abs())
+    } else {
+        dx.abs().max(dy.abs())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Square;
+    use crate::rules::Rules;
+    use std::sync::Arc;
+
+    type G8 = Square<8>;
+
+    fn position(text: &str) -> Position<G8> {
+        let (rules, rest) = crate::notation::split_position_text(text).unwrap();
+        let setup = Arc::new(Setup::<G8>::new(rules).unwrap());
+        Position::from_text_fields(setup, rest).unwrap()
+    }
+
+    #[test]
+    fn weights_are_set_by_name_and_reject_unknown_ones() {
+        let mut w = Weights::default();
+        w.apply("ladder=9").unwrap();
+        assert_eq!(w.ladder, 9);
+        assert!(w
+            .apply("nonsense=1")
+            .unwrap_err()
+            .to_string()
+            .contains("known"));
+        assert!(w.apply("ladder").is_err() && w.apply("ladder=x").is_err());
+        assert_eq!(Weights::NAMES.len(), w.entries().len());
+    }
+
+    #[test]
+    fn start_is_symmetric_and_a_finished_side_has_nothing_to_go() {
+        let setup = Arc::new(Setup::<G8>::new(Rules::named("halma8").unwrap()).unwrap());
+        let e = Evaluator::new(&setup, Weights::default());
+        let start = Position::start(setup.clone());
+        let (a, _) = e.distance_to_go(&start, 0);
+        let (b, _) = e.distance_to_go(&start, 1);
+        assert_eq!(a, b);
+        assert!(a > 0);
+        let team = Team::new(0, 2);
+        assert_eq!(e.evaluate(&start, team), e.weights().tempo);
+        // Side A on its goal camp (B's home), B on A's home: swapped armies.
+        let swapped = position("halma8 4AAAA/5AAA/6AA/7A/B7/BB6/BBB5/BBBB4 A 20,20");
+        assert_eq!(e.distance_to_go(&swapped, 0).0, 0);
+        assert!(e.is_pure_race(&swapped));
+    }
+
+    #[test]
+    fn advancing_a_piece_improves_the_movers_standing() {
+        let setup = Arc::new(Setup::<G8>::new(Rules::named("square8").unwrap()).unwrap());
+        let e = Evaluator::new(&setup, Weights::default());
+        let mut pos = Position::start(setup);
+        let before = e.side_score(&pos, 0, false);
+        let mv = pos.parse_move("d1-e2").unwrap();
+        pos.make(mv);
+        assert!(e.side_score(&pos, 0, false) > before);
+    }
+
+    #[test]
+    fn the_deepest_empty_goal_cell_is_the_target() {
+        // A's goal corner is h8. With h8 empty, a piece on g7 counts 1; once h8 is taken
+        // by A, the next target is deeper than g6, so pieces are drawn into the corner.
+        let setup = Arc::new(Setup::<G8>::new(Rules::named("square8").unwrap()).unwrap());
+        let e = Evaluator::new(&setup, Weights::default());
+        let b = G8::BOARD;
+        let order: Vec<String> = e.goal_order[0][..e.goal_len]
+            .iter()
+            .map(|&c| b.cell_name(c as usize))
+            .collect();
+        assert_eq!(order[0], "h8");
+        assert!(order[1..3].contains(&"g8".to_string()) && order[1..3].contains(&"h7".into()));
+    }
+}

@@ -1,0 +1,265 @@
+//! The alpha-beta searcher: [`Searcher::search`] finds the best move of a position within
+//! [`Limits`], reporting each completed iteration.
+//!
+//! One concept per module: [`score`] (win/loss scores), [`limits`] (what bounds a search),
+//! [`timeman`] (time for one move), [`tt`] (the shared transposition table), [`ordering`]
+//! (move ordering), `worker` (one thread's negamax). Threads: lazy SMP — every thread runs
+//! its own iterative deepening over the shared table, helpers skipping some depths; the main
+//! thread's result is the answer.
+
+pub mod limits;
+pub mod ordering;
+pub mod score;
+pub mod timeman;
+pub mod tt;
+mod worker;
+
+pub use limits::{Clock, Limits};
+pub use score::Score;
+
+use crate::error::Error;
+use crate::eval::{Evaluator, Weights};
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::notation::status_text;
+use crate::position::Position;
+use score::{MAX_PLY, WIN, WIN_BOUND};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
+use timeman::TimeManager;
+use tt::TranspositionTable;
+use worker::Worker;
+
+/// How the searcher is set up (what stays the same from one search to the next).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Search threads (lazy SMP).
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    /// Number of best lines to find and report.
+    pub multipv: usize,
+    /// Late-move reductions and aspiration windows (off: plain alpha-beta, for tests).
+    pub pruning: bool,
+    /// Whether to use the transposition table at all.
+    pub use_table: bool,
+    /// Evaluation weights.
+    pub weights: Weights,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            threads: 1,
+            hash_mib: 16,
+            multipv: 1,
+            pruning: true,
+            use_table: true,
+            weights: Weights::default(),
+        }
+    }
+}
+
+/// One line of a report: a root move's score and principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The score from the view of the side to move at the root.
+    pub score: Score,
+    /// The principal variation, the root move first.
+    pub pv: Vec<Move>,
+}
+
+/// What a completed iteration reports.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    /// Depth in plies.
+    pub depth: u32,
+    /// Deepest ply reached by the main thread.
+    pub seldepth: u32,
+    /// The best lines, best first (one unless multi-PV).
+    pub lines: Vec<Line>,
+    /// Nodes searched so far (all threads).
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Permille of the table filled by this search.
+    pub hashfull: u32,
+}
+
+impl Iteration {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.time)
+    }
+}
+
+/// Nodes per second for `nodes` in `time`.
+pub fn nps(nodes: u64, time: Duration) -> u64 {
+    (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The move to play.
+    pub best: Move,
+    /// Its score (side to move's view).
+    pub score: Score,
+    /// Deepest completed iteration (0 if stopped before the first one completed).
+    pub depth: u32,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+    /// Time used.
+    pub time: Duration,
+}
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    tt: &'a TranspositionTable,
+    user_stop: &'a AtomicBool,
+    abort: AtomicBool,
+    completed: AtomicBool,
+    nodes: AtomicU64,
+    time: TimeManager,
+    node_limit: Option<u64>,
+    node_limited: bool,
+    pruning: bool,
+    use_table: bool,
+}
+
+impl Shared<'_> {
+    /// Whether the threads must stop, with `total` nodes searched. Time and node limits only
+    /// count once an iteration has completed, so a search always has a move to return.
+    fn should_stop(&self, total: u64) -> bool {
+        self.user_stop.load(Relaxed)
+            || self.abort.load(Relaxed)
+            || (self.completed.load(Relaxed)
+                && (self.time.out_of_time() || self.node_limit.is_some_and(|n| total >= n)))
+    }
+}
+
+/// A searcher: options and the transposition table, kept from one search to the next.
+pub struct Searcher {
+    options: Options,
+    tt: TranspositionTable,
+}
+
+impl Searcher {
+    /// A searcher with these options.
+    pub fn new(options: Options) -> Searcher {
+        let tt = TranspositionTable::new(options.hash_mib);
+        Searcher { options, tt }
+    }
+
+    /// The options in use.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt = TranspositionTable::new(self.options.hash_mib);
+    }
+
+    /// Searches `pos` within `limits`, calling `report` after every completed iteration
+    /// (from the calling thread). An error if the game is already over.
+    pub fn search<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        limits: &Limits,
+        mut report: impl FnMut(&Iteration),
+    ) -> Result<Outcome, Error> {
+        if pos.status().is_over() {
+            return Err(Error::Position(format!(
+                "the game is already over ({}): there is no move to search",
+                status_text(pos.status())
+            )));
+        }
+        let options = &self.options;
+        let eval = Evaluator::new(pos.setup(), options.weights);
+        self.tt.new_search();
+        let shared = Shared {
+            tt: &self.tt,
+            user_stop: &limits.stop,
+            abort: AtomicBool::new(false),
+            completed: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            time: TimeManager::new(limits),
+            node_limit: limits.nodes,
+            node_limited: limits.nodes.is_some(),
+            pruning: options.pruning,
+            use_table: options.use_table,
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
+        let multipv = options.multipv.max(1);
+        let infinite = limits.is_infinite();
+        let timed = limits.move_time.is_some() || limits.clock.is_some();
+        let mut last: Option<(u32, Line)> = None;
+
+        std::thread::scope(|scope| {
+            for id in 1..options.threads.max(1) {
+                let (shared, eval) = (&shared, &eval);
+                let pos = pos.clone();
+                scope.spawn(move || {
+                    let mut helper = Worker::new(pos, eval, shared);
+                    helper.iterate(id, max_depth, 1, |_, _| true);
+                    helper.flush_nodes();
+                });
+            }
+            let mut main = Worker::new(pos.clone(), &eval, &shared);
+            main.iterate(0, max_depth, multipv, |w, depth| {
+                let lines: Vec<Line> = w
+                    .root_moves
+                    .iter()
+                    .take(multipv)
+                    .map(|rm| Line {
+                        score: Score::from_raw(rm.score),
+                        pv: rm.pv.clone(),
+                    })
+                    .collect();
+                let it = Iteration {
+                    depth,
+                    seldepth: w.seldepth as u32,
+                    lines,
+                    nodes: shared.nodes.load(Relaxed) + w.nodes_unflushed(),
+                    time: shared.time.elapsed(),
+                    hashfull: shared.tt.hashfull(),
+                };
+                report(&it);
+                last = Some((depth, it.lines[0].clone()));
+                shared.completed.store(true, Relaxed);
+                let raw = w.best().score;
+                let proven = raw.abs() >= WIN_BOUND && depth >= (WIN - raw.abs()) as u32;
+                let forced = timed && w.root_moves.len() == 1;
+                let out_of_budget = !shared.time.may_start_iteration()
+                    || limits.nodes.is_some_and(|n| it.nodes >= n);
+                !(!infinite && (proven || forced || out_of_budget))
+            });
+            main.flush_nodes();
+            shared.abort.store(true, Relaxed);
+            if last.is_none() {
+                // Stopped before the first iteration completed: the first root move, at
+                // the static score.
+                let team = crate::eval::Team::new(pos.to_move(), pos.sides());
+                last = Some((
+                    0,
+                    Line {
+                        score: Score::Centimoves(eval.evaluate(pos, team)),
+                        pv: vec![main.best().mv],
+                    },
+                ));
+            }
+        });
+        let (depth, line) = last.expect("set above");
+        Ok(Outcome {
+            best: line.pv[0],
+            score: line.score,
+            depth,
+            pv: line.pv,
+            nodes: shared.nodes.load(Relaxed),
+            time: shared.time.elapsed(),
+        })
+    }
+}

@@ -1,0 +1,125 @@
+//! Move ordering: the table's move first, then by distance gained toward the goal, with
+//! killer moves and the history heuristic breaking ties and lifting quiet refutations.
+//!
+//! Each move gets one key: `gain * GAIN_UNIT + history (+ KILLER for a killer)`. History is
+//! kept within ±`HISTORY_MAX`, below one cell of gain, so it orders moves of equal gain; a
+//! killer outranks moves gaining one cell more than it.
+
+use super::score::MAX_PLY;
+use crate::moves::Move;
+
+/// Key of the table's move (searched first).
+pub const TT_MOVE: i32 = i32::MAX;
+/// Key units per cell of gain (`u + v` from the home corner).
+const GAIN_UNIT: i32 = 20_000;
+/// Bonus of a killer move.
+const KILLER: i32 = 30_000;
+/// Bound of the history scores.
+const HISTORY_MAX: i32 = 16_000;
+
+/// A move and its ordering key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoredMove {
+    /// The move.
+    pub mv: Move,
+    /// Its ordering key (higher first).
+    pub key: i32,
+}
+
+/// Killers per ply and history per (side, from, to): what one search thread has learnt.
+pub struct Heuristics {
+    killers: [[Move; 2]; MAX_PLY + 1],
+    history: Vec<i32>,
+    cells: usize,
+}
+
+impl Heuristics {
+    /// Empty tables for `sides` sides on a layout of `cells` bit positions.
+    pub fn new(sides: usize, cells: usize) -> Heuristics {
+        Heuristics {
+            killers: [[Move::PASS; 2]; MAX_PLY + 1],
+            history: vec![0; sides * cells * cells],
+            cells,
+        }
+    }
+
+    #[inline(always)]
+    fn index(&self, side: usize, mv: Move) -> Option<usize> {
+        (!mv.is_pass()).then(|| (side * self.cells + mv.from()) * self.cells + mv.to())
+    }
+
+    /// The ordering key of `mv` for `side` at `ply`, given its gain in cells.
+    #[inline(always)]
+    pub fn key(&self, side: usize, ply: usize, mv: Move, gain: i32) -> i32 {
+        let history = self.index(side, mv).map_or(0, |i| self.history[i]);
+        let killer = if self.killers[ply].contains(&mv) {
+            KILLER
+        } else {
+            0
+        };
+        gain * GAIN_UNIT + history + killer
+    }
+
+    /// Whether `mv` is a killer at `ply`.
+    #[inline(always)]
+    pub fn is_killer(&self, ply: usize, mv: Move) -> bool {
+        self.killers[ply].contains(&mv)
+    }
+
+    /// Records that `best` refuted the node at `ply` searched to `depth`, after the moves
+    /// `tried` (which failed to) were searched.
+    pub fn reward(&mut self, side: usize, ply: usize, depth: u32, best: Move, tried: &[Move]) {
+        if self.killers[ply][0] != best {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = best;
+        }
+        let bonus = (depth * depth).min(400) as i32 * 16;
+        let mut update = |mv: Move, delta: i32| {
+            if let Some(i) = self.index(side, mv) {
+                let h = &mut self.history[i];
+                *h += delta - *h * delta.abs() / HISTORY_MAX;
+            }
+        };
+        update(best, bonus);
+        for &mv in tried {
+            update(mv, -bonus);
+        }
+    }
+}
+
+/// Moves `list[start..]`'s highest key to `start` and returns that move (selection sort, one
+/// step at a time: most nodes are cut off after a few moves).
+#[inline]
+pub fn pick_next(list: &mut [ScoredMove], start: usize) -> Move {
+    let mut best = start;
+    for i in start + 1..list.len() {
+        if list[i].key > list[best].key {
+            best = i;
+        }
+    }
+    list.swap(start, best);
+    list[start].mv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gain_ranks_first_then_killers_then_history() {
+        let mut h = Heuristics::new(2, 100);
+        let (a, b, c) = (Move::new(1, 2), Move::new(3, 4), Move::new(5, 6));
+        h.reward(0, 3, 4, a, &[b]);
+        assert!(h.key(0, 3, a, 0) > h.key(0, 3, b, 0));
+        assert!(h.key(0, 3, a, 0) > h.key(0, 3, c, 1));
+        assert!(h.key(0, 3, c, 2) > h.key(0, 3, a, 0));
+        assert!(h.key(0, 4, a, 0) < h.key(0, 4, c, 1));
+        let mut list = [
+            ScoredMove { mv: a, key: 1 },
+            ScoredMove { mv: b, key: 9 },
+            ScoredMove { mv: c, key: 5 },
+        ];
+        assert_eq!(pick_next(&mut list, 0), b);
+        assert_eq!(pick_next(&mut list, 1), c);
+    }
+}

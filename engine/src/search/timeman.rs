@@ -1,0 +1,85 @@
+//! Time management: how long to think about one move.
+//!
+//! Two budgets: the *optimum* (no new iteration starts once 60% of it is used, since the
+//! next one would rarely finish) and the *maximum* (the search is stopped mid-iteration).
+//! From a clock: optimum = time left / moves to go (30 when unknown) + ¾ of the increment,
+//! maximum = 4 × optimum, both capped so that a safety margin (a twentieth of the time left,
+//! at most 50 ms) always stays on the clock: the engine never loses on time as long as the
+//! caller's own overhead stays under that margin.
+
+use super::limits::Limits;
+use std::time::{Duration, Instant};
+
+/// Moves to go assumed when the time control does not say.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+/// The time budget of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    optimum: Option<Duration>,
+    maximum: Option<Duration>,
+}
+
+impl TimeManager {
+    /// The budget for `limits`, starting now.
+    pub fn new(limits: &Limits) -> TimeManager {
+        let start = Instant::now();
+        let (mut optimum, mut maximum) = (None, None);
+        if let Some(t) = limits.move_time {
+            optimum = Some(t);
+            maximum = Some(t);
+        }
+        if let Some(clock) = limits.clock {
+            let margin = (clock.time_left / 20).min(Duration::from_millis(50));
+            let usable = clock.time_left.saturating_sub(margin);
+            let mtg = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
+            let opt = (clock.time_left / mtg + clock.increment * 3 / 4).min(usable);
+            let max = (opt * 4).min(usable);
+            optimum = Some(optimum.map_or(opt, |o: Duration| o.min(opt)));
+            maximum = Some(maximum.map_or(max, |m: Duration| m.min(max)));
+        }
+        TimeManager {
+            start,
+            optimum,
+            maximum,
+        }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether a new iteration should still start.
+    pub fn may_start_iteration(&self) -> bool {
+        self.optimum.is_none_or(|o| self.elapsed() < o * 3 / 5)
+    }
+
+    /// Whether the search must stop now.
+    pub fn out_of_time(&self) -> bool {
+        self.maximum.is_some_and(|m| self.elapsed() >= m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::limits::Clock;
+    use super::*;
+
+    #[test]
+    fn a_clock_budget_leaves_a_margin_on_the_clock() {
+        let limits = Limits {
+            clock: Some(Clock {
+                time_left: Duration::from_millis(100),
+                increment: Duration::from_secs(5),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits);
+        assert!(tm.maximum.unwrap() <= Duration::from_millis(95));
+        assert!(tm.optimum.unwrap() <= tm.maximum.unwrap());
+        assert!(TimeManager::new(&Limits::default()).maximum.is_none());
+    }
+}

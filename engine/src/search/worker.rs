@@ -1,0 +1,420 @@
+//! One search thread: iterative deepening over a negamax principal-variation search with
+//! aspiration windows, the shared transposition table, late-move reductions and exact
+//! win/loss scores. Every buffer is allocated once per thread, so the search allocates
+//! nothing per node.
+//!
+//! Teams: with more than two sides the search is *paranoid* ([`Team`]): the root side
+//! against all the others. Negamax then negates a child's score only when the side to move
+//! changes team; two opponents moving in a row share one score and one window.
+
+use super::ordering::{pick_next, Heuristics, ScoredMove, TT_MOVE};
+use super::score::{from_table, to_table, win_in, INFINITE, MAX_PLY, WIN_BOUND};
+use super::tt::{Bound, Entry};
+use super::Shared;
+use crate::bitboard::BitBoard;
+use crate::eval::{Evaluator, Team};
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::position::{Position, Status};
+use std::sync::atomic::Ordering::Relaxed;
+
+/// Nodes between two looks at the clock, the stop flags and the shared node count.
+const CHECK_EVERY: u64 = 1024;
+/// Half-width of the first aspiration window, in centimoves.
+const ASPIRATION: i32 = 40;
+
+/// A root move with the score and line of its last search.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Score of the last search (`-INFINITE` when it only failed low).
+    pub score: i32,
+    /// Principal variation starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// One thread's search state.
+pub struct Worker<'a, G: Geometry> {
+    pos: Position<G>,
+    eval: &'a Evaluator<G>,
+    shared: &'a Shared<'a>,
+    team: Team,
+    heuristics: Heuristics,
+    lists: Vec<Vec<ScoredMove>>,
+    tried: Vec<Vec<Move>>,
+    pv: Vec<Move>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Root moves, best first after each completed search.
+    pub root_moves: Vec<RootMove>,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    unflushed: u64,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    stopped: bool,
+    reductions: [[u8; 64]; 64],
+    deadline_rule: bool,
+}
+
+impl<'a, G: Geometry> Worker<'a, G> {
+    /// A thread searching `pos` (which must have legal moves).
+    pub fn new(pos: Position<G>, eval: &'a Evaluator<G>, shared: &'a Shared<'a>) -> Self {
+        let sides = pos.sides();
+        let team = Team::new(pos.to_move(), sides);
+        let root_moves = pos
+            .legal_moves()
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                score: -INFINITE,
+                pv: vec![mv],
+            })
+            .collect();
+        let mut reductions = [[0u8; 64]; 64];
+        for (d, row) in reductions.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
+            }
+        }
+        let deadline_rule = pos.setup().rules().deadline.is_some();
+        Worker {
+            pos,
+            eval,
+            shared,
+            team,
+            heuristics: Heuristics::new(sides, G::BB::CAPACITY),
+            lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
+            tried: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
+            pv: vec![Move::PASS; (MAX_PLY + 1) * (MAX_PLY + 1)],
+            pv_len: [0; MAX_PLY + 1],
+            root_moves,
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            stopped: false,
+            reductions,
+            deadline_rule,
+        }
+    }
+
+    /// The table key: the Zobrist key, plus the move counts when a deadline makes them
+    /// part of the position's value.
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        let mut key = self.pos.key();
+        if self.deadline_rule {
+            let mut counts = 0u64;
+            for side in 0..self.pos.sides() {
+                counts = counts.wrapping_mul(1 << 12) + self.pos.move_count(side) as u64;
+            }
+            key ^= counts.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        }
+        key
+    }
+
+    /// Adds the unflushed nodes to the shared count and decides whether to stop.
+    fn check_stop(&mut self) {
+        let total = self.shared.nodes.fetch_add(self.unflushed, Relaxed) + self.unflushed;
+        self.unflushed = 0;
+        if self.shared.should_stop(total) {
+            self.stopped = true;
+        }
+    }
+
+    /// Searches the root moves `root_moves[pv_index..]` to `depth` within (alpha, beta), sorts
+    /// them best first and returns the best score (fail-soft).
+    pub fn search_root(&mut self, depth: u32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
+        let us = self.pos.to_move();
+        let mut best = -INFINITE;
+        self.pv_len[0] = 0;
+        for i in pv_index..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            self.pos.make(mv);
+            let flip = !self.team.same(us, self.pos.to_move());
+            let v = if i == pv_index {
+                self.child(flip, alpha, beta, depth - 1, 1)
+            } else {
+                let mut v = self.child(flip, alpha, alpha + 1, depth - 1, 1);
+                if v > alpha && v < beta && !self.stopped {
+                    v = self.child(flip, alpha, beta, depth - 1, 1);
+                }
+                v
+            };
+            self.pos.unmake();
+            if self.stopped {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            if v > alpha || i == pv_index {
+                rm.score = v;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                let row = MAX_PLY + 1;
+                rm.pv
+                    .extend_from_slice(&self.pv[row + 1..row + self.pv_len[1].max(1)]);
+            } else {
+                rm.score = -INFINITE;
+            }
+            best = best.max(v);
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        best
+    }
+
+    /// The score of the child just made, from the parent's view.
+    #[inline(always)]
+    fn child(&mut self, flip: bool, alpha: i32, beta: i32, depth: u32, ply: usize) -> i32 {
+        if flip {
+            -self.negamax(-beta, -alpha, depth, ply)
+        } else {
+            self.negamax(alpha, beta, depth, ply)
+        }
+    }
+
+    /// The score of a finished game from the view of the side to move.
+    fn terminal(&self, status: Status, ply: usize) -> i32 {
+        let us = self.pos.to_move();
+        match status {
+            Status::Won(s) if self.team.same(s, us) => win_in(ply),
+            Status::Won(_) => -win_in(ply),
+            Status::LostByDeadline(s) if self.team.same(s, us) => -win_in(ply),
+            Status::LostByDeadline(_) => win_in(ply),
+            _ => 0,
+        }
+    }
+
+    /// Negamax principal-variation search of the current position to `depth` plies.
+    fn negamax(&mut self, mut alpha: i32, beta: i32, depth: u32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        let status = self.pos.status();
+        if status.is_over() {
+            return self.terminal(status, ply);
+        }
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= CHECK_EVERY || self.shared.node_limited {
+            self.check_stop();
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if depth == 0 || ply >= MAX_PLY {
+            return self.eval.evaluate(&self.pos, self.team);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.key();
+        let mut tt_move = None;
+        if self.shared.use_table {
+            if let Some(e) = self.shared.tt.probe(key) {
+                tt_move = e.mv;
+                let score = from_table(e.score, ply);
+                if !pv_node && e.depth as u32 >= depth {
+                    let cut = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    };
+                    if cut {
+                        return score;
+                    }
+                }
+            }
+        }
+
+        let us = self.pos.to_move();
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        list.clear();
+        tried.clear();
+        {
+            let eval = self.eval;
+            let heuristics = &self.heuristics;
+            self.pos.generate(|from, targets| {
+                let base = eval.progress(us, from);
+                for to in targets.iter() {
+                    let mv = Move::new(from, to);
+                    let key = if Some(mv) == tt_move {
+                        TT_MOVE
+                    } else {
+                        heuristics.key(us, ply, mv, eval.progress(us, to) - base)
+                    };
+                    list.push(ScoredMove { mv, key });
+                }
+            });
+        }
+        if list.is_empty() {
+            list.push(ScoredMove {
+                mv: Move::PASS,
+                key: 0,
+            });
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        for i in 0..list.len() {
+            let mv = pick_next(&mut list, i);
+            let gain = if mv.is_pass() {
+                0
+            } else {
+                self.eval.progress(us, mv.to()) - self.eval.progress(us, mv.from())
+            };
+            self.pos.make(mv);
+            let flip = !self.team.same(us, self.pos.to_move());
+            let v = if i == 0 {
+                self.child(flip, alpha, beta, depth - 1, ply + 1)
+            } else {
+                let mut r = 0;
+                if self.shared.pruning
+                    && depth >= 3
+                    && i >= 3
+                    && !self.heuristics.is_killer(ply, mv)
+                {
+                    r = self.reductions[depth.min(63) as usize][i.min(63)] as i32;
+                    r += (gain < 0) as i32 - (gain > 1) as i32 - pv_node as i32;
+                    r = r.clamp(0, depth as i32 - 2);
+                }
+                let mut v = self.child(flip, alpha, alpha + 1, depth - 1 - r as u32, ply + 1);
+                if v > alpha && r > 0 && !self.stopped {
+                    v = self.child(flip, alpha, alpha + 1, depth - 1, ply + 1);
+                }
+                if v > alpha && v < beta && !self.stopped {
+                    v = self.child(flip, alpha, beta, depth - 1, ply + 1);
+                }
+                v
+            };
+            self.pos.unmake();
+            if self.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(mv);
+                    alpha = v;
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        self.heuristics.reward(us, ply, depth, mv, &tried);
+                        break;
+                    }
+                }
+            }
+            tried.push(mv);
+        }
+        self.lists[ply] = list;
+        self.tried[ply] = tried;
+        if self.stopped {
+            return 0;
+        }
+        if self.shared.use_table {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                key,
+                Entry {
+                    mv: best_move,
+                    score: to_table(best, ply),
+                    depth: depth.min(255) as u8,
+                    bound,
+                },
+            );
+        }
+        best
+    }
+
+    /// Makes `mv` followed by the child's line the principal variation at `ply`.
+    #[inline(always)]
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let row = MAX_PLY + 1;
+        let (here, below) = (ply * row, (ply + 1) * row);
+        self.pv[here + ply] = mv;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for j in ply + 1..child_len {
+            self.pv[here + j] = self.pv[below + j];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Iterative deepening to `max_depth` (every line of `multipv`), calling `done(self,
+    /// depth)` after each completed iteration; `done` returns false to end the search.
+    /// Helper threads (`id > 0`) skip some depths so that threads spread over depths.
+    pub fn iterate(
+        &mut self,
+        id: usize,
+        max_depth: u32,
+        multipv: usize,
+        mut done: impl FnMut(&Self, u32) -> bool,
+    ) {
+        let lines = multipv.min(self.root_moves.len()).max(1);
+        for depth in 1..=max_depth.min(MAX_PLY as u32) {
+            if id > 0 && depth > 2 && (depth as usize + id).is_multiple_of(3) {
+                continue;
+            }
+            self.seldepth = 0;
+            for pv_index in 0..lines {
+                let prev = self.root_moves[pv_index].score;
+                let aspire =
+                    self.shared.pruning && lines == 1 && depth >= 4 && prev.abs() < WIN_BOUND;
+                let mut delta = ASPIRATION;
+                let (mut alpha, mut beta) = if aspire {
+                    (prev - delta, prev + delta)
+                } else {
+                    (-INFINITE, INFINITE)
+                };
+                loop {
+                    let v = self.search_root(depth, alpha, beta, pv_index);
+                    if self.stopped {
+                        break;
+                    }
+                    if v <= alpha && alpha > -INFINITE {
+                        beta = (alpha + beta) / 2;
+                        alpha = (v - delta).max(-INFINITE);
+                    } else if v >= beta && beta < INFINITE {
+                        beta = (v + delta).min(INFINITE);
+                    } else {
+                        break;
+                    }
+                    delta *= 2;
+                    if delta > 1000 {
+                        (alpha, beta) = (-INFINITE, INFINITE);
+                    }
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped || !done(self, depth) {
+                break;
+            }
+        }
+    }
+
+    /// The principal variation of the best root move.
+    pub fn best(&self) -> &RootMove {
+        &self.root_moves[0]
+    }
+
+    /// Nodes searched by this thread and not yet in the shared count.
+    pub fn nodes_unflushed(&self) -> u64 {
+        self.unflushed
+    }
+
+    /// Flushes this thread's uncounted nodes into the shared count.
+    pub fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unflushed, Relaxed);
+        self.unflushed = 0;
+    }
+}
