@@ -309,6 +309,23 @@ fn every_bad_input_gets_a_one_line_error_naming_it() {
         &["halma10", "halma8"],
     );
     fails_naming(&["show", "--deadline", "soon"], &["soon", "deadline"]);
+    // Numbers too large for their field are errors, not overflows.
+    fails_naming(
+        &[
+            "show",
+            "--position",
+            "halma8 4294967304/4BBBB/5BBB/6BB/7B/AA6/AAA5/AAAA4 A 0,0",
+        ],
+        &["rank 8"],
+    );
+    fails_naming(
+        &[
+            "show",
+            "--position",
+            "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 4294967295,0",
+        ],
+        &["4294967295,0", "move counts"],
+    );
     fails_naming(&["show", "--rules", "halma8:colour=red"], &["colour"]);
 }
 

@@ -267,7 +267,7 @@ impl<G: Geometry> Position<G> {
             while let Some(c) = chars.next() {
                 if let Some(mut run) = c.to_digit(10) {
                     while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run * 10 + d;
+                        run = run.saturating_mul(10).saturating_add(d);
                         chars.next();
                     }
                     x += run as usize;
@@ -300,9 +300,15 @@ impl<G: Geometry> Position<G> {
         .ok_or_else(|| bad(format!("'{}' is not a side to move", parts[1])))?;
         let counts: Vec<u32> = parts[2]
             .split(',')
-            .map(|c| c.parse::<u32>())
-            .collect::<Result<_, _>>()
-            .map_err(|_| bad(format!("'{}' is not a list of move counts", parts[2])))?;
+            // Bounded so that counting further moves can never overflow.
+            .map(|c| c.parse::<u32>().ok().filter(|&n| n < 1 << 31))
+            .collect::<Option<_>>()
+            .ok_or_else(|| {
+                bad(format!(
+                    "'{}' is not a list of move counts (whole numbers below 2^31)",
+                    parts[2]
+                ))
+            })?;
         if counts.len() != sides {
             return Err(bad(format!(
                 "{} move counts for {sides} sides",
