@@ -8,6 +8,7 @@ use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::geometry::Geometry;
 use crate::moves::Move;
+use crate::notation::side_letter;
 use crate::rules::WinCondition;
 use crate::setup::{Setup, MAX_SIDES};
 use std::sync::Arc;
@@ -82,7 +83,7 @@ impl<G: Geometry> Position<G> {
         if to_move >= sides {
             return bad(format!(
                 "side {} to move, but there are {sides} sides",
-                to_move + 1
+                side_letter(to_move)
             ));
         }
         if passes_in_row as usize >= sides {
@@ -96,13 +97,13 @@ impl<G: Geometry> Position<G> {
                 if !p.is_empty() {
                     return bad(format!(
                         "pieces for side {}, which is not playing",
-                        side + 1
+                        side_letter(side)
                     ));
                 }
                 continue;
             }
             if !p.without(G::CELLS).is_empty() {
-                return bad(format!("side {} has pieces off the board", side + 1));
+                return bad(format!("side {} has pieces off the board", side_letter(side)));
             }
             if occupied.intersects(p) {
                 return bad("two pieces on one cell".into());
@@ -111,7 +112,7 @@ impl<G: Geometry> Position<G> {
             if p.count() as usize != want {
                 return bad(format!(
                     "side {} has {} pieces, the rules give each side {want}",
-                    side + 1,
+                    side_letter(side),
                     p.count()
                 ));
             }
