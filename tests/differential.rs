@@ -1,0 +1,228 @@
+//! Differential test: the engine's bitboard generator against the simple per-cell reference
+//! (`halma_suite::naive`) on random positions of every board size and rule option.
+//!
+//! For each rule combination, at least [`POSITIONS`] positions: the positions along random
+//! playouts from the start (with their history, so repetitions count) and random placements.
+//! On each one the legal move sets must be equal, `count_legal_moves` must agree, and the
+//! game status (after the move that led there) must equal the reference's own evaluation.
+
+use halma_engine::notation::move_text;
+use halma_engine::{with_geometry, Geometry, Position, Rules, Setup};
+use halma_suite::naive::{engine_move, naive_move, NaiveMove, NaivePosition};
+use halma_suite::random::{playout, random_placement};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
+/// Positions compared per rule combination.
+const POSITIONS: usize = 10_000;
+/// Share of them taken from playouts (the rest are random placements).
+const FROM_PLAYOUTS: usize = 6_000;
+
+/// Option overrides tried on the generic `squareN` / `squareN-4` boards; between them they
+/// set every option to each of its values.
+const VARIANTS: [&str; 8] = [
+    "",
+    "camp-exit=free,win=all-in-goal,deadline=12",
+    "jumps=long",
+    "follow-out=on,deadline=20,repetition=off",
+    "vacate=on,jumps=long",
+    "vacate=on,follow-out=on,camp-exit=free",
+    "win=all-in-goal,jumps=long,follow-out=on,repetition=off",
+    "camp-exit=free,vacate=on,deadline=8,win=all-in-goal",
+];
+
+/// Compares engine and reference on one position; `naive` has followed the same moves.
+fn compare<G: Geometry>(pos: &Position<G>, naive: &NaivePosition, rng: &mut StdRng) {
+    let board = G::BOARD;
+    let context = || {
+        let history: Vec<String> = pos.history().map(|m| move_text(board, m)).collect();
+        format!("position {}\nafter {}", pos.to_text(), history.join(" "))
+    };
+    assert_eq!(
+        pos.status(),
+        naive.status(),
+        "status differs: {}",
+        context()
+    );
+    let mut got: Vec<NaiveMove> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| naive_move(board, m))
+        .collect();
+    got.sort();
+    let want = naive.legal_moves();
+    if got != want {
+        let text = |ms: &[NaiveMove]| -> String {
+            ms.iter()
+                .map(|&m| move_text(board, engine_move(board, m)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let extra: Vec<NaiveMove> = got.iter().filter(|m| !want.contains(m)).copied().collect();
+        let missing: Vec<NaiveMove> = want.iter().filter(|m| !got.contains(m)).copied().collect();
+        panic!(
+            "move sets differ: {}\nengine only: {}\nreference only: {}",
+            context(),
+            text(&extra),
+            text(&missing)
+        );
+    }
+    assert_eq!(pos.count_legal_moves(), want.len() as u64, "{}", context());
+    // `is_legal` on one legal move and one random pair of cells, on every eighth position
+    // (it runs the generator again, which is slow with long jumps).
+    if rng.gen_range(0..8) != 0 {
+        return;
+    }
+    if let Some(&mv) = want.get(rng.gen_range(0..want.len().max(1))) {
+        assert!(pos.is_legal(engine_move(board, mv)), "{}", context());
+    }
+    let cells: Vec<usize> = board.cells().collect();
+    let (f, t) = (
+        cells[rng.gen_range(0..cells.len())],
+        cells[rng.gen_range(0..cells.len())],
+    );
+    if f != t {
+        let mv = halma_engine::Move::new(f, t);
+        let expected = want.contains(&naive_move(board, mv));
+        assert_eq!(pos.is_legal(mv), expected, "{}", context());
+    }
+}
+
+/// Runs the comparison on [`POSITIONS`] positions of the rule set `rules_text`, and returns
+/// how many ended games were seen (so the caller knows the ends were reached).
+fn differential(rules_text: &str, seed: u64) -> usize {
+    let rules = Rules::parse(rules_text).unwrap();
+    with_geometry!(rules.board, G => run::<G>(rules, seed))
+}
+
+fn run<G: Geometry>(rules: Rules, seed: u64) -> usize {
+    let setup = Arc::new(Setup::<G>::new(rules).unwrap());
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut check_rng = StdRng::seed_from_u64(seed ^ 0x5eed);
+    let mut seen = 0;
+    let mut ended = 0;
+    while seen < FROM_PLAYOUTS {
+        let mut naive: Option<NaivePosition> = None;
+        let mut last_len = 0;
+        playout(&setup, 400, &mut rng, |pos| {
+            // Follow the engine's game with the reference, move by move.
+            let reference = naive.get_or_insert_with(|| NaivePosition::from_engine(pos));
+            let history: Vec<_> = pos.history().collect();
+            if history.len() > last_len {
+                reference.play(naive_move(G::BOARD, history[history.len() - 1]));
+                last_len = history.len();
+            }
+            compare(pos, reference, &mut check_rng);
+            seen += 1;
+            ended += usize::from(pos.status().is_over());
+        });
+    }
+    let max_count = rules.deadline.map_or(60, |d| u32::from(d) + 3);
+    for _ in seen..POSITIONS {
+        let mut pos = random_placement(&setup, max_count, &mut rng);
+        let mut naive = NaivePosition::from_engine(&pos);
+        compare(&pos, &naive, &mut check_rng);
+        ended += usize::from(pos.status().is_over());
+        // And the status after one more move.
+        if let Some(mv) =
+            halma_suite::random::playout_move(&pos, halma_suite::random::Style::Uniform, &mut rng)
+        {
+            pos.make(mv);
+            naive.play(naive_move(G::BOARD, mv));
+            compare(&pos, &naive, &mut check_rng);
+            ended += usize::from(pos.status().is_over());
+        }
+    }
+    ended
+}
+
+fn named(name: &str, seed: u64) {
+    let ended = differential(name, seed);
+    assert!(
+        ended > 0,
+        "{name}: no game ended in any playout or placement"
+    );
+}
+
+#[test]
+fn halma8() {
+    named("halma8", 8);
+}
+
+#[test]
+fn halma10() {
+    named("halma10", 10);
+}
+
+#[test]
+fn halma16() {
+    named("halma16", 16);
+}
+
+#[test]
+fn halma16_vacate() {
+    named("halma16-vacate", 161);
+}
+
+#[test]
+fn halma16_4() {
+    named("halma16-4", 164);
+}
+
+/// The rule texts of the generic boards `sizes`: each size and player count gets two of the
+/// [`VARIANTS`], chosen so that every variant meets both player counts and several sizes.
+fn generic(sizes: std::ops::RangeInclusive<usize>) -> Vec<String> {
+    let mut out = Vec::new();
+    for n in sizes {
+        for (suffix, shift) in [("", 0), ("-4", 2)] {
+            for v in [(n + shift) % 8, (n + shift + 4) % 8] {
+                let options = VARIANTS[v];
+                let sep = if options.is_empty() { "" } else { ":" };
+                out.push(format!("square{n}{suffix}{sep}{options}"));
+            }
+        }
+    }
+    out
+}
+
+fn generic_run(sizes: std::ops::RangeInclusive<usize>) {
+    for (i, text) in generic(sizes).iter().enumerate() {
+        differential(text, 1000 + i as u64);
+    }
+}
+
+#[test]
+fn every_variant_meets_both_player_counts_and_several_sizes() {
+    let all = generic(6..=16);
+    for options in VARIANTS.iter().filter(|o| !o.is_empty()) {
+        let uses: Vec<&String> = all.iter().filter(|t| t.ends_with(options)).collect();
+        assert!(uses.iter().any(|t| t.contains("-4")) && uses.iter().any(|t| !t.contains("-4")));
+        assert!(uses.len() >= 4, "{options}: {uses:?}");
+    }
+}
+
+#[test]
+fn generic_boards_6_to_9() {
+    generic_run(6..=9);
+}
+
+#[test]
+fn generic_boards_10_to_12() {
+    generic_run(10..=12);
+}
+
+#[test]
+fn generic_boards_13_to_14() {
+    generic_run(13..=14);
+}
+
+#[test]
+fn generic_boards_15() {
+    generic_run(15..=15);
+}
+
+#[test]
+fn generic_boards_16() {
+    generic_run(16..=16);
+}
