@@ -203,12 +203,10 @@ fn self_play(rules: &str, n: u64) -> (Status, usize) {
 fn a_four_player_game_is_played_to_the_end() {
     let (status, plies) = self_play("halma16-4", 60);
     assert!(status.is_over(), "not over after {plies} plies");
-    eprintln!("{status:?} after {plies} plies");
 }
 
 #[test]
 fn a_six_player_star_game_is_played_to_the_end() {
     let (status, plies) = self_play("star-6", 60);
     assert!(status.is_over(), "not over after {plies} plies");
-    eprintln!("{status:?} after {plies} plies");
 }
