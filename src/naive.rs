@@ -4,8 +4,11 @@
 //! direction list, jumps by recursive depth-first search, moves as (from, to) pairs kept in a
 //! sorted set, then the rule filters, the pass, and its own game-status evaluation.
 //!
-//! Only the camps (the home cells of each side) are taken from the engine's [`Setup`]; the
-//! goal of a side is found here as the camp of the diagonally opposite corner.
+//! Only the camps (the home cells of each side) and the board's outline are taken from the
+//! engine (`Setup`, `Board::contains`); the goal of a side is found here as the mirror
+//! image of its home camp through the board's centre (the camp in the diagonally opposite
+//! corner, or the opposite triangle of the star). The hexagonal boards (diamond, star) use
+//! axial coordinates with six directions, written out below.
 //!
 //! Interpretations shared with the engine (documented in `docs/rules.md`): the first clause
 //! of vacate (a move never starts outside its home camp and ends inside it) holds even when
@@ -28,12 +31,15 @@ pub type NaiveMove = Option<(Cell, Cell)>;
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
+    board: Board,
     n: usize,
     /// Each side's home corner.
     corners: Vec<Cell>,
+    /// Each side's two camp axes: the directions along the camp's edges from its corner.
+    axes: Vec<[(i8, i8); 2]>,
     /// `home[side][y * n + x]`: whether the cell belongs to the side's home camp.
     home: Vec<Vec<bool>>,
-    /// `goal[side][y * n + x]`: the home camp of the side in the opposite corner.
+    /// `goal[side][y * n + x]`: the mirror image of the side's home camp.
     goal: Vec<Vec<bool>>,
 }
 
@@ -55,28 +61,52 @@ impl Game {
                 camp
             })
             .collect();
-        // The home corner is the board corner inside the camp.
-        let corners: Vec<Cell> = home
+        // The home corner is the camp cell farthest from the centre; the axes are the two
+        // directions along the camp's edges (square boards: the orthogonal ones).
+        let centre = (n as isize - 1, n as isize - 1); // doubled coordinates
+        let far = |&(x, y): &Cell| {
+            let (dx, dy) = (2 * x as isize - centre.0, 2 * y as isize - centre.1);
+            if board.is_hex() {
+                dx.abs().max(dy.abs()).max((dx + dy).abs())
+            } else {
+                dx.abs() + dy.abs()
+            }
+        };
+        let cells: Vec<Cell> = (0..n * n).map(|i| (i % n, i / n)).collect();
+        let mut corners = Vec::new();
+        let mut axes = Vec::new();
+        for camp in &home {
+            let corner = *cells
+                .iter()
+                .filter(|&&(x, y)| camp[y * n + x])
+                .max_by_key(|c| far(c))
+                .expect("every camp has cells");
+            let along: Vec<(i8, i8)> = directions(board)
+                .iter()
+                .copied()
+                .filter(|&(dx, dy)| board.is_hex() || dx == 0 || dy == 0)
+                .filter(|&(dx, dy)| {
+                    let (x, y) = (
+                        corner.0 as isize + dx as isize,
+                        corner.1 as isize + dy as isize,
+                    );
+                    board.contains(x, y) && camp[y as usize * n + x as usize]
+                })
+                .collect();
+            assert_eq!(along.len(), 2, "a camp's corner has two edges");
+            corners.push(corner);
+            axes.push([along[0], along[1]]);
+        }
+        let goal = home
             .iter()
-            .map(|camp| {
-                [(0, 0), (0, n - 1), (n - 1, n - 1), (n - 1, 0)]
-                    .into_iter()
-                    .find(|&(x, y)| camp[y * n + x])
-                    .expect("every camp holds its corner")
-            })
-            .collect();
-        let goal = corners
-            .iter()
-            .map(|&(x, y)| {
-                let opposite = (n - 1 - x, n - 1 - y);
-                let owner = corners.iter().position(|&c| c == opposite);
-                home[owner.expect("every corner has an opposite side")].clone()
-            })
+            .map(|camp| (0..n * n).map(|i| camp[n * n - 1 - i]).collect())
             .collect();
         Game {
             rules,
+            board,
             n,
             corners,
+            axes,
             home,
             goal,
         }
@@ -97,10 +127,22 @@ impl Game {
         self.goal[side][c.1 * self.n + c.0]
     }
 
-    /// (u, v): distances of `c` from `side`'s home corner along each axis.
-    fn corner_distance(&self, side: usize, c: Cell) -> (usize, usize) {
+    /// (u, v): `c`'s coordinates along `side`'s two camp axes from its home corner, found
+    /// by trying every pair.
+    fn corner_distance(&self, side: usize, c: Cell) -> (isize, isize) {
         let (cx, cy) = self.corners[side];
-        (c.0.abs_diff(cx), c.1.abs_diff(cy))
+        let [a, b] = self.axes[side];
+        let w = self.n as isize;
+        for u in -w..=w {
+            for v in -w..=w {
+                let x = cx as isize + u * a.0 as isize + v * b.0 as isize;
+                let y = cy as isize + u * a.1 as isize + v * b.1 as isize;
+                if (x, y) == (c.0 as isize, c.1 as isize) {
+                    return (u, v);
+                }
+            }
+        }
+        unreachable!("the two axes span the board")
     }
 }
 
@@ -170,8 +212,10 @@ impl NaivePosition {
     fn offset(&self, c: Cell, d: (i8, i8), k: isize) -> Option<Cell> {
         let x = c.0 as isize + k * d.0 as isize;
         let y = c.1 as isize + k * d.1 as isize;
-        let n = self.game.n as isize;
-        (x >= 0 && y >= 0 && x < n && y < n).then_some((x as usize, y as usize))
+        self.game
+            .board
+            .contains(x, y)
+            .then_some((x as usize, y as usize))
     }
 
     /// The cells one jump from `at` can land on, for a piece that started on `origin`
@@ -179,7 +223,7 @@ impl NaivePosition {
     fn hops(&self, origin: Cell, at: Cell) -> Vec<Cell> {
         let empty = |c: Cell| c == origin || self.at(c).is_none();
         let mut out = Vec::new();
-        for &d in square_directions() {
+        for &d in directions(self.game.board) {
             match self.game.rules.jumps {
                 JumpKind::Adjacent => {
                     if let (Some(over), Some(land)) = (self.offset(at, d, 1), self.offset(at, d, 2))
@@ -230,7 +274,7 @@ impl NaivePosition {
                 if self.at(from) != Some(self.to_move) {
                     continue;
                 }
-                for &d in square_directions() {
+                for &d in directions(self.game.board) {
                     if let Some(to) = self.offset(from, d, 1) {
                         if self.at(to).is_none() {
                             moves.insert((from, to));
@@ -378,19 +422,23 @@ impl NaivePosition {
     }
 }
 
-/// The eight directions of a square board, written out here rather than taken from the
-/// engine.
-fn square_directions() -> &'static [(i8, i8)] {
-    &[
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-        (-1, 0),
-        (1, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-    ]
+/// The directions of the board, written out here rather than taken from the engine: eight
+/// on square boards, six (axial coordinates) on the hexagonal ones.
+fn directions(board: Board) -> &'static [(i8, i8)] {
+    if board.is_hex() {
+        &[(-1, 0), (1, 0), (0, -1), (0, 1), (1, -1), (-1, 1)]
+    } else {
+        &[
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (-1, 0),
+            (1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+        ]
+    }
 }
 
 /// The reference form of an engine move.

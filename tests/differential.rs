@@ -226,3 +226,23 @@ fn generic_boards_15() {
 fn generic_boards_16() {
     generic_run(16..=16);
 }
+
+/// The hexagonal rule sets (diamond and star), in a fixed order.
+const HEX_RULE_SETS: [&str; 5] = ["diamond", "star-2", "star-3", "star-4", "star-6"];
+
+#[test]
+fn diamond_and_star_named() {
+    for (i, name) in HEX_RULE_SETS.iter().enumerate() {
+        named(name, 600 + i as u64);
+    }
+}
+
+#[test]
+fn diamond_and_star_variants() {
+    // Every option variant on two of the hexagonal rule sets.
+    for (v, options) in VARIANTS.iter().enumerate().skip(1) {
+        for name in [HEX_RULE_SETS[v % 5], HEX_RULE_SETS[(v + 2) % 5]] {
+            differential(&format!("{name}:{options}"), 700 + v as u64);
+        }
+    }
+}
