@@ -4,10 +4,14 @@
 //! rules' runtime board into a compile-time geometry once, with `with_geometry!`. Errors are
 //! one line, `halma: <message>`, with exit status 2.
 
+mod course;
 mod game_args;
 mod moves;
 mod perft;
+mod replay;
 mod show;
+mod tournament;
+mod ugi;
 
 use clap::{Parser, Subcommand};
 use halma_engine::Error;
@@ -37,6 +41,14 @@ enum Command {
     Moves(moves::MovesArgs),
     /// Show a position: board diagram, position text, side to move, status
     Show(show::ShowArgs),
+    /// Speak UGI on stdin/stdout (for GUIs and tournament managers)
+    Ugi,
+    /// Play one move through input.txt/output.txt, as the 16x16 course agents do
+    Course(course::CourseArgs),
+    /// Play engines against each other and report Elo, with SPRT and resumable records
+    Tournament(tournament::TournamentArgs),
+    /// List the games of a game-record file, or replay one move by move
+    Replay(replay::ReplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +57,10 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Show(args) => show::run(args),
+        Command::Ugi => ugi::run(),
+        Command::Course(args) => course::run(args),
+        Command::Tournament(args) => tournament::run(args),
+        Command::Replay(args) => replay::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

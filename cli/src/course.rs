@@ -1,0 +1,301 @@
+//! The course-agent file protocol (RULES.md, "The course-agent file protocol"): the format
+//! of `input.txt` and `output.txt`, and `halma course`, which plays one move through them.
+//!
+//! Their (x, y), x the column from the left and y the row from the top, is this engine's
+//! file x, rank y + 1; Black (first to move, top-left camp) is side A, White side B. The
+//! agents play the vacate rules, so the adapter's rules are `halma16-vacate` unless told
+//! otherwise (any two-player 16×16 rule set works).
+
+use crate::tournament::players::PlayerSpec;
+use clap::Args;
+use halma_engine::bitboard::BitBoard;
+use halma_engine::geometry::Square;
+use halma_engine::search::Limits;
+use halma_engine::setup::MAX_SIDES;
+use halma_engine::{Error, Geometry, Move, Position, Rules, Setup};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The board of the protocol.
+pub type CourseBoard = Square<16>;
+
+/// The rule set the adapter plays by default.
+pub const COURSE_RULES: &str = "halma16-vacate";
+
+/// Share of the time in the file the adapter plans to use: all of it for a `SINGLE` move
+/// (less the margin), the clock for a `GAME`.
+const SINGLE_SHARE: f64 = 0.5;
+/// Time kept back from the file's time for starting up, reading and writing.
+const MARGIN: Duration = Duration::from_millis(100);
+
+/// Arguments of `halma course`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Example: halma course --dir /tmp/game   (reads input.txt, writes output.txt)\n\
+    Docs: docs/protocol.md"
+)]
+pub struct CourseArgs {
+    /// The working directory holding input.txt; output.txt is written there
+    #[arg(long, value_name = "D", default_value = ".")]
+    dir: PathBuf,
+
+    /// Rules (a two-player 16×16 rule set)
+    #[arg(long, value_name = "R", default_value = COURSE_RULES)]
+    rules: String,
+
+    /// The engine to think with: an internal player spec (see docs/tournament.md)
+    #[arg(long, value_name = "SPEC", default_value = "alphabeta")]
+    engine: String,
+}
+
+/// What `input.txt` says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Input {
+    /// `GAME` (a whole game on this clock) rather than `SINGLE` (one move).
+    pub game: bool,
+    /// Seconds of play time left.
+    pub seconds: f64,
+    /// The position (move counts zero: the file has none).
+    pub text: String,
+}
+
+/// The cell of their (x, y) on the 16×16 board.
+fn cell(x: usize, y: usize) -> usize {
+    CourseBoard::BOARD.bit(x, y)
+}
+
+/// The text of `input.txt` for `pos` (a two-player 16×16 position): `GAME` with a clock, or
+/// `SINGLE` for one move, then the side to move, the seconds, and the 16 rows.
+pub fn input_text(pos: &Position<CourseBoard>, game: bool, seconds: f64) -> String {
+    let mut out = String::new();
+    out += if game { "GAME\n" } else { "SINGLE\n" };
+    out += if pos.to_move() == 0 {
+        "BLACK\n"
+    } else {
+        "WHITE\n"
+    };
+    out += &format!("{seconds:.3}\n");
+    for y in 0..16 {
+        for x in 0..16 {
+            out.push(match pos.side_at(cell(x, y)) {
+                Some(0) => 'B',
+                Some(_) => 'W',
+                None => '.',
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Parses `input.txt` under `rules` (a two-player 16×16 rule set).
+pub fn parse_input(text: &str, rules: Rules) -> Result<(Input, Position<CourseBoard>), Error> {
+    let bad = |t: String| Error::Position(format!("input.txt: {t}"));
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.len() != 19 {
+        return Err(bad(format!(
+            "{} lines; expected the mode, the colour, the time and 16 rows",
+            lines.len()
+        )));
+    }
+    let game = match lines[0] {
+        "GAME" => true,
+        "SINGLE" => false,
+        other => return Err(bad(format!("mode '{other}' is neither SINGLE nor GAME"))),
+    };
+    let to_move = match lines[1] {
+        "BLACK" => 0,
+        "WHITE" => 1,
+        other => return Err(bad(format!("colour '{other}' is neither BLACK nor WHITE"))),
+    };
+    let seconds: f64 = lines[2]
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+        .ok_or_else(|| bad(format!("time '{}' is not a number of seconds", lines[2])))?;
+    let setup = Arc::new(Setup::<CourseBoard>::new(rules)?);
+    let mut pieces = [<CourseBoard as Geometry>::BB::EMPTY; MAX_SIDES];
+    for (y, row) in lines[3..].iter().enumerate() {
+        if row.chars().count() != 16 {
+            return Err(bad(format!(
+                "row {y} has {} cells, not 16",
+                row.chars().count()
+            )));
+        }
+        for (x, c) in row.chars().enumerate() {
+            match c {
+                'B' => pieces[0].set(cell(x, y)),
+                'W' => pieces[1].set(cell(x, y)),
+                '.' => {}
+                _ => return Err(bad(format!("'{c}' in row {y} is not B, W or ."))),
+            }
+        }
+    }
+    let pos = Position::from_parts(setup, pieces, to_move, [0; MAX_SIDES], 0)?;
+    let input = Input {
+        game,
+        seconds,
+        text: pos.to_text(),
+    };
+    Ok((input, pos))
+}
+
+/// Their (x, y) of a cell.
+fn xy(cell: usize) -> (usize, usize) {
+    CourseBoard::BOARD.coords(cell)
+}
+
+/// The text of `output.txt` for `mv`: `E x1,y1 x2,y2` for a step, one `J` line per hop for
+/// a jump.
+pub fn output_text(pos: &Position<CourseBoard>, mv: Move) -> String {
+    let path = pos.path(mv);
+    let (fx, fy) = xy(mv.from());
+    let (tx, ty) = xy(mv.to());
+    if path.len() == 2 && fx.abs_diff(tx) <= 1 && fy.abs_diff(ty) <= 1 {
+        return format!("E {fx},{fy} {tx},{ty}\n");
+    }
+    path.windows(2)
+        .map(|hop| {
+            let ((ax, ay), (bx, by)) = (xy(hop[0]), xy(hop[1]));
+            format!("J {ax},{ay} {bx},{by}\n")
+        })
+        .collect()
+}
+
+/// Parses `output.txt` into a legal move of `pos` (every hop checked).
+pub fn parse_output(text: &str, pos: &Position<CourseBoard>) -> Result<Move, Error> {
+    let bad = |t: String| Error::Move(format!("output.txt: {t}"));
+    let mut cells: Vec<usize> = Vec::new();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return Err(bad("empty".into()));
+    }
+    for line in &lines {
+        let parts: Vec<&str> = line.split_whitespace().collect();
+        let point = |t: &str| -> Option<usize> {
+            let (x, y) = t.split_once(',')?;
+            let (x, y) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
+            (x < 16 && y < 16).then(|| cell(x, y))
+        };
+        let (kind, a, b) = match parts[..] {
+            [k, a, b] => (k, point(a), point(b)),
+            _ => return Err(bad(format!("'{line}' is not 'E x,y x,y' or 'J x,y x,y'"))),
+        };
+        let (Some(a), Some(b)) = (a, b) else {
+            return Err(bad(format!("'{line}' has a cell off the 16x16 board")));
+        };
+        match (kind, cells.last()) {
+            ("E", None) if lines.len() == 1 => cells.extend([a, b]),
+            ("J", None) => cells.extend([a, b]),
+            ("J", Some(&last)) if last == a => cells.push(b),
+            ("J", Some(_)) => {
+                return Err(bad(format!("hop '{line}' does not go on from the last")))
+            }
+            _ => {
+                return Err(bad(format!(
+                    "'{line}': a move is one E line or J lines only"
+                )))
+            }
+        }
+    }
+    let names: Vec<String> = cells
+        .iter()
+        .map(|&c| CourseBoard::BOARD.cell_name(c))
+        .collect();
+    pos.parse_move(&names.join("-"))
+        .map_err(|e| bad(e.to_string()))
+}
+
+/// The search limits for the time in the file.
+pub fn limits(input: &Input) -> Limits {
+    let total = Duration::from_secs_f64(input.seconds);
+    if input.game {
+        Limits {
+            clock: Some(halma_engine::search::Clock {
+                time_left: total.saturating_sub(MARGIN),
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        }
+    } else {
+        let share = Duration::from_secs_f64(input.seconds * SINGLE_SHARE);
+        Limits::move_time(
+            share
+                .min(total.saturating_sub(MARGIN))
+                .max(Duration::from_millis(1)),
+        )
+    }
+}
+
+/// Runs `halma course`: reads `input.txt` in the directory, thinks, writes `output.txt`.
+pub fn run(args: &CourseArgs) -> Result<(), Error> {
+    let rules = Rules::parse(&args.rules)?;
+    if rules.board != CourseBoard::BOARD || rules.players != 2 {
+        return Err(Error::Rules(format!(
+            "the course protocol is for two players on 16x16; {rules} is not"
+        )));
+    }
+    let spec = PlayerSpec::parse(&args.engine)?;
+    let mut engine = spec.internal_engine::<CourseBoard>()?;
+    let input_path = args.dir.join("input.txt");
+    let text = read(&input_path)?;
+    let (input, pos) = parse_input(&text, rules)?;
+    let limits = spec.limits(limits(&input));
+    let outcome = engine.search(&pos, &limits, &mut |_| ())?;
+    let path = args.dir.join("output.txt");
+    std::fs::write(&path, output_text(&pos, outcome.best))
+        .map_err(|e| Error::Argument(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Reads a text file, with a one-line error.
+fn read(path: &Path) -> Result<String, Error> {
+    std::fs::read_to_string(path)
+        .map_err(|e| Error::Argument(format!("cannot read {}: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start() -> Position<CourseBoard> {
+        let rules = Rules::named(COURSE_RULES).unwrap();
+        Position::start(Arc::new(Setup::new(rules).unwrap()))
+    }
+
+    #[test]
+    fn input_round_trips_and_black_is_a_at_the_top_left() {
+        let pos = start();
+        let text = input_text(&pos, true, 12.5);
+        let first_row = text.lines().nth(3).unwrap();
+        assert_eq!(first_row, "BBBBB...........");
+        let (input, back) = parse_input(&text, Rules::named(COURSE_RULES).unwrap()).unwrap();
+        assert!(input.game);
+        assert_eq!(input.seconds, 12.5);
+        assert_eq!(back.to_text(), pos.to_text());
+    }
+
+    #[test]
+    fn output_of_every_legal_move_parses_back_to_it() {
+        let mut pos = start();
+        for _ in 0..3 {
+            let mv = *pos.legal_moves().last().unwrap();
+            pos.make(mv);
+        }
+        for mv in pos.legal_moves() {
+            let text = output_text(&pos, mv);
+            assert_eq!(parse_output(&text, &pos).unwrap(), mv, "{text}");
+        }
+        assert!(parse_output("E 0,0 9,9\n", &pos).is_err());
+        assert!(parse_output("X 1,1\n", &pos).is_err());
+    }
+}

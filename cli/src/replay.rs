@@ -1,0 +1,106 @@
+//! `halma replay`: lists the games of a game-record file, or replays one move by move
+//! (every move checked again), with a diagram after each move or at a chosen ply.
+
+use crate::tournament::record::{parse_records, result_text, GameRecord};
+use clap::Args;
+use halma_engine::notation::{side_letter, split_position_text, status_text};
+use halma_engine::{with_geometry, Error, Geometry, Position, Setup};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Arguments of `halma replay`.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:\n  halma replay tournament.games\n  \
+    halma replay tournament.games --game 3 --diagrams\n  \
+    halma replay tournament.games --game 3 --ply 20\nDocs: docs/game-record.md")]
+pub struct ReplayArgs {
+    /// The game-record file
+    file: PathBuf,
+
+    /// The game to replay (its number); without it, list the games
+    #[arg(long, value_name = "N")]
+    game: Option<usize>,
+
+    /// Print the board after every move
+    #[arg(long)]
+    diagrams: bool,
+
+    /// Print the board (and position text) after this many plies only [default: the end]
+    #[arg(long, value_name = "K")]
+    ply: Option<usize>,
+}
+
+/// Runs `halma replay`.
+pub fn run(args: &ReplayArgs) -> Result<(), Error> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| Error::Argument(format!("cannot read {}: {e}", args.file.display())))?;
+    let games = parse_records(&text)?;
+    let Some(n) = args.game else {
+        for g in &games {
+            println!(
+                "game {:>4}  {}  {}  {} ({} plies)",
+                g.game,
+                g.players.join(" vs "),
+                result_text(&g.scores),
+                g.reason,
+                g.moves.len()
+            );
+        }
+        return Ok(());
+    };
+    let game = games
+        .iter()
+        .find(|g| g.game == n)
+        .ok_or_else(|| Error::Argument(format!("{} has no game {n}", args.file.display())))?;
+    if args.ply.is_some_and(|k| k > game.moves.len()) {
+        return Err(Error::Argument(format!(
+            "--ply {}: game {n} has {} plies",
+            args.ply.unwrap_or(0),
+            game.moves.len()
+        )));
+    }
+    let (rules, _) = split_position_text(&game.start)?;
+    with_geometry!(rules.board, G => replay::<G>(game, args))
+}
+
+/// Replays `game` on geometry `G`.
+fn replay<G: Geometry>(game: &GameRecord, args: &ReplayArgs) -> Result<(), Error> {
+    let (rules, fields) = split_position_text(&game.start)?;
+    let mut pos = Position::from_text_fields(Arc::new(Setup::<G>::new(rules)?), fields)?;
+    println!(
+        "game {} ({}), rules {}",
+        game.game, game.time_control, game.rules
+    );
+    for (seat, name) in game.players.iter().enumerate() {
+        println!("  {} {name}", side_letter(seat));
+    }
+    println!("start {}", game.start);
+    let show = |pos: &Position<G>| {
+        print!("{}", pos.diagram());
+        println!("position {}", pos.to_text());
+    };
+    if args.diagrams || args.ply == Some(0) {
+        show(&pos);
+    }
+    for (i, text) in game.moves.iter().enumerate() {
+        let side = pos.to_move();
+        let mv = pos
+            .parse_move(text)
+            .map_err(|e| Error::Move(format!("game {}, ply {}: {e}", game.game, i + 1)))?;
+        println!("{:>4}. {} {}", i + 1, side_letter(side), pos.path_text(mv));
+        pos.make(mv);
+        if args.diagrams || args.ply == Some(i + 1) {
+            show(&pos);
+        }
+    }
+    if !args.diagrams && args.ply.is_none() {
+        show(&pos);
+    }
+    println!(
+        "result {} ({}); the board says: {}",
+        result_text(&game.scores),
+        game.reason,
+        status_text(pos.status())
+    );
+    Ok(())
+}

@@ -1,0 +1,126 @@
+//! An external course-protocol agent as an [`Engine`]: for each move the runner writes
+//! `input.txt` into the game's own fresh directory, runs the program there, and reads
+//! `output.txt`. Only two-player 16×16 games.
+
+use crate::course::{input_text, parse_output, CourseBoard};
+use halma_engine::notation::split_position_text;
+use halma_engine::player::{Engine, Report};
+use halma_engine::search::{Limits, Outcome, Score};
+use halma_engine::{Error, Geometry, Position, Setup};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Seconds written into `input.txt` when the game has no clock and the player no time.
+const UNTIMED_SECONDS: f64 = 10.0;
+
+/// Numbers the working directories of this process.
+static NEXT_DIR: AtomicU64 = AtomicU64::new(0);
+
+/// A course agent with its working directory (removed when dropped).
+pub struct CoursePlayer {
+    command: Vec<String>,
+    dir: PathBuf,
+    margin: Duration,
+}
+
+impl CoursePlayer {
+    /// An agent run by `command`, in a fresh temporary directory.
+    pub fn new(command: &[String], margin: Duration) -> Result<CoursePlayer, Error> {
+        let n = NEXT_DIR.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("halma-course-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| Error::Argument(format!("cannot create {}: {e}", dir.display())))?;
+        Ok(CoursePlayer {
+            command: command.to_vec(),
+            dir,
+            margin,
+        })
+    }
+
+    /// Runs the agent once on `input`, waiting at most `cap`; returns `output.txt`.
+    fn run_once(&self, input: &str, cap: Duration) -> Result<String, Error> {
+        let io = |e: std::io::Error| Error::Argument(format!("in {}: {e}", self.dir.display()));
+        let output = self.dir.join("output.txt");
+        let _ = std::fs::remove_file(&output);
+        std::fs::write(self.dir.join("input.txt"), input).map_err(io)?;
+        let name = self.command.join(" ");
+        let mut child = Command::new(&self.command[0])
+            .args(&self.command[1..])
+            .current_dir(&self.dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| Error::Argument(format!("cannot start '{name}': {e}")))?;
+        let deadline = Instant::now() + cap;
+        let status = loop {
+            if let Some(status) = child.try_wait().map_err(io)? {
+                break status;
+            }
+            if Instant::now() >= deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(Error::Argument(format!(
+                    "hung: '{name}' did not finish in time"
+                )));
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        if !status.success() {
+            return Err(Error::Argument(format!(
+                "crashed: '{name}' exited ({status})"
+            )));
+        }
+        std::fs::read_to_string(&output)
+            .map_err(|_| Error::Move(format!("'{name}' wrote no output.txt")))
+    }
+}
+
+impl Drop for CoursePlayer {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+impl<G: Geometry> Engine<G> for CoursePlayer {
+    fn search(
+        &mut self,
+        pos: &Position<G>,
+        limits: &Limits,
+        _report: &mut dyn FnMut(&Report),
+    ) -> Result<Outcome, Error> {
+        let rules = *pos.setup().rules();
+        if G::BOARD != CourseBoard::BOARD || rules.players != 2 {
+            return Err(Error::Rules(format!(
+                "course agents play two-player 16x16 games, not {rules}"
+            )));
+        }
+        // The same board, so cells (and moves) mean the same on both positions.
+        let text = pos.to_text();
+        let (_, fields) = split_position_text(&text)?;
+        let course =
+            Position::<CourseBoard>::from_text_fields(Arc::new(Setup::new(rules)?), fields)?;
+        let (game, seconds) = match (limits.clock, limits.move_time) {
+            (Some(clock), _) => (true, clock.time_left.as_secs_f64()),
+            (None, Some(t)) => (false, t.as_secs_f64()),
+            (None, None) => (false, UNTIMED_SECONDS),
+        };
+        let cap = Duration::from_secs_f64(seconds) + self.margin;
+        let started = Instant::now();
+        let output = self.run_once(&input_text(&course, game, seconds), cap)?;
+        let mv = parse_output(&output, &course)?;
+        Ok(Outcome {
+            best: mv,
+            score: Score::Centimoves(0),
+            depth: 0,
+            pv: vec![mv],
+            nodes: 0,
+            time: started.elapsed(),
+        })
+    }
+
+    fn new_game(&mut self) {}
+}

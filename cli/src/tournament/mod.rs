@@ -1,0 +1,447 @@
+//! `halma tournament`: plays engines against each other under a referee, concurrently,
+//! recording every game as it ends, and reports the standings (docs/tournament.md).
+//!
+//! One concept per module: [`players`] (player specifications), [`ugi_player`] and
+//! [`course_player`] (external programs as engines, over [`process`]), [`clock`] (time
+//! controls), [`referee`] (one game), [`schedule`] (which games), [`openings`],
+//! [`record`] (the game-record file), [`stats`] (Elo, SPRT) and [`results`] (standings).
+
+pub mod clock;
+pub mod course_player;
+pub mod openings;
+pub mod players;
+pub mod process;
+pub mod record;
+pub mod referee;
+pub mod results;
+pub mod schedule;
+pub mod stats;
+pub mod ugi_player;
+
+use clap::Args;
+use clock::{parse_duration, TimeControl};
+use halma_engine::player::Engine;
+use halma_engine::{with_geometry, Error, Geometry, Rules};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use openings::Opening;
+use players::PlayerSpec;
+use record::{parse_records, result_text, GameRecord};
+use referee::{Adjudication, Referee};
+use schedule::{schedule, Format, Scheduled};
+use serde::Serialize;
+use stats::{Sprt, Verdict};
+use std::collections::{BTreeMap, VecDeque};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+/// Arguments of `halma tournament`.
+#[derive(Args, Debug)]
+#[command(after_help = "Example:\n  halma tournament --rules halma8 --tc 100ms \
+    --player alphabeta:depth=2 --player alphabeta:name=ab-fast,time=20ms --rounds 2\n\
+    Docs: docs/tournament.md, docs/game-record.md")]
+pub struct TournamentArgs {
+    /// A player (two at least): alphabeta:OPTS, mcts:OPTS, ugi:"CMD"[,OPTS], course:"CMD"
+    #[arg(long = "player", short = 'p', value_name = "SPEC", required = true)]
+    players: Vec<String>,
+
+    /// Rule set, name or text form
+    #[arg(long, value_name = "R", default_value = "halma8")]
+    rules: String,
+
+    /// Who meets whom (two-player rules)
+    #[arg(long, value_enum, default_value = "round-robin")]
+    format: Format,
+
+    /// Openings file, or `none` for the start position [default:
+    /// positions/openings/<rule set>.txt if it exists, else none]
+    #[arg(long, value_name = "FILE")]
+    openings: Option<String>,
+
+    /// Times every opening is played in each seat order
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::positive)]
+    rounds: u32,
+
+    /// Time control: BASE+INC (seconds or durations, e.g. 10+0.1) or one duration per move
+    /// (e.g. 200ms) [default: none, the players' own limits]
+    #[arg(long, value_name = "TC")]
+    tc: Option<String>,
+
+    /// Time past its allowance a move may take before it loses on time
+    #[arg(long, value_name = "DURATION", default_value = "100ms")]
+    time_margin: String,
+
+    /// Plies after which a game is adjudicated
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = crate::positive)]
+    max_plies: u32,
+
+    /// Adjudication at the ply limit: a draw, or the race by cells to go
+    #[arg(long, value_enum, default_value = "draw")]
+    adjudicate: Adjudication,
+
+    /// Games played at the same time [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = crate::positive)]
+    concurrency: Option<u32>,
+
+    /// The game-record file each finished game is appended to
+    #[arg(long, value_name = "FILE", default_value = "tournament.games")]
+    record: PathBuf,
+
+    /// Continue the tournament recorded in --record (games already there are not replayed)
+    #[arg(long)]
+    resume: bool,
+
+    /// Stop when the SPRT decides: elo0=A elo1=B [alpha=0.05 beta=0.05] (normalised Elo;
+    /// two players)
+    #[arg(long, value_name = "PARAM", num_args = 1..=4)]
+    sprt: Vec<String>,
+
+    /// Print the standings as one JSON object (no per-game lines)
+    #[arg(long)]
+    json: bool,
+}
+
+/// Everything fixed before the games start.
+struct Plan {
+    specs: Vec<PlayerSpec>,
+    rules: Rules,
+    referee: Referee,
+    openings: Option<PathBuf>,
+    sprt: Option<Sprt>,
+    concurrency: usize,
+}
+
+/// The SPRT's state, for the report.
+#[derive(Serialize)]
+struct SprtReport {
+    elo0: f64,
+    elo1: f64,
+    alpha: f64,
+    beta: f64,
+    llr: f64,
+    lower: f64,
+    upper: f64,
+    verdict: &'static str,
+}
+
+/// The `--json` output.
+#[derive(Serialize)]
+struct Report<'a> {
+    rules: String,
+    scheduled: usize,
+    #[serde(flatten)]
+    standings: &'a results::Standings,
+    sprt: Option<SprtReport>,
+}
+
+/// Runs `halma tournament`.
+pub fn run(args: &TournamentArgs) -> Result<(), Error> {
+    let plan = plan(args)?;
+    with_geometry!(plan.rules.board, G => play::<G>(args, &plan))
+}
+
+/// Checks the arguments and works out the plan.
+fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
+    let rules = Rules::parse(&args.rules)?;
+    let mut specs = args
+        .players
+        .iter()
+        .map(|p| PlayerSpec::parse(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    for i in 1..specs.len() {
+        let mut n = 1;
+        while specs[..i].iter().any(|s| s.name == specs[i].name) {
+            n += 1;
+            specs[i].name = format!("{}#{n}", specs[i].text);
+        }
+    }
+    let control = args.tc.as_deref().map(TimeControl::parse).transpose()?;
+    for spec in &specs {
+        if matches!(spec.kind, players::Kind::Course { .. })
+            && (rules.board != crate::course::CourseBoard::BOARD || rules.players != 2)
+        {
+            return Err(Error::Argument(format!(
+                "course player '{}' needs a two-player 16x16 rule set, not {rules}",
+                spec.text
+            )));
+        }
+        if control.is_none() && !spec.has_own_limit() {
+            return Err(Error::Argument(format!(
+                "player '{}' has no limit: give it depth=, nodes= or time=, or give --tc",
+                spec.text
+            )));
+        }
+    }
+    let sprt = match args.sprt.is_empty() {
+        true => None,
+        false if specs.len() != 2 || rules.players != 2 => {
+            return Err(Error::Argument(
+                "--sprt needs exactly two players in a two-player game".into(),
+            ))
+        }
+        false => Some(Sprt::parse(&args.sprt)?),
+    };
+    let openings = match args.openings.as_deref() {
+        Some("none") => None,
+        Some(path) => Some(PathBuf::from(path)),
+        None => {
+            let default = Path::new("positions/openings").join(format!("{}.txt", rules.base));
+            default.exists().then_some(default)
+        }
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok(Plan {
+        specs,
+        rules,
+        referee: Referee {
+            control,
+            margin: parse_duration(&args.time_margin)?,
+            max_plies: args.max_plies as usize,
+            adjudication: args.adjudicate,
+        },
+        openings,
+        sprt,
+        concurrency: args.concurrency.map_or(cores, |c| c as usize),
+    })
+}
+
+/// The record of a scheduled game's result.
+fn record<G: Geometry>(
+    plan: &Plan,
+    game: &Scheduled,
+    opening: &Opening<G>,
+    verdict: referee::Verdict,
+) -> GameRecord {
+    GameRecord {
+        game: game.game,
+        pair: game.pair,
+        rules: plan.rules.to_string(),
+        players: game
+            .seats
+            .iter()
+            .map(|&p| plan.specs[p].name.clone())
+            .collect(),
+        time_control: plan
+            .referee
+            .control
+            .map_or("none".to_string(), |c| c.to_string()),
+        opening: opening.number,
+        start: opening.position.to_text(),
+        scores: verdict.scores,
+        reason: verdict.reason,
+        moves: verdict.moves,
+    }
+}
+
+/// The games already in the record file (checked against the schedule), and the file
+/// rewritten to hold exactly them (dropping a block torn by an interruption).
+fn resume<G: Geometry>(
+    args: &TournamentArgs,
+    plan: &Plan,
+    games: &[Scheduled],
+    openings: &[Opening<G>],
+) -> Result<Vec<GameRecord>, Error> {
+    let path = &args.record;
+    let io = |e: std::io::Error| Error::Argument(format!("{}: {e}", path.display()));
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    if !args.resume {
+        return Err(Error::Argument(format!(
+            "{} exists: pass --resume to continue that tournament, or choose another --record",
+            path.display()
+        )));
+    }
+    let done = parse_records(&std::fs::read_to_string(path).map_err(io)?)?;
+    for g in &done {
+        let expected = games.get(g.game.wrapping_sub(1)).map(|s| {
+            let names: Vec<&str> = s
+                .seats
+                .iter()
+                .map(|&p| plan.specs[p].name.as_str())
+                .collect();
+            (names, openings[s.opening].position.to_text())
+        });
+        let matches = expected.is_some_and(|(names, start)| {
+            names == g.players.iter().map(String::as_str).collect::<Vec<_>>()
+                && start == g.start
+                && g.rules == plan.rules.to_string()
+        });
+        if !matches {
+            return Err(Error::Argument(format!(
+                "{}: game {} does not belong to this tournament (other players, rules or openings)",
+                path.display(),
+                g.game
+            )));
+        }
+    }
+    let text: String = done.iter().map(GameRecord::to_text).collect();
+    std::fs::write(path, text).map_err(io)?;
+    Ok(done)
+}
+
+/// Plays the tournament on geometry `G`.
+fn play<G: Geometry>(args: &TournamentArgs, plan: &Plan) -> Result<(), Error> {
+    let openings = openings::load::<G>(plan.openings.as_deref(), plan.rules)?;
+    let sides = plan.rules.players;
+    let games = schedule(
+        plan.specs.len(),
+        sides,
+        args.format,
+        openings.len(),
+        args.rounds as usize,
+    )?;
+    let mut finished = resume(args, plan, &games, &openings)?;
+    let names: Vec<String> = plan.specs.iter().map(|s| s.name.clone()).collect();
+    let done: Vec<usize> = finished.iter().map(|g| g.game).collect();
+    let queue: VecDeque<&Scheduled> = games.iter().filter(|g| !done.contains(&g.game)).collect();
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.record)
+        .map_err(|e| Error::Argument(format!("{}: {e}", args.record.display())))?;
+    let bar = ProgressBar::with_draw_target(Some(games.len() as u64), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed_precise} {msg}")
+            .expect("a valid template"),
+    );
+    bar.set_position(finished.len() as u64);
+    let mut verdict = sprt_state(plan, &names, &finished);
+    let abort = Arc::new(AtomicBool::new(
+        verdict.is_some_and(|v| v.1 != Verdict::Open),
+    ));
+    let queue = Mutex::new(queue);
+    let (tx, rx) = mpsc::channel::<GameRecord>();
+    let rules_text = plan.rules.to_string();
+    std::thread::scope(|scope| -> Result<(), Error> {
+        for _ in 0..plan.concurrency.max(1) {
+            let (tx, queue, abort, openings) = (tx.clone(), &queue, &abort, &openings);
+            let rules_text = &rules_text;
+            scope.spawn(move || loop {
+                if abort.load(Ordering::Relaxed) {
+                    return;
+                }
+                let Some(game) = queue.lock().expect("no panics").pop_front() else {
+                    return;
+                };
+                let specs: Vec<&PlayerSpec> = game.seats.iter().map(|&p| &plan.specs[p]).collect();
+                let engines: Vec<Result<Box<dyn Engine<G>>, String>> = specs
+                    .iter()
+                    .map(|s| {
+                        s.engine(rules_text, plan.referee.margin)
+                            .map_err(|e| referee::error_text(&e).to_string())
+                    })
+                    .collect();
+                let opening = &openings[game.opening];
+                let Some(v) = plan.referee.play(&opening.position, &specs, engines, abort) else {
+                    return;
+                };
+                if tx.send(record(plan, game, opening, v)).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        for game in rx {
+            file.write_all(game.to_text().as_bytes())
+                .and_then(|_| file.flush())
+                .map_err(|e| Error::Argument(format!("{}: {e}", args.record.display())))?;
+            if !args.json {
+                bar.suspend(|| {
+                    println!(
+                        "game {} {}: {} ({}, {} plies)",
+                        game.game,
+                        game.players.join(" vs "),
+                        result_text(&game.scores),
+                        game.reason,
+                        game.moves.len()
+                    )
+                });
+            }
+            finished.push(game);
+            bar.inc(1);
+            let standings = results::standings(&names, &finished);
+            bar.set_message(progress_message(&standings));
+            verdict = sprt_state(plan, &names, &finished);
+            if verdict.is_some_and(|v| v.1 != Verdict::Open) {
+                abort.store(true, Ordering::Relaxed);
+            }
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    finished.sort_by_key(|g| g.game);
+    let standings = results::standings(&names, &finished);
+    let sprt = plan.sprt.zip(verdict).map(|(s, (llr, v))| {
+        let (lower, upper) = s.bounds();
+        SprtReport {
+            elo0: s.elo0,
+            elo1: s.elo1,
+            alpha: s.alpha,
+            beta: s.beta,
+            llr,
+            lower,
+            upper,
+            verdict: match v {
+                Verdict::H0 => "H0",
+                Verdict::H1 => "H1",
+                Verdict::Open => "open",
+            },
+        }
+    });
+    if args.json {
+        return crate::print_json(&Report {
+            rules: plan.rules.to_string(),
+            scheduled: games.len(),
+            standings: &standings,
+            sprt,
+        });
+    }
+    println!();
+    println!(
+        "{} of {} games, rules {}",
+        standings.games,
+        games.len(),
+        plan.rules
+    );
+    print!("{}", standings.table());
+    if let Some(s) = sprt {
+        println!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) {}",
+            s.elo0, s.elo1, s.alpha, s.beta, s.llr, s.lower, s.upper, s.verdict
+        );
+    }
+    Ok(())
+}
+
+/// The LLR and verdict of the SPRT, if one is run.
+fn sprt_state(plan: &Plan, names: &[String], games: &[GameRecord]) -> Option<(f64, Verdict)> {
+    let sprt = plan.sprt?;
+    let standings = results::standings(names, games);
+    let pent = standings.pairings.first().map_or([0; 5], |p| p.pentanomial);
+    Some(sprt.test(&pent))
+}
+
+/// The progress bar's message: the score of a single pairing, else the leader.
+fn progress_message(standings: &results::Standings) -> String {
+    if let [p] = &standings.pairings[..] {
+        let points = p.score * p.games as f64;
+        return format!(
+            "{} {points}-{} {}",
+            p.player,
+            p.games as f64 - points,
+            p.opponent
+        );
+    }
+    let mut by_points: BTreeMap<i64, &str> = BTreeMap::new();
+    for p in &standings.players {
+        by_points.insert((p.points * 2.0).round() as i64, &p.name);
+    }
+    by_points
+        .iter()
+        .next_back()
+        .map_or(String::new(), |(pts, name)| {
+            format!("leader {name} {}", *pts as f64 / 2.0)
+        })
+}

@@ -1,0 +1,276 @@
+//! Player specifications: the text that names a player (`alphabeta:depth=6`,
+//! `mcts:time=100ms`, `ugi:"path args"`, `course:"path args"`), and the engine it builds.
+//!
+//! Text form: `KIND[:OPTIONS]`. Internal kinds take comma-separated `key=value` options;
+//! external kinds take the command first (in double quotes when it holds spaces or commas),
+//! then `,key=value` options. docs/tournament.md lists every option.
+
+use super::clock::parse_duration;
+use super::course_player::CoursePlayer;
+use super::ugi_player::UgiPlayer;
+use halma_engine::mcts::{self, Mcts};
+use halma_engine::player::Engine;
+use halma_engine::search::{self, Limits, Searcher};
+use halma_engine::{Error, Geometry};
+use std::time::Duration;
+
+/// What kind of player, with its kind's settings.
+#[derive(Clone, Debug)]
+pub enum Kind {
+    /// The internal alpha-beta searcher.
+    AlphaBeta(search::Options),
+    /// The internal MCTS searcher.
+    Mcts(mcts::Options),
+    /// An external program speaking UGI; `options` are sent with `setoption`.
+    Ugi {
+        /// Program and arguments.
+        command: Vec<String>,
+        /// (name, value) pairs for `setoption`.
+        options: Vec<(String, String)>,
+    },
+    /// An external course-protocol agent, run once per move in its own directory.
+    Course {
+        /// Program and arguments.
+        command: Vec<String>,
+    },
+}
+
+/// A parsed player specification.
+#[derive(Clone, Debug)]
+pub struct PlayerSpec {
+    /// The text it was parsed from.
+    pub text: String,
+    /// The display name (`name=` or the text).
+    pub name: String,
+    /// The kind and its settings.
+    pub kind: Kind,
+    /// Depth limit of every move (alpha-beta, UGI).
+    pub depth: Option<u32>,
+    /// Node limit of every move (alpha-beta, MCTS playouts, UGI).
+    pub nodes: Option<u64>,
+    /// Time limit of every move.
+    pub time: Option<Duration>,
+}
+
+/// Splits a command line into words: white space separates, double quotes group.
+pub fn split_command(text: &str) -> Result<Vec<String>, Error> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in text.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            c if c.is_whitespace() && !quoted => words.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    if quoted {
+        return Err(Error::Argument(format!("unbalanced quote in '{text}'")));
+    }
+    words.extend(word);
+    if words.is_empty() {
+        return Err(Error::Argument("empty command".into()));
+    }
+    Ok(words)
+}
+
+/// Splits `"command",k=v,...` or `command,k=v,...` into the command and the options.
+fn split_external(rest: &str) -> Result<(&str, &str), Error> {
+    if let Some(quoted) = rest.strip_prefix('"') {
+        let end = quoted
+            .find('"')
+            .ok_or_else(|| Error::Argument(format!("unbalanced quote in '{rest}'")))?;
+        let after = &quoted[end + 1..];
+        let options = match after {
+            "" => "",
+            _ => after.strip_prefix(',').ok_or_else(|| {
+                Error::Argument(format!("expected ',' after the quoted command in '{rest}'"))
+            })?,
+        };
+        return Ok((&quoted[..end], options));
+    }
+    Ok(rest.split_once(',').unwrap_or((rest, "")))
+}
+
+impl PlayerSpec {
+    /// Parses a player specification; the error names what was wrong.
+    pub fn parse(text: &str) -> Result<PlayerSpec, Error> {
+        let bad = |t: String| Error::Argument(format!("player '{text}': {t}"));
+        let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
+        let (command, options) = match kind {
+            "ugi" | "course" => {
+                let (command, options) = split_external(rest).map_err(|e| bad(e.to_string()))?;
+                let command = split_command(command).map_err(|e| bad(e.to_string()))?;
+                (command, options)
+            }
+            _ => (Vec::new(), rest),
+        };
+        let mut spec = PlayerSpec {
+            text: text.to_string(),
+            name: text.to_string(),
+            kind: match kind {
+                "alphabeta" => Kind::AlphaBeta(search::Options::default()),
+                "mcts" => Kind::Mcts(mcts::Options::default()),
+                "ugi" => Kind::Ugi {
+                    command,
+                    options: Vec::new(),
+                },
+                "course" => Kind::Course { command },
+                _ => {
+                    return Err(bad(format!(
+                        "unknown kind '{kind}' (known: alphabeta, mcts, ugi, course)"
+                    )))
+                }
+            },
+            depth: None,
+            nodes: None,
+            time: None,
+        };
+        for option in options.split(',').filter(|o| !o.is_empty()) {
+            let (key, value) = option
+                .split_once('=')
+                .ok_or_else(|| bad(format!("option '{option}' is not key=value")))?;
+            spec.set(key, value).map_err(|e| bad(e.to_string()))?;
+        }
+        if let (Kind::Mcts(_), Some(_)) = (&spec.kind, spec.depth) {
+            return Err(bad(
+                "mcts takes no depth: give nodes= (playouts) or time=".into()
+            ));
+        }
+        Ok(spec)
+    }
+
+    /// Sets one option.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), Error> {
+        let number = |v: &str| -> Result<u64, Error> {
+            v.parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| Error::Argument(format!("{key}: '{v}' is not a whole number ≥ 1")))
+        };
+        match (key, &mut self.kind) {
+            ("name", _) => self.name = value.to_string(),
+            ("depth", Kind::AlphaBeta(_) | Kind::Mcts(_) | Kind::Ugi { .. }) => {
+                self.depth = Some(number(value)?.min(u32::MAX as u64) as u32)
+            }
+            ("nodes", Kind::AlphaBeta(_) | Kind::Mcts(_) | Kind::Ugi { .. }) => {
+                self.nodes = Some(number(value)?)
+            }
+            ("time", _) => self.time = Some(parse_duration(value)?),
+            ("hash", Kind::AlphaBeta(o)) => o.hash_mib = number(value)? as usize,
+            ("threads", Kind::AlphaBeta(o)) => o.threads = number(value)? as usize,
+            ("threads", Kind::Mcts(o)) => o.threads = number(value)? as usize,
+            ("tree", Kind::Mcts(o)) => o.tree_mib = number(value)? as usize,
+            (k, Kind::AlphaBeta(search::Options { weights, .. }))
+            | (k, Kind::Mcts(mcts::Options { weights, .. }))
+                if k.starts_with("weight.") =>
+            {
+                weights.apply(&format!("{}={value}", &k["weight.".len()..]))?
+            }
+            (k, Kind::Ugi { options, .. }) if k.starts_with("option.") => {
+                options.push((k["option.".len()..].to_string(), value.to_string()))
+            }
+            _ => {
+                return Err(Error::Argument(format!(
+                    "unknown option '{key}' for this kind of player"
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the player limits its own moves (depth, nodes or time).
+    pub fn has_own_limit(&self) -> bool {
+        self.depth.is_some() || self.nodes.is_some() || self.time.is_some()
+    }
+
+    /// The limits of one move: the time control's, tightened by the player's own.
+    pub fn limits(&self, mut limits: Limits) -> Limits {
+        limits.depth = self.depth.or(limits.depth);
+        limits.nodes = self.nodes.or(limits.nodes);
+        if let Some(t) = self.time {
+            limits.move_time = Some(limits.move_time.map_or(t, |m| m.min(t)));
+        }
+        limits
+    }
+
+    /// A fresh internal engine; an error for external players.
+    pub fn internal_engine<G: Geometry>(&self) -> Result<Box<dyn Engine<G>>, Error> {
+        match &self.kind {
+            Kind::AlphaBeta(o) => Ok(Box::new(Searcher::new(o.clone()))),
+            Kind::Mcts(o) => Ok(Box::new(Mcts::new(o.clone()))),
+            _ => Err(Error::Argument(format!(
+                "player '{}' is an external program, not an internal engine",
+                self.text
+            ))),
+        }
+    }
+
+    /// A fresh engine of this player for a game under `rules_text`: internal engines are
+    /// built, external programs started (`margin`: how long past its time an external
+    /// program may take before it is given up).
+    pub fn engine<G: Geometry>(
+        &self,
+        rules_text: &str,
+        margin: Duration,
+    ) -> Result<Box<dyn Engine<G>>, Error> {
+        match &self.kind {
+            Kind::Ugi { command, options } => Ok(Box::new(UgiPlayer::start(
+                command, rules_text, options, margin,
+            )?)),
+            Kind::Course { command } => Ok(Box::new(CoursePlayer::new(command, margin)?)),
+            _ => self.internal_engine(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_with_their_options() {
+        let p =
+            PlayerSpec::parse("alphabeta:time=100ms,hash=16,weight.distance=50,name=AB").unwrap();
+        assert_eq!(p.name, "AB");
+        assert_eq!(p.time, Some(Duration::from_millis(100)));
+        match p.kind {
+            Kind::AlphaBeta(o) => {
+                assert_eq!(o.hash_mib, 16);
+                assert_eq!(o.weights.distance, 50);
+            }
+            _ => panic!("alphabeta"),
+        }
+        let p = PlayerSpec::parse(r#"ugi:"/bin/my-engine --fast",depth=3,option.Hash=8"#).unwrap();
+        match p.kind {
+            Kind::Ugi { command, options } => {
+                assert_eq!(command, ["/bin/my-engine", "--fast"].map(String::from));
+                assert_eq!(options, [("Hash".to_string(), "8".to_string())]);
+            }
+            _ => panic!("ugi"),
+        }
+        let p = PlayerSpec::parse("ugi:./engine").unwrap();
+        assert!(matches!(p.kind, Kind::Ugi { ref command, .. } if command == &["./engine"]));
+        for bad in [
+            "minimax:depth=2",
+            "alphabeta:depth=0",
+            "alphabeta:depth",
+            "alphabeta:weight.colour=3",
+            "mcts:depth=3",
+            "course:\"agent",
+            "ugi:",
+        ] {
+            assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn commands_split_on_spaces_outside_quotes() {
+        let words = split_command(r#"halma ugi "a b" c"#).unwrap();
+        assert_eq!(words, ["halma", "ugi", "a b", "c"]);
+        assert!(split_command("  ").is_err());
+    }
+}

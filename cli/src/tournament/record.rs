@@ -1,0 +1,264 @@
+//! The game-record file: one PGN-like block per finished game, appended as soon as the game
+//! ends (docs/game-record.md describes the format).
+//!
+//! ```text
+//! [Game "3"]
+//! [Pair "2"]
+//! [Rules "halma8"]
+//! [A "ab2"]
+//! [B "ab3"]
+//! [TimeControl "100ms/move"]
+//! [Opening "2"]
+//! [Start "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0,0"]
+//! [Result "1-0"]
+//! [Reason "A wins"]
+//! [Plies "41"]
+//!
+//! 1. b3-c4 g6-f5 2. c3-e5 f6-d4 … 1-0
+//! ```
+
+use halma_engine::notation::side_letter;
+use halma_engine::Error;
+use std::fmt::Write as _;
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// Its number in the tournament's schedule (from 1).
+    pub game: usize,
+    /// The number of its group (the games of one opening with the seats rotated).
+    pub pair: usize,
+    /// The rules, text form.
+    pub rules: String,
+    /// The players' names in seat order (side A first).
+    pub players: Vec<String>,
+    /// The time control, as text.
+    pub time_control: String,
+    /// The opening's number in the openings file (from 1; 0: the start position).
+    pub opening: usize,
+    /// The position the game started from.
+    pub start: String,
+    /// Each seat's score (they sum to 1).
+    pub scores: Vec<f64>,
+    /// Why the game ended.
+    pub reason: String,
+    /// The moves, from-to text.
+    pub moves: Vec<String>,
+}
+
+/// A score as text: `1`, `0`, or a fraction `1/2`, `1/3`, ….
+pub fn score_text(score: f64) -> String {
+    for d in 1..=12u32 {
+        let n = score * d as f64;
+        if (n - n.round()).abs() < 1e-9 {
+            return match d {
+                1 => format!("{}", n.round() as u32),
+                _ => format!("{}/{d}", n.round() as u32),
+            };
+        }
+    }
+    format!("{score:.4}")
+}
+
+/// Parses [`score_text`].
+fn parse_score(text: &str) -> Option<f64> {
+    match text.split_once('/') {
+        Some((n, d)) => Some(n.parse::<f64>().ok()? / d.parse::<f64>().ok().filter(|&d| d > 0.0)?),
+        None => text.parse().ok(),
+    }
+}
+
+/// The result as text: the seats' scores joined by `-` (`1-0`, `1/2-1/2`, `0-1-0-0`).
+pub fn result_text(scores: &[f64]) -> String {
+    let parts: Vec<String> = scores.iter().map(|&s| score_text(s)).collect();
+    parts.join("-")
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+impl GameRecord {
+    /// The record as text, ending with a blank line.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let mut tag = |key: &str, value: &str| {
+            let _ = writeln!(out, "[{key} \"{}\"]", escape(value));
+        };
+        tag("Game", &self.game.to_string());
+        tag("Pair", &self.pair.to_string());
+        tag("Rules", &self.rules);
+        for (seat, name) in self.players.iter().enumerate() {
+            tag(&side_letter(seat).to_string(), name);
+        }
+        tag("TimeControl", &self.time_control);
+        tag("Opening", &self.opening.to_string());
+        tag("Start", &self.start);
+        tag("Result", &result_text(&self.scores));
+        tag("Reason", &self.reason);
+        tag("Plies", &self.moves.len().to_string());
+        out.push('\n');
+        let sides = self.players.len().max(1);
+        let mut line = String::new();
+        let mut tokens: Vec<String> = Vec::new();
+        for (i, mv) in self.moves.iter().enumerate() {
+            if i % sides == 0 {
+                tokens.push(format!("{}.", i / sides + 1));
+            }
+            tokens.push(mv.clone());
+        }
+        tokens.push(result_text(&self.scores));
+        for token in tokens {
+            if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+                out += &line;
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line += &token;
+        }
+        out += &line;
+        out += "\n\n";
+        out
+    }
+}
+
+/// Parses one `[Key "Value"]` line.
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (key, rest) = inner.split_once(' ')?;
+    let rest = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        value.push(if c == '\\' { chars.next()? } else { c });
+    }
+    Some((key.to_string(), value))
+}
+
+/// Parses every game of a record file. A last block cut short (an interrupted write: the
+/// file does not end with the blank line that closes every record) is ignored; anything
+/// else malformed is an error naming the line where its block starts.
+pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, Error> {
+    let mut games = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].trim().is_empty() {
+            i += 1;
+            continue;
+        }
+        let first = i + 1;
+        let mut tags = Vec::new();
+        let mut well_formed = true;
+        while i < lines.len() && lines[i].starts_with('[') {
+            match parse_tag(lines[i].trim()) {
+                Some(tag) => tags.push(tag),
+                None => well_formed = false,
+            }
+            i += 1;
+        }
+        while i < lines.len() && lines[i].trim().is_empty() {
+            i += 1;
+        }
+        let mut movetext = Vec::new();
+        while i < lines.len() && !lines[i].trim().is_empty() {
+            movetext.push(lines[i]);
+            i += 1;
+        }
+        let torn = i >= lines.len() && (movetext.is_empty() || !text.ends_with("\n\n"));
+        match build(&tags, &movetext.join(" ")).filter(|_| well_formed) {
+            Some(game) if !torn => games.push(game),
+            _ if torn => break,
+            _ => {
+                return Err(Error::Argument(format!(
+                    "game record starting at line {first} is incomplete or malformed"
+                )))
+            }
+        }
+    }
+    Ok(games)
+}
+
+/// A record from its tags and movetext.
+fn build(tags: &[(String, String)], movetext: &str) -> Option<GameRecord> {
+    let get = |key: &str| tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    let mut players = Vec::new();
+    while let Some(name) = get(&side_letter(players.len()).to_string()) {
+        players.push(name);
+    }
+    let scores: Vec<f64> = get("Result")?
+        .split('-')
+        .map(parse_score)
+        .collect::<Option<_>>()?;
+    let result = get("Result")?;
+    let mut tokens: Vec<String> = movetext
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.'))
+        .map(String::from)
+        .collect();
+    if tokens.pop()? != result {
+        return None;
+    }
+    let plies: usize = get("Plies")?.parse().ok()?;
+    if plies != tokens.len() || scores.len() != players.len() {
+        return None;
+    }
+    Some(GameRecord {
+        game: get("Game")?.parse().ok()?,
+        pair: get("Pair")?.parse().ok()?,
+        rules: get("Rules")?,
+        players,
+        time_control: get("TimeControl")?,
+        opening: get("Opening")?.parse().ok()?,
+        start: get("Start")?,
+        scores,
+        reason: get("Reason")?,
+        moves: tokens,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(game: usize, sides: usize) -> GameRecord {
+        GameRecord {
+            game,
+            pair: 1,
+            rules: "halma8".into(),
+            players: (0..sides).map(|i| format!("p\"{i}\\")).collect(),
+            time_control: "100ms/move".into(),
+            opening: 2,
+            start: "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0,0".into(),
+            scores: if sides == 2 {
+                vec![0.5, 0.5]
+            } else {
+                vec![0.0, 1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0]
+            },
+            reason: "draw by repetition".into(),
+            moves: (0..45).map(|i| format!("a{i}-b{i}")).collect(),
+        }
+    }
+
+    #[test]
+    fn records_round_trip_and_a_torn_last_block_is_dropped() {
+        let games = [sample(1, 2), sample(2, 4)];
+        let text: String = games.iter().map(GameRecord::to_text).collect();
+        assert!(text.contains("[Result \"1/2-1/2\"]"));
+        assert!(text.contains("[Result \"0-1/3-1/3-1/3\"]"));
+        assert_eq!(parse_records(&text).unwrap(), games);
+        for cut in [1, 30, games[1].to_text().len() - 5] {
+            let torn = &text[..text.len() - cut];
+            assert_eq!(parse_records(torn).unwrap(), games[..1], "cut {cut}");
+        }
+        let first = games[0].to_text();
+        for cut in 1..first.len() {
+            assert!(parse_records(&first[..cut]).unwrap().is_empty());
+        }
+        let broken = text.replace("[Plies \"45\"]", "[Plies \"44\"]");
+        assert!(parse_records(&broken).is_err());
+    }
+}

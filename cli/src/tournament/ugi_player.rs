@@ -1,0 +1,163 @@
+//! An external UGI engine as an [`Engine`]: started with `ugi`, given the rules with
+//! `setoption name Rules`, and asked for each move with `position fen … moves …` and `go`.
+//! A crash, a hang past the allowance, or a reply that is not a legal move is an error.
+
+use super::process::{Process, Silence};
+use halma_engine::notation::move_text;
+use halma_engine::player::{Engine, Report};
+use halma_engine::search::{Limits, Outcome, Score};
+use halma_engine::{Error, Geometry, Move, Position};
+use std::time::{Duration, Instant};
+
+/// How long a program may take to answer `ugi` and `isready`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+/// How long a search limited by depth or nodes only may take before the engine is given up.
+const UNTIMED_CAP: Duration = Duration::from_secs(60);
+
+/// A running UGI engine.
+pub struct UgiPlayer {
+    process: Process,
+    margin: Duration,
+}
+
+/// The error for a program that went silent.
+fn silent(what: &str, why: Silence) -> Error {
+    match why {
+        Silence::Exited(how) => Error::Argument(format!("crashed {what}: {how}")),
+        Silence::Timeout => Error::Argument(format!("hung {what}: no answer in time")),
+    }
+}
+
+impl UgiPlayer {
+    /// Starts the engine, sets the rules and the options, and waits until it is ready.
+    pub fn start(
+        command: &[String],
+        rules: &str,
+        options: &[(String, String)],
+        margin: Duration,
+    ) -> Result<UgiPlayer, Error> {
+        let mut process = Process::start(command)?;
+        let handshake = |p: &mut Process, line: &str, reply: &str| {
+            p.send(line)
+                .and_then(|_| p.expect(reply, Instant::now() + HANDSHAKE, |_| ()))
+                .map(|_| ())
+                .map_err(|why| silent(&format!("at '{line}'"), why))
+        };
+        handshake(&mut process, "ugi", "ugiok")?;
+        let mut player = UgiPlayer { process, margin };
+        player.send(&format!("setoption name Rules value {rules}"))?;
+        for (name, value) in options {
+            player.send(&format!("setoption name {name} value {value}"))?;
+        }
+        handshake(&mut player.process, "isready", "readyok")?;
+        Ok(player)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Error> {
+        self.process
+            .send(line)
+            .map_err(|why| silent(&format!("at '{line}'"), why))
+    }
+}
+
+/// The `go` command for `limits` with side `side` (0-based) to move, and the longest the
+/// engine may then take before it is given up.
+fn go_command(limits: &Limits, side: usize) -> (String, Duration) {
+    let mut go = String::from("go");
+    let mut cap = UNTIMED_CAP;
+    if let Some(clock) = limits.clock {
+        let p = side + 1;
+        go += &format!(
+            " p{p}time {} p{p}inc {}",
+            clock.time_left.as_millis(),
+            clock.increment.as_millis()
+        );
+        cap = clock.time_left;
+    }
+    if let Some(t) = limits.move_time {
+        go += &format!(" movetime {}", t.as_millis());
+        cap = cap.min(t);
+    }
+    if let Some(d) = limits.depth {
+        go += &format!(" depth {d}");
+    }
+    if let Some(n) = limits.nodes {
+        go += &format!(" nodes {n}");
+    }
+    (go, cap)
+}
+
+impl<G: Geometry> Engine<G> for UgiPlayer {
+    fn search(
+        &mut self,
+        pos: &Position<G>,
+        limits: &Limits,
+        _report: &mut dyn FnMut(&Report),
+    ) -> Result<Outcome, Error> {
+        let mut start = pos.clone();
+        let history: Vec<Move> = pos.history().collect();
+        for _ in &history {
+            start.unmake();
+        }
+        let mut line = format!("position fen {}", start.to_text());
+        if !history.is_empty() {
+            line += " moves";
+            for &mv in &history {
+                line += " ";
+                line += &move_text(G::BOARD, mv);
+            }
+        }
+        self.send(&line)?;
+        let (go, cap) = go_command(limits, pos.to_move());
+        let started = Instant::now();
+        self.send(&go)?;
+        let reply = self
+            .process
+            .expect("bestmove", started + cap + self.margin, |_| ())
+            .map_err(|why| silent("while searching", why))?;
+        let text = reply.split_whitespace().nth(1).unwrap_or("");
+        let best = pos.parse_move(text).map_err(|e| {
+            Error::Move(format!("illegal move: {}", super::referee::error_text(&e)))
+        })?;
+        Ok(Outcome {
+            best,
+            score: Score::Centimoves(0),
+            depth: 0,
+            pv: vec![best],
+            nodes: 0,
+            time: started.elapsed(),
+        })
+    }
+
+    fn new_game(&mut self) {
+        // A failure shows at the next search.
+        let _ = self.process.send("uginewgame");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use halma_engine::search::Clock;
+
+    #[test]
+    fn go_names_the_movers_clock_and_every_limit() {
+        let limits = Limits {
+            clock: Some(Clock {
+                time_left: Duration::from_millis(900),
+                increment: Duration::from_millis(10),
+                moves_to_go: None,
+            }),
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let (go, cap) = go_command(&limits, 1);
+        assert_eq!(go, "go p2time 900 p2inc 10 depth 4");
+        assert_eq!(cap, Duration::from_millis(900));
+        let (go, cap) = go_command(&Limits::move_time(Duration::from_millis(50)), 0);
+        assert_eq!(
+            (go.as_str(), cap),
+            ("go movetime 50", Duration::from_millis(50))
+        );
+    }
+}

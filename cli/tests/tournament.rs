@@ -1,0 +1,337 @@
+//! Whole tournaments through the `halma` binary: internal engines, `halma ugi` as an external
+//! engine, a course agent (`halma course`), and a deliberately broken engine
+//! (`tests/fixtures/broken-ugi.sh`: crashes, hangs, answers an illegal move), every fault
+//! recorded and the tournament finished; the record file replayed and resumed; an SPRT that
+//! stops early.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const HALMA: &str = env!("CARGO_BIN_EXE_halma");
+
+fn halma(args: &[&str]) -> Output {
+    Command::new(HALMA).args(args).output().expect("halma runs")
+}
+
+/// Runs `halma` with `args`, which must succeed and print one JSON object.
+fn json(args: &[&str]) -> Value {
+    let out = halma(args);
+    assert!(
+        out.status.success(),
+        "halma {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("halma-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn broken(mode: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken-ugi.sh");
+    format!("ugi:\"{} {mode}\",name={mode}", script.display())
+}
+
+/// The player totals of a standings object, by name: (games, points, forfeits).
+fn totals(report: &Value) -> Vec<(String, u64, f64, u64)> {
+    report["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["games"].as_u64().unwrap(),
+                p["points"].as_f64().unwrap(),
+                p["forfeits"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_gauntlet_with_broken_engines_records_every_fault_replays_and_resumes() {
+    let dir = scratch("gauntlet");
+    let record = dir.join("games.txt");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "# one opening\nb3-c4 g6-f5\n").unwrap();
+    let me = format!("ugi:\"{HALMA} ugi\",depth=1,name=self");
+    let (crash, hang, illegal) = (broken("crash"), broken("hang"), broken("illegal"));
+    let args = [
+        "tournament",
+        "--rules",
+        "halma8",
+        "--format",
+        "gauntlet",
+        "--tc",
+        "100ms",
+        "--concurrency",
+        "2",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--record",
+        record.to_str().unwrap(),
+        "--player",
+        "alphabeta:depth=1,name=ab1",
+        "--player",
+        &me,
+        "--player",
+        &crash,
+        "--player",
+        &hang,
+        "--player",
+        &illegal,
+        "--player",
+        "ugi:/nonexistent/engine,name=missing",
+        "--json",
+    ];
+    let report = json(&args);
+    assert_eq!(report["games"], 10);
+    assert_eq!(report["scheduled"], 10);
+    let players = totals(&report);
+    assert_eq!(players[0], ("ab1".to_string(), 10, 9.0, 0));
+    assert_eq!(players[1].3, 0, "the halma binary plays clean games");
+    for p in &players[2..] {
+        assert_eq!((p.1, p.2, p.3), (2, 0.0, 2), "{p:?}");
+    }
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(text.matches("[Game ").count(), 10);
+    for reason in [
+        "(crash) forfeits: crashed while searching",
+        "(hang) forfeits: hung while searching",
+        "(illegal) forfeits: illegal move",
+        "(missing) forfeits: failed to start",
+    ] {
+        assert_eq!(text.matches(reason).count(), 2, "{reason}");
+    }
+    let pairing = &report["pairings"][0];
+    assert_eq!(pairing["player"], "ab1");
+    assert_eq!(pairing["opponent"], "self");
+    let pent: u64 = (0..5)
+        .map(|i| pairing["pentanomial"][i].as_u64().unwrap())
+        .sum();
+    assert_eq!(pent, 1);
+
+    // Replay: every game listed, game 1 replayed move by move to its recorded result.
+    let list = halma(&["replay", record.to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&list.stdout).lines().count(), 10);
+    let one = halma(&["replay", record.to_str().unwrap(), "--game", "1"]);
+    let one = String::from_utf8(one.stdout).unwrap();
+    let last = one.lines().last().unwrap();
+    let header = text.split("\n\n").next().unwrap();
+    let plies: usize = header
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("[Plies \"")?
+                .strip_suffix("\"]")?
+                .parse()
+                .ok()
+        })
+        .unwrap();
+    let is_move = |l: &&str| {
+        l.trim_start().split_once(". ").is_some_and(|(n, rest)| {
+            n.parse::<usize>().is_ok() && (rest.starts_with("A ") || rest.starts_with("B "))
+        })
+    };
+    assert_eq!(one.lines().filter(is_move).count(), plies);
+    assert!(last.starts_with("result "), "{last}");
+    let status = last.split("the board says: ").nth(1).unwrap();
+    assert!(
+        status != "ongoing" || last.contains("adjudicated"),
+        "{last}"
+    );
+
+    // The record exists: a second run must say --resume; with it nothing is replayed.
+    assert!(!halma(&args).status.success());
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    let again = json(&resume);
+    assert_eq!(again["games"], 10);
+    assert_eq!(totals(&again), players);
+
+    // Torn after four games and a half: the resumed tournament plays the rest.
+    let blocks: Vec<&str> = text.split_inclusive("\n\n").collect();
+    let torn: String = blocks[..8].concat() + &blocks[8][..40];
+    std::fs::write(&record, torn).unwrap();
+    let resumed = json(&resume);
+    assert_eq!(resumed["games"], 10);
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(text.matches("[Game ").count(), 10);
+    assert_eq!(totals(&resumed)[0].1, 10);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn four_player_games_rotate_the_seats_and_split_the_point() {
+    let dir = scratch("four");
+    let record = dir.join("games.txt");
+    let mut args = vec![
+        "tournament",
+        "--rules",
+        "halma16-4",
+        "--openings",
+        "none",
+        "--max-plies",
+        "24",
+        "--adjudicate",
+        "race",
+        "--record",
+        record.to_str().unwrap(),
+        "--json",
+    ];
+    for p in [
+        "alphabeta:depth=1",
+        "alphabeta:depth=2",
+        "mcts:nodes=100",
+        "alphabeta:nodes=50",
+    ] {
+        args.extend(["--player", p]);
+    }
+    let report = json(&args);
+    assert_eq!(report["games"], 4);
+    let players = totals(&report);
+    assert!(players.iter().all(|p| p.1 == 4 && p.3 == 0), "{players:?}");
+    let points: f64 = players.iter().map(|p| p.2).sum();
+    assert!((points - 4.0).abs() < 1e-9);
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(text.matches("adjudicated after 24 plies").count(), 4);
+    // Seats rotate: each player sits on A once.
+    for name in ["alphabeta:depth=1", "mcts:nodes=100"] {
+        assert_eq!(text.matches(&format!("[A \"{name}\"]")).count(), 1);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn course_agents_play_through_their_files() {
+    let dir = scratch("course");
+    let record = dir.join("games.txt");
+    let agent = format!("course:\"{HALMA} course --engine alphabeta:depth=1\",name=agent");
+    let report = json(&[
+        "tournament",
+        "--rules",
+        "halma16-vacate",
+        "--tc",
+        "2s",
+        "--openings",
+        "none",
+        "--max-plies",
+        "10",
+        "--adjudicate",
+        "race",
+        "--record",
+        record.to_str().unwrap(),
+        "--player",
+        &agent,
+        "--player",
+        "alphabeta:depth=1",
+        "--json",
+    ]);
+    assert_eq!(report["games"], 2);
+    assert!(totals(&report).iter().all(|p| p.3 == 0), "{report}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(text.matches("[Plies \"10\"]").count(), 2, "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_sprt_stops_the_match_once_decided() {
+    let dir = scratch("sprt");
+    let record = dir.join("games.txt");
+    let crash = broken("crash");
+    let report = json(&[
+        "tournament",
+        "--rules",
+        "halma8",
+        "--openings",
+        "none",
+        "--rounds",
+        "20",
+        "--tc",
+        "200ms",
+        "--concurrency",
+        "2",
+        "--record",
+        record.to_str().unwrap(),
+        "--player",
+        "alphabeta:depth=1",
+        "--player",
+        &crash,
+        "--sprt",
+        "elo0=0",
+        "elo1=200",
+        "alpha=0.05",
+        "beta=0.05",
+        "--json",
+    ]);
+    let sprt = &report["sprt"];
+    assert_eq!(sprt["verdict"], "H1", "{report}");
+    assert!(sprt["llr"].as_f64().unwrap() >= sprt["upper"].as_f64().unwrap());
+    // Seven won pairs give LLR 3.43 > 2.94 (six give 2.94 < 2.944); games in flight when it
+    // is decided may still finish.
+    let games = report["games"].as_u64().unwrap();
+    assert!((14..=16).contains(&games), "{games} games");
+    assert_eq!(report["scheduled"], 40);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_tournament_arguments_get_one_line_errors() {
+    for (args, needle) in [
+        (vec!["--player", "alphabeta:depth=1"], "two players"),
+        (
+            vec!["--player", "alphabeta", "--player", "alphabeta:depth=1"],
+            "no limit",
+        ),
+        (
+            vec!["--player", "chess:depth=1", "--player", "alphabeta:depth=1"],
+            "unknown kind",
+        ),
+        (
+            vec!["--player", "course:x", "--player", "alphabeta:depth=1"],
+            "16x16",
+        ),
+        (
+            vec!["--tc", "fast", "--player", "alphabeta", "--player", "mcts"],
+            "duration",
+        ),
+        (
+            vec![
+                "--sprt",
+                "elo0=5",
+                "elo1=0",
+                "--player",
+                "alphabeta:depth=1",
+                "--player",
+                "alphabeta:depth=2",
+            ],
+            "below",
+        ),
+        (
+            vec![
+                "--openings",
+                "/nonexistent",
+                "--player",
+                "alphabeta:depth=1",
+                "--player",
+                "alphabeta:depth=2",
+            ],
+            "openings",
+        ),
+    ] {
+        let mut full = vec!["tournament", "--record", "/nonexistent/dir/games.txt"];
+        full.extend(args.iter());
+        let out = halma(&full);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("halma: "), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,246 @@
+//! Drives `halma ugi` through a child process, as a GUI or tournament manager would, and
+//! checks every answer against the engine called directly.
+
+use halma_engine::notation::split_position_text;
+use halma_engine::{with_geometry, Position, Setup};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A running `halma ugi`.
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+/// Generous: the machine is shared, and a debug build is slow.
+const WAIT: Duration = Duration::from_secs(20);
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_halma"))
+            .arg("ugi")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("halma starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(wait)
+                .unwrap_or_else(|_| panic!("no '{prefix}' line; saw {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    /// The next line, which must start with `prefix`.
+    fn next(&mut self, prefix: &str) -> String {
+        let line = self.lines.recv_timeout(WAIT).expect("a line");
+        assert!(
+            line.starts_with(prefix),
+            "expected '{prefix}…', got '{line}'"
+        );
+        line
+    }
+
+    /// Nothing more arrives for a moment.
+    fn quiet(&mut self) {
+        if let Ok(line) = self.lines.recv_timeout(Duration::from_millis(200)) {
+            panic!("unexpected line '{line}'");
+        }
+    }
+}
+
+/// Whether `mv` is legal after `moves` in the position `text`.
+fn legal(text: &str, moves: &[&str], mv: &str) -> bool {
+    let (rules, fields) = split_position_text(text).unwrap();
+    with_geometry!(rules.board, G => {
+        let setup = Arc::new(Setup::<G>::new(rules).unwrap());
+        let mut pos = Position::<G>::from_text_fields(setup, fields).unwrap();
+        for m in moves {
+            let m = pos.parse_move(m).unwrap();
+            pos.make(m);
+        }
+        pos.parse_move(mv).is_ok()
+    })
+}
+
+const HALMA8: &str = "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0,0";
+const HALMA10: &str = "halma10 5BBBBB/6BBBB/7BBB/8BB/9B/A9/AA8/AAA7/AAAA6/AAAAA5 A 0,0";
+
+#[test]
+fn handshake_search_queries_and_quit() {
+    let mut s = Session::start();
+    s.send("ugi");
+    let hello = s.until("ugiok");
+    assert!(hello[0].starts_with("id name halma"));
+    assert!(hello
+        .iter()
+        .any(|l| l.starts_with("option name Rules type string")));
+    assert!(hello
+        .iter()
+        .any(|l| l.starts_with("option name Weight distance type spin")));
+    s.send("isready");
+    s.next("readyok");
+    s.send("uginewgame");
+    s.send("position startpos moves b3-c4 g6-f5");
+    s.send("query p1turn");
+    assert_eq!(s.next("response"), "response true");
+    s.send("go depth 3");
+    let out = s.until("bestmove");
+    assert!(
+        out.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{out:?}"
+    );
+    let best = out
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(legal(HALMA8, &["b3-c4", "g6-f5"], &best), "{best}");
+    // The same position as a position text, with the clock: p1 is to move.
+    s.send(&format!("position fen {HALMA8} moves b3-c4"));
+    s.send("go p1time 5000 p2time 5000 p1inc 50 p2inc 50");
+    let best = s.until("bestmove").pop().unwrap();
+    let best = best.split_whitespace().nth(1).unwrap();
+    assert!(legal(HALMA8, &["b3-c4"], best), "{best}");
+    s.send("query gameover");
+    assert_eq!(s.next("response"), "response false");
+    s.send("query result");
+    assert_eq!(s.next("response"), "response none");
+    // Other rules, and MCTS.
+    s.send("setoption name Rules value halma10");
+    s.send("setoption name Engine value mcts");
+    s.send("position startpos");
+    s.send("go nodes 300");
+    let best = s.until("bestmove").pop().unwrap();
+    assert!(
+        legal(HALMA10, &[], best.split_whitespace().nth(1).unwrap()),
+        "{best}"
+    );
+    s.send("quit");
+    let started = Instant::now();
+    let status = s.child.wait().unwrap();
+    assert!(status.success());
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn stop_and_isready_are_answered_while_searching() {
+    let mut s = Session::start();
+    s.send("setoption name Rules value halma16");
+    s.send("position startpos");
+    s.send("go infinite");
+    s.next("info depth 1 ");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("isready");
+    let before = s.until("readyok");
+    let infos = &before[..before.len() - 1];
+    assert!(infos.iter().all(|l| l.starts_with("info ")), "{before:?}");
+    // A command that needs the position waits for the search to end.
+    s.send("query p1turn");
+    let sent = Instant::now();
+    s.send("stop");
+    s.until("bestmove");
+    let latency = sent.elapsed();
+    assert!(
+        latency < Duration::from_millis(500),
+        "stop took {latency:?}"
+    );
+    assert_eq!(s.next("response"), "response true");
+    // A timed search ends by itself.
+    s.send("go movetime 150");
+    let sent = Instant::now();
+    s.until("bestmove");
+    let took = sent.elapsed();
+    assert!(
+        took >= Duration::from_millis(100) && took < Duration::from_secs(3),
+        "{took:?}"
+    );
+    s.send("quit");
+    assert!(s.child.wait().unwrap().success());
+}
+
+#[test]
+fn bad_input_gets_an_error_line_and_changes_nothing() {
+    let mut s = Session::start();
+    s.send("position startpos moves b3-c4");
+    for bad in [
+        "banana split",
+        "position startpos moves g6-f5 a1-h8",
+        "position startpos moves z9-z10",
+        "position fen halma8 4BBBB A 0,0",
+        "position sideways",
+        "go depth",
+        "go warp 9",
+        "setoption name Hash value 0",
+        "setoption name Engine value minimax",
+        "setoption name Rules value halma9",
+        "setoption name Weight colour value 3",
+        "setoption Hash 5",
+        "query everything",
+    ] {
+        s.send(bad);
+        let line = s.next("info string error ");
+        assert!(line.len() > "info string error ".len(), "{bad}: {line}");
+    }
+    // Still B to move after b3-c4: the bad positions changed nothing.
+    s.send("query p1turn");
+    assert_eq!(s.next("response"), "response false");
+    s.send("go depth 1");
+    let best = s.until("bestmove").pop().unwrap();
+    assert!(legal(
+        HALMA8,
+        &["b3-c4"],
+        best.split_whitespace().nth(1).unwrap()
+    ));
+    // A finished game: A has filled its goal.
+    s.send("position fen halma8 4AAAA/5AAA/6AA/7A/B7/BB6/BBB5/BBBB4 B 20,20");
+    s.send("query gameover");
+    assert_eq!(s.next("response"), "response true");
+    s.send("query result");
+    assert_eq!(s.next("response"), "response p1win");
+    s.send("go depth 2");
+    s.next("info string error ");
+    assert_eq!(s.next("bestmove"), "bestmove none");
+    s.quiet();
+    // The end of the input ends the engine.
+    drop(s.stdin);
+    assert!(s.child.wait().unwrap().success());
+}
