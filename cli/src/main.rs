@@ -4,6 +4,8 @@
 //! rules' runtime board into a compile-time geometry once, with `with_geometry!`. Errors are
 //! one line, `halma: <message>`, with exit status 2.
 
+mod analyse;
+mod bench;
 mod course;
 mod game_args;
 mod moves;
@@ -49,6 +51,10 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     /// List the games of a game-record file, or replay one move by move
     Replay(replay::ReplayArgs),
+    /// Search a position with the alpha-beta searcher: one line per iteration, then the move
+    Analyse(analyse::AnalyseArgs),
+    /// Fixed-depth search of the bench suite: total nodes (the search's signature) and nodes/s
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +67,8 @@ fn main() -> ExitCode {
         Command::Course(args) => course::run(args),
         Command::Tournament(args) => tournament::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Analyse(args) => analyse::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
