@@ -5,6 +5,7 @@ use crate::tournament::record::{parse_records, result_text, GameRecord};
 use clap::Args;
 use halma_engine::notation::{side_letter, split_position_text, status_text};
 use halma_engine::{with_geometry, Error, Geometry, Position, Setup};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -36,9 +37,10 @@ pub fn run(args: &ReplayArgs) -> Result<(), Error> {
         .map_err(|e| Error::Argument(format!("cannot read {}: {e}", args.file.display())))?;
     let games = parse_records(&text)?;
     let Some(n) = args.game else {
+        let mut out = String::new();
         for g in &games {
-            println!(
-                "game {:>4}  {}  {}  {} ({} plies)",
+            out += &format!(
+                "game {:>4}  {}  {}  {} ({} plies)\n",
                 g.game,
                 g.players.join(" vs "),
                 result_text(&g.scores),
@@ -46,6 +48,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Error> {
                 g.moves.len()
             );
         }
+        emit(&out);
         return Ok(());
     };
     let game = games
@@ -63,44 +66,55 @@ pub fn run(args: &ReplayArgs) -> Result<(), Error> {
     with_geometry!(rules.board, G => replay::<G>(game, args))
 }
 
+/// Prints `text`; a reader that went away (`| head`) is not an error.
+fn emit(text: &str) {
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
 /// Replays `game` on geometry `G`.
 fn replay<G: Geometry>(game: &GameRecord, args: &ReplayArgs) -> Result<(), Error> {
     let (rules, fields) = split_position_text(&game.start)?;
     let mut pos = Position::from_text_fields(Arc::new(Setup::<G>::new(rules)?), fields)?;
-    println!(
-        "game {} ({}), rules {}",
+    let mut out = format!(
+        "game {} ({}), rules {}\n",
         game.game, game.time_control, game.rules
     );
     for (seat, name) in game.players.iter().enumerate() {
-        println!("  {} {name}", side_letter(seat));
+        out += &format!("  {} {name}\n", side_letter(seat));
     }
-    println!("start {}", game.start);
-    let show = |pos: &Position<G>| {
-        print!("{}", pos.diagram());
-        println!("position {}", pos.to_text());
+    out += &format!("start {}\n", game.start);
+    let show = |pos: &Position<G>, out: &mut String| {
+        *out += &pos.diagram();
+        *out += &format!("position {}\n", pos.to_text());
     };
     if args.diagrams || args.ply == Some(0) {
-        show(&pos);
+        show(&pos, &mut out);
     }
     for (i, text) in game.moves.iter().enumerate() {
         let side = pos.to_move();
         let mv = pos
             .parse_move(text)
             .map_err(|e| Error::Move(format!("game {}, ply {}: {e}", game.game, i + 1)))?;
-        println!("{:>4}. {} {}", i + 1, side_letter(side), pos.path_text(mv));
+        out += &format!(
+            "{:>4}. {} {}\n",
+            i + 1,
+            side_letter(side),
+            pos.path_text(mv)
+        );
         pos.make(mv);
         if args.diagrams || args.ply == Some(i + 1) {
-            show(&pos);
+            show(&pos, &mut out);
         }
     }
     if !args.diagrams && args.ply.is_none() {
-        show(&pos);
+        show(&pos, &mut out);
     }
-    println!(
-        "result {} ({}); the board says: {}",
+    out += &format!(
+        "result {} ({}); the board says: {}\n",
         result_text(&game.scores),
         game.reason,
         status_text(pos.status())
     );
+    emit(&out);
     Ok(())
 }

@@ -150,6 +150,7 @@ impl<G: Geometry> Session for Game<G> {
 
 /// A search in progress.
 struct Running {
+    id: u64,
     stop: Arc<AtomicBool>,
     infinite: bool,
     thread: JoinHandle<Box<dyn Session>>,
@@ -161,8 +162,8 @@ enum Event {
     Line(String),
     /// The end of the input.
     Eof,
-    /// The running search has printed its best move.
-    Done,
+    /// The search with this number has printed its best move.
+    Done(u64),
 }
 
 /// The protocol state.
@@ -170,8 +171,10 @@ struct Ugi {
     config: Config,
     session: Option<Box<dyn Session>>,
     running: Option<Running>,
-    /// Commands that came while searching, handled once the search is over.
+    /// Commands waiting their turn (see [`Ugi::arrive`]).
     pending: VecDeque<String>,
+    /// Searches started so far.
+    searches: u64,
     events: Sender<Event>,
 }
 
@@ -200,27 +203,25 @@ pub fn run() -> Result<(), Error> {
         session: None,
         running: None,
         pending: VecDeque::new(),
+        searches: 0,
         events,
     };
     let mut eof = false;
     while let Ok(event) = inbox.recv() {
         match event {
-            Event::Line(line) => {
-                if !ugi.command(line.trim()) {
-                    break;
+            Event::Line(line) => ugi.arrive(line.trim()),
+            Event::Eof => eof = true,
+            Event::Done(id) => {
+                if ugi.running.as_ref().is_some_and(|r| r.id == id) {
+                    ugi.finish_search();
                 }
             }
-            Event::Eof => eof = true,
-            Event::Done => ugi.finish_search(),
         }
-        if eof && ugi.running.as_ref().is_some_and(|r| r.infinite) {
+        if eof && ugi.pending.is_empty() && ugi.running.as_ref().is_some_and(|r| r.infinite) {
             ugi.finish_search();
         }
-        while ugi.running.is_none() {
-            let Some(line) = ugi.pending.pop_front() else {
-                break;
-            };
-            ugi.dispatch(&line);
+        if !ugi.work() {
+            break;
         }
         if eof && ugi.running.is_none() && ugi.pending.is_empty() {
             break;
@@ -228,6 +229,14 @@ pub fn run() -> Result<(), Error> {
     }
     ugi.finish_search();
     Ok(())
+}
+
+/// Commands answered while a search runs.
+fn is_realtime(line: &str) -> bool {
+    matches!(
+        line.split_whitespace().next(),
+        Some("isready" | "stop" | "quit" | "ugi")
+    )
 }
 
 /// Parses a whole number option value within `1..=max`.
@@ -240,29 +249,46 @@ fn bounded(value: &str, max: usize) -> Result<usize, Error> {
 }
 
 impl Ugi {
-    /// Handles one command line as it arrives; false to quit. `isready`, `stop`, `quit` and
-    /// `ugi` are answered at once; other commands wait for a running search to end.
-    fn command(&mut self, line: &str) -> bool {
-        match line.split_whitespace().next() {
-            None => {}
-            Some("quit") => return false,
-            Some("isready") => println!("readyok"),
-            Some("stop") => self.finish_search(),
-            Some("ugi") => self.identify(),
-            Some(_) if self.running.is_some() || !self.pending.is_empty() => {
-                self.pending.push_back(line.to_string())
-            }
-            Some(_) => self.dispatch(line),
+    /// Takes a command line as it arrives. Commands run in the order they came, with one
+    /// exception: `isready`, `stop` and `ugi` are answered at once while a search runs, as
+    /// long as no later `go` waits in the queue (they refer to the running search);
+    /// `quit` too when nothing waits at all.
+    fn arrive(&mut self, line: &str) {
+        if line.is_empty() {
+            return;
         }
-        true
+        let go_waits = self.pending.iter().any(|l| l.starts_with("go"));
+        let jump = is_realtime(line)
+            && !go_waits
+            && (!line.starts_with("quit") || self.pending.is_empty());
+        if jump {
+            self.pending.push_front(line.to_string());
+        } else {
+            self.pending.push_back(line.to_string());
+        }
     }
 
-    /// Handles a command that needs no running search.
-    fn dispatch(&mut self, line: &str) {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if let Err(e) = self.handle(words[0], &words[1..]) {
-            println!("info string error {e}");
+    /// Runs the waiting commands that can run now: any while no search runs, realtime ones
+    /// at the head of the queue while one does. False once `quit` has run.
+    fn work(&mut self) -> bool {
+        while let Some(line) = self.pending.front() {
+            if self.running.is_some() && !is_realtime(line) {
+                break;
+            }
+            let line = self.pending.pop_front().expect("checked");
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let result = match words[0] {
+                "quit" => return false,
+                "isready" => Ok(println!("readyok")),
+                "stop" => Ok(self.finish_search()),
+                "ugi" => Ok(self.identify()),
+                first => self.handle(first, &words[1..]),
+            };
+            if let Err(e) = result {
+                println!("info string error {e}");
+            }
         }
+        true
     }
 
     /// Stops the running search, if any, and takes the session back.
@@ -395,12 +421,15 @@ impl Ugi {
         let (stop, infinite) = (limits.stop.clone(), limits.is_infinite());
         let mut session = self.session.take().expect("made above");
         let done = self.events.clone();
+        self.searches += 1;
+        let id = self.searches;
         let thread = std::thread::spawn(move || {
             session.go(&limits);
-            let _ = done.send(Event::Done);
+            let _ = done.send(Event::Done(id));
             session
         });
         self.running = Some(Running {
+            id,
             stop,
             infinite,
             thread,
