@@ -210,3 +210,40 @@ fn a_six_player_star_game_is_played_to_the_end() {
     let (status, plies) = self_play("star-6", 60);
     assert!(status.is_over(), "not over after {plies} plies");
 }
+
+#[test]
+fn an_infinite_search_ends_when_stopped_and_a_clock_search_in_time() {
+    use crate::search::Clock;
+    use std::sync::atomic::Ordering;
+    use std::time::{Duration, Instant};
+    let pos = Position::start(Arc::new(
+        Setup::<G8>::new(Rules::named("halma8").unwrap()).unwrap(),
+    ));
+    let limits = Limits::default();
+    assert!(limits.is_infinite());
+    let stop = limits.stop.clone();
+    let start = Instant::now();
+    let out = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(150));
+            stop.store(true, Ordering::Relaxed);
+        });
+        Mcts::new(Options::default())
+            .search(&pos, &limits, |_| ())
+            .unwrap()
+    });
+    assert!(start.elapsed() >= Duration::from_millis(150) && out.nodes > 0);
+    assert!(pos.is_legal(out.best));
+    let clock = Limits {
+        clock: Some(Clock {
+            time_left: Duration::from_millis(300),
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        }),
+        ..Limits::default()
+    };
+    let out = Mcts::new(Options::default())
+        .search(&pos, &clock, |_| ())
+        .unwrap();
+    assert!(out.time < Duration::from_millis(300) && out.nodes > 0);
+}
