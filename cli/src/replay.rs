@@ -39,14 +39,8 @@ pub fn run(args: &ReplayArgs) -> Result<(), Error> {
     let Some(n) = args.game else {
         let mut out = String::new();
         for g in &games {
-            out += &format!(
-                "game {:>4}  {}  {}  {} ({} plies)\n",
-                g.game,
-                g.players.join(" vs "),
-                result_text(&g.scores),
-                g.reason,
-                g.moves.len()
-            );
+            out += &g.summary();
+            out.push('\n');
         }
         emit(&out);
         return Ok(());

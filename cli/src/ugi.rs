@@ -5,6 +5,7 @@
 //! moved into it, so `stop`, `isready` and `quit` are answered while it thinks. Every bad
 //! command gets `info string error …` and changes nothing.
 
+use crate::tournament::referee::error_text;
 use halma_engine::eval::Weights;
 use halma_engine::notation::{move_text, split_position_text};
 use halma_engine::player::{Engine, Report};
@@ -113,10 +114,7 @@ impl<G: Geometry> Session for Game<G> {
         };
         for (i, text) in moves.iter().enumerate() {
             let mv = pos.parse_move(text).map_err(|e| {
-                let why = match e {
-                    Error::Move(t) => t,
-                    other => other.to_string(),
-                };
+                let why = error_text(&e);
                 Error::Move(format!("move {} of {}: {why}", i + 1, moves.len()))
             })?;
             pos.make(mv);
@@ -277,14 +275,10 @@ impl Ugi {
             }
             let line = self.pending.pop_front().expect("checked");
             let words: Vec<&str> = line.split_whitespace().collect();
-            let result = match words[0] {
-                "quit" => return false,
-                "isready" => Ok(println!("readyok")),
-                "stop" => Ok(self.finish_search()),
-                "ugi" => Ok(self.identify()),
-                first => self.handle(first, &words[1..]),
-            };
-            if let Err(e) = result {
+            if words[0] == "quit" {
+                return false;
+            }
+            if let Err(e) = self.handle(words[0], &words[1..]) {
                 println!("info string error {e}");
             }
         }
@@ -326,19 +320,20 @@ impl Ugi {
         Ok(self.session.as_mut().expect("set above"))
     }
 
-    /// Handles a command that needs no running search.
+    /// Runs one command (anything but `quit`).
     fn handle(&mut self, first: &str, args: &[&str]) -> Result<(), Error> {
         match first {
-            "setoption" => self.set_option(args),
-            "uginewgame" => {
-                self.session()?.new_game();
-                Ok(())
-            }
-            "position" => self.position(args),
-            "go" => self.go(args),
-            "query" => self.query(args),
-            _ => Err(Error::Argument(format!("unknown command '{first}'"))),
+            "isready" => println!("readyok"),
+            "stop" => self.finish_search(),
+            "ugi" => self.identify(),
+            "setoption" => self.set_option(args)?,
+            "uginewgame" => self.session()?.new_game(),
+            "position" => self.position(args)?,
+            "go" => self.go(args)?,
+            "query" => self.query(args)?,
+            _ => return Err(Error::Argument(format!("unknown command '{first}'"))),
         }
+        Ok(())
     }
 
     fn set_option(&mut self, args: &[&str]) -> Result<(), Error> {

@@ -244,3 +244,26 @@ fn bad_input_gets_an_error_line_and_changes_nothing() {
     drop(s.stdin);
     assert!(s.child.wait().unwrap().success());
 }
+
+#[test]
+fn commands_piped_at_once_run_in_order() {
+    let mut s = Session::start();
+    // Sent in one go: the second position waits for the first search, the stop applies to
+    // the infinite search that precedes it, and quit comes last.
+    s.send(
+        "position startpos\ngo depth 2\nquery p1turn\nposition startpos moves b3-c4\n\
+         go infinite\nisready\nstop\nquery p1turn\nquit",
+    );
+    let first = s.until("bestmove").pop().unwrap();
+    assert!(legal(HALMA8, &[], first.split_whitespace().nth(1).unwrap()));
+    assert_eq!(s.next("response"), "response true");
+    s.until("readyok");
+    let second = s.until("bestmove").pop().unwrap();
+    assert!(legal(
+        HALMA8,
+        &["b3-c4"],
+        second.split_whitespace().nth(1).unwrap()
+    ));
+    assert_eq!(s.next("response"), "response false");
+    assert!(s.child.wait().unwrap().success());
+}

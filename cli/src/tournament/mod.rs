@@ -25,7 +25,7 @@ use halma_engine::{with_geometry, Error, Geometry, Rules};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use openings::Opening;
 use players::PlayerSpec;
-use record::{parse_records, result_text, GameRecord};
+use record::{parse_records, GameRecord};
 use referee::{Adjudication, Referee};
 use schedule::{schedule, Format, Scheduled};
 use serde::Serialize;
@@ -348,16 +348,7 @@ fn play<G: Geometry>(args: &TournamentArgs, plan: &Plan) -> Result<(), Error> {
                 .and_then(|_| file.flush())
                 .map_err(|e| Error::Argument(format!("{}: {e}", args.record.display())))?;
             if !args.json {
-                bar.suspend(|| {
-                    println!(
-                        "game {} {}: {} ({}, {} plies)",
-                        game.game,
-                        game.players.join(" vs "),
-                        result_text(&game.scores),
-                        game.reason,
-                        game.moves.len()
-                    )
-                });
+                bar.suspend(|| println!("{}", game.summary()));
             }
             finished.push(game);
             bar.inc(1);

@@ -79,6 +79,18 @@ fn escape(text: &str) -> String {
 }
 
 impl GameRecord {
+    /// One line about the game: number, players, result, reason, plies.
+    pub fn summary(&self) -> String {
+        format!(
+            "game {} {}: {} ({}, {} plies)",
+            self.game,
+            self.players.join(" vs "),
+            result_text(&self.scores),
+            self.reason,
+            self.moves.len()
+        )
+    }
+
     /// The record as text, ending with a blank line.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
