@@ -285,6 +285,28 @@ mod tests {
     }
 
     #[test]
+    fn time_in_the_file_becomes_limits_with_a_margin() {
+        let single = Input {
+            game: false,
+            seconds: 10.0,
+            text: String::new(),
+        };
+        assert_eq!(limits(&single).move_time, Some(Duration::from_secs(5)));
+        let tight = Input {
+            seconds: 0.15,
+            ..single.clone()
+        };
+        assert_eq!(limits(&tight).move_time, Some(Duration::from_millis(50)));
+        let game = Input {
+            game: true,
+            ..single
+        };
+        let clock = limits(&game).clock.unwrap();
+        assert_eq!(clock.time_left, Duration::from_millis(9900));
+        assert!(limits(&game).move_time.is_none());
+    }
+
+    #[test]
     fn output_of_every_legal_move_parses_back_to_it() {
         let mut pos = start();
         for _ in 0..3 {
