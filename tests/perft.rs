@@ -114,6 +114,11 @@ fn tables_cover_every_named_rule_set() {
         "halma16",
         "halma16-vacate",
         "halma16-4",
+        "diamond",
+        "star-2",
+        "star-3",
+        "star-4",
+        "star-6",
     ] {
         let of_set: Vec<&Entry> = all
             .iter()
