@@ -111,10 +111,17 @@ impl<G: Geometry> Engine<G> for UgiPlayer {
         let (go, cap) = go_command(limits, pos.to_move());
         let started = Instant::now();
         self.send(&go)?;
+        let wait = cap + self.margin;
         let reply = self
             .process
-            .expect("bestmove", started + cap + self.margin, |_| ())
-            .map_err(|why| silent("while searching", why))?;
+            .expect("bestmove", started + wait, |_| ())
+            .map_err(|why| match why {
+                Silence::Timeout => Error::Argument(format!(
+                    "hung while searching: no move within {} ms (killed)",
+                    wait.as_millis()
+                )),
+                other => silent("while searching", other),
+            })?;
         let text = reply.split_whitespace().nth(1).unwrap_or("");
         let best = pos.parse_move(text).map_err(|e| {
             Error::Move(format!("illegal move: {}", super::referee::error_text(&e)))
