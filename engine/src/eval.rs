@@ -3,11 +3,16 @@
 //!
 //! Scores are in *centimoves*: 100 is worth one move of the race. A side's own standing
 //! ([`Evaluator::side_score`], higher is better) is made of
-//! * **distance**: a piece in its goal camp counts its king-move distance to the goal corner;
-//!   a piece outside counts its distance to the deepest goal cell still to fill (not holding
-//!   an own piece; under goal-filled wins, still empty). Filling the deepest cell brings that
-//!   target nearer to every piece still outside, so the camp fills deep-first. The sum less
-//!   the sum of a full camp (a finished side scores 0) is the side's "cells to go";
+//! * **distance**: each piece counts how far it still is from the goal corner along the board's
+//!   main axis (`u + v` in the goal camp's own frame: the Manhattan distance to the goal
+//!   corner on square boards, the number of rows to the goal point on hexagonal ones) plus,
+//!   outside the goal camp, its step distance (king moves, hexagonal steps) to the nearest
+//!   goal cell. Every move toward the goal lowers it, a piece beside the camp is drawn in,
+//!   and the deepest goal cells count least, so the camp fills deep-first. The sum less the
+//!   sum of a full camp (a side standing on its whole goal scores 0) is the side's "cells to
+//!   go". (The first version counted king-move distance to the deepest unfilled goal cell;
+//!   entering the goal could make that score worse, and the searcher lost to a 1-ply greedy
+//!   player on every board: see `docs/search.md`.)
 //! * **stragglers**: the rearmost piece's distance beyond the side's mean distance;
 //! * **ladders**: forward single hops available now (an own piece, a piece next to it toward
 //!   the goal, the cell beyond empty): rungs of a ladder toward the goal;
@@ -22,9 +27,7 @@
 use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::geometry::Geometry;
-use crate::movegen::MAX_PIECES;
 use crate::position::Position;
-use crate::rules::WinCondition;
 use crate::setup::{Setup, MAX_SIDES};
 use std::fmt;
 use std::marker::PhantomData;
@@ -146,19 +149,14 @@ impl Team {
 pub struct Evaluator<G: Geometry> {
     weights: Weights,
     sides: usize,
-    /// (file, rank) of every bit of the layout.
-    coords: Vec<(i8, i8)>,
-    /// `[side * CAPACITY + cell]`: king-move distance to the side's goal corner.
-    corner_distance: Vec<u8>,
+    /// `[side * CAPACITY + cell]`: the piece's distance to go (see the module doc).
+    to_go: Vec<u8>,
     /// `[side * CAPACITY + cell]`: `u + v` from the side's home corner (progress made).
     progress: Vec<i16>,
-    /// Each side's goal cells, deepest first (nearest its goal corner).
-    goal_order: [[u16; MAX_PIECES]; MAX_SIDES],
-    goal_len: usize,
+    /// Pieces per side.
+    pieces: usize,
     /// The distance sum of a side whose pieces fill its goal camp.
     baseline: i32,
-    /// Whether the goal counts as filled by pieces of any colour (goal-filled wins).
-    goal_filled: bool,
     /// Each side's forward directions (bit offsets that take a piece farther from its home
     /// corner): three on square boards, two on hexagonal ones.
     forward: [[isize; 3]; MAX_SIDES],
@@ -177,45 +175,35 @@ impl<G: Geometry> Evaluator<G> {
             let (x, y) = board.coords(cell);
             coords[cell] = (x as i8, y as i8);
         }
-        let mut corner_distance = vec![0u8; sides * cap];
+        let mut to_go = vec![0u8; sides * cap];
         let mut progress = vec![0i16; sides * cap];
-        let mut goal_order = [[0u16; MAX_PIECES]; MAX_SIDES];
         let mut forward = [[0isize; 3]; MAX_SIDES];
         let mut forward_len = 0;
-        let goal_len = setup.pieces_per_side();
         let mut baseline = 0;
         for side in 0..sides {
-            // The goal corner is the home corner of the side whose home is this goal: the
-            // goal cell at offset (0, 0) from some corner. Find it as the goal cell farthest
-            // (by u + v) from this side's home corner.
             let goal = setup.goal(side);
-            let corner = goal
-                .iter()
-                .max_by_key(|&c| {
-                    let (u, v) = setup.corner_offset(side, c);
-                    u + v
-                })
-                .expect("every goal camp has cells");
-            let gc = coords[corner];
-            for cell in board.cells() {
-                corner_distance[side * cap + cell] = step_distance::<G>(coords[cell], gc) as u8;
+            let advance = |cell: usize| {
                 let (u, v) = setup.corner_offset(side, cell);
-                progress[side * cap + cell] = (u + v) as i16;
-            }
-            let mut cells: Vec<usize> = goal.iter().collect();
-            cells.sort_by_key(|&c| {
-                let (x, y) = coords[c];
-                let manhattan = (x - gc.0).unsigned_abs() as u16 + (y - gc.1).unsigned_abs() as u16;
-                (corner_distance[side * cap + c], manhattan)
-            });
-            for (slot, &c) in goal_order[side].iter_mut().zip(&cells) {
-                *slot = c as u16;
+                u + v
+            };
+            // The goal corner is the goal cell farthest along the axis from home; the axis
+            // distance still to go is the difference in `u + v` from the home corner.
+            let far = goal
+                .iter()
+                .map(advance)
+                .max()
+                .expect("every goal has cells");
+            for cell in board.cells() {
+                progress[side * cap + cell] = advance(cell) as i16;
+                let outside = goal
+                    .iter()
+                    .map(|g| step_distance::<G>(coords[cell], coords[g]))
+                    .min()
+                    .unwrap_or(0);
+                to_go[side * cap + cell] = (far - advance(cell)) as u8 + outside as u8;
             }
             if side == 0 {
-                baseline = cells
-                    .iter()
-                    .map(|&c| corner_distance[c] as i32)
-                    .sum::<i32>();
+                baseline = goal.iter().map(|c| to_go[c] as i32).sum();
             }
             // Forward: the directions that take a piece farther from its home corner.
             let centre = board.bit(board.width() / 2, board.width() / 2);
@@ -236,13 +224,10 @@ impl<G: Geometry> Evaluator<G> {
         Evaluator {
             weights,
             sides,
-            coords,
-            corner_distance,
+            to_go,
             progress,
-            goal_order,
-            goal_len,
+            pieces: setup.pieces_per_side(),
             baseline,
-            goal_filled: setup.rules().win == WinCondition::GoalFilled,
             forward,
             forward_len,
             _geometry: PhantomData,
@@ -261,36 +246,15 @@ impl<G: Geometry> Evaluator<G> {
         self.progress[side * G::BB::CAPACITY + cell] as i32
     }
 
-    /// Steps between two cells on an empty board.
-    #[inline(always)]
-    fn king_distance(&self, a: usize, b: usize) -> i32 {
-        step_distance::<G>(self.coords[a], self.coords[b])
-    }
-
     /// The side's distance sum to go (0 when its pieces fill its goal camp) and the
     /// distance of its rearmost piece.
     #[inline]
     pub fn distance_to_go(&self, pos: &Position<G>, side: usize) -> (i32, i32) {
-        let cap = G::BB::CAPACITY;
-        let setup = pos.setup();
-        let occupied = pos.occupied();
-        let own = pos.pieces(side);
-        let goal = setup.goal(side);
-        // The cell still to fill deepest in the camp: not yet holding an own piece, or, when
-        // any colour fills the goal, still empty.
-        let filled = if self.goal_filled { occupied } else { own };
-        let target = self.goal_order[side][..self.goal_len]
-            .iter()
-            .map(|&c| c as usize)
-            .find(|&c| !filled.has(c));
+        let table = &self.to_go[side * G::BB::CAPACITY..];
         let mut sum = 0;
         let mut rear = 0;
-        for cell in own.iter() {
-            let to_corner = self.corner_distance[side * cap + cell] as i32;
-            let d = match target {
-                Some(t) if !goal.has(cell) => self.king_distance(cell, t),
-                _ => to_corner,
-            };
+        for cell in pos.pieces(side).iter() {
+            let d = table[cell] as i32;
             sum += d;
             rear = rear.max(d);
         }
@@ -338,7 +302,7 @@ impl<G: Geometry> Evaluator<G> {
         let setup = pos.setup();
         let rules = setup.rules();
         let (to_go, rear) = self.distance_to_go(pos, side);
-        let n = self.goal_len as i32;
+        let n = self.pieces as i32;
         let mean = (to_go + self.baseline) / n;
         let mut score = -to_go * if race { w.race } else { w.distance };
         score -= w.straggler * (rear - mean).max(0);
@@ -454,17 +418,15 @@ mod tests {
     }
 
     #[test]
-    fn the_deepest_empty_goal_cell_is_the_target() {
-        // A's goal corner is h8. With h8 empty, a piece on g7 counts 1; once h8 is taken
-        // by A, the next target is deeper than g6, so pieces are drawn into the corner.
+    fn entering_the_goal_and_going_deeper_both_help() {
+        // A's goal corner is h8: g6 -> g7 enters the camp, g7 -> h8 goes to its deepest cell,
+        // and a piece beside the camp (h4) is worse off than one on the camp's edge (e8).
         let setup = Arc::new(Setup::<G8>::new(Rules::named("square8").unwrap()).unwrap());
         let e = Evaluator::new(&setup, Weights::default());
         let b = G8::BOARD;
-        let order: Vec<String> = e.goal_order[0][..e.goal_len]
-            .iter()
-            .map(|&c| b.cell_name(c as usize))
-            .collect();
-        assert_eq!(order[0], "h8");
-        assert!(order[1..3].contains(&"g8".to_string()) && order[1..3].contains(&"h7".into()));
+        let d = |name: &str| e.to_go[b.parse_cell(name).unwrap()];
+        assert!(d("g6") > d("g7") && d("g7") > d("h8"));
+        assert_eq!(d("h8"), 0);
+        assert!(d("h4") > d("e8"));
     }
 }
