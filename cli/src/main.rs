@@ -20,7 +20,7 @@ use halma_engine::Error;
 use serde::Serialize;
 use std::process::ExitCode;
 
-/// Halma and Chinese Checkers engine: perft, move lists and board display.
+/// Halma and Chinese Checkers engine: perft, analysis, UGI protocol, tournaments.
 #[derive(Parser, Debug)]
 #[command(name = "halma", version)]
 #[command(
