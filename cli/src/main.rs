@@ -57,7 +57,19 @@ enum Command {
     Bench(bench::BenchArgs),
 }
 
+/// Lets a closed output pipe (`halma moves | head`) end the process quietly, as it does for
+/// other command-line tools, instead of making `println!` panic.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE at start-up, before any thread
+    // exists, is sound; it only changes what a write to a closed pipe does.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Perft(args) => perft::run(args),
