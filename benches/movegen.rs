@@ -24,7 +24,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The suites, one file per rule set.
-const SUITES: [&str; 4] = ["halma8", "halma10", "halma16", "halma16-4"];
+const SUITES: [&str; 7] = [
+    "halma8",
+    "halma10",
+    "halma16",
+    "halma16-4",
+    "diamond",
+    "star-2",
+    "star-6",
+];
 /// The phases, as label prefixes in the suite files.
 const PHASES: [&str; 3] = ["opening", "midgame", "endgame"];
 

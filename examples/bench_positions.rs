@@ -21,7 +21,15 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// Rule sets with a suite, one file each.
-const RULE_SETS: [&str; 4] = ["halma8", "halma10", "halma16", "halma16-4"];
+const RULE_SETS: [&str; 7] = [
+    "halma8",
+    "halma10",
+    "halma16",
+    "halma16-4",
+    "diamond",
+    "star-2",
+    "star-6",
+];
 /// Games played per rule set.
 const GAMES: u64 = 24;
 /// Positions kept per phase.
