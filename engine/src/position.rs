@@ -103,7 +103,10 @@ impl<G: Geometry> Position<G> {
                 continue;
             }
             if !p.without(G::CELLS).is_empty() {
-                return bad(format!("side {} has pieces off the board", side_letter(side)));
+                return bad(format!(
+                    "side {} has pieces off the board",
+                    side_letter(side)
+                ));
             }
             if occupied.intersects(p) {
                 return bad("two pieces on one cell".into());
