@@ -1,11 +1,14 @@
-//! `halma analyse`: search a position with the alpha-beta searcher, one line per completed
-//! iteration, then the best move. Ctrl-C stops the search and prints the best move so far.
+//! `halma analyse`: search a position with the alpha-beta or the MCTS searcher, one line per
+//! report (alpha-beta: each completed iteration; MCTS: at 1024 playouts, each time they
+//! double, and at the end), then the best move. Ctrl-C stops the search and prints the best
+//! move so far.
 
 use crate::game_args::GameArgs;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use halma_engine::eval::Weights;
+use halma_engine::mcts::{self, Mcts, RootMove};
 use halma_engine::notation::move_text;
-use halma_engine::search::{Iteration, Limits, Options, Score, Searcher};
+use halma_engine::search::{self, Iteration, Limits, Outcome, Score, Searcher};
 use halma_engine::{with_geometry, Board, Error, Geometry, Move, Position};
 use serde::Serialize;
 use std::sync::atomic::Ordering::Relaxed;
@@ -15,10 +18,14 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 #[command(
     after_help = "Without --depth, --time or --nodes the search runs until Ctrl-C.\n\
-    Examples:\n  halma analyse --rules halma8 --depth 7\n  halma analyse --rules halma16 --time 2 --threads 2 --json\n  halma analyse --moves \"d1-e2 e8-d7\" --multipv 3 --depth 5"
+    Examples:\n  halma analyse --rules halma8 --depth 7\n  halma analyse --rules halma16 --time 2 --threads 2 --json\n  halma analyse --moves \"d1-e2 e8-d7\" --multipv 3 --depth 5\n  halma analyse --rules halma16-4 --engine mcts --nodes 20000"
 )]
 pub struct AnalyseArgs {
-    /// Search to this depth (plies)
+    /// The searcher
+    #[arg(long, value_name = "ENGINE", value_enum, default_value_t = EngineKind::Alphabeta)]
+    engine: EngineKind,
+
+    /// Search to this depth (plies; alphabeta only)
     #[arg(long, value_name = "D", value_parser = crate::positive)]
     depth: Option<u32>,
 
@@ -26,17 +33,18 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "T", value_parser = seconds)]
     time: Option<Duration>,
 
-    /// Search this many nodes
+    /// Search this many nodes (mcts: playouts)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
 
-    /// Search threads (lazy SMP)
+    /// Search threads (alphabeta: lazy SMP; mcts: one shared tree)
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::positive)]
     threads: u32,
 
-    /// Transposition table size in MiB
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = crate::positive)]
-    hash: u32,
+    /// Transposition table size in MiB (mcts: the tree's memory budget) [default: 64;
+    /// mcts: 256]
+    #[arg(long, value_name = "MB", value_parser = crate::positive)]
+    hash: Option<u32>,
 
     /// Report the K best root moves
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::positive)]
@@ -53,6 +61,18 @@ pub struct AnalyseArgs {
     #[command(flatten)]
     game: GameArgs,
 }
+
+/// Which searcher a command runs (`--engine`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineKind {
+    /// The alpha-beta searcher (engine/src/search/).
+    Alphabeta,
+    /// The Monte Carlo tree searcher (engine/src/mcts/).
+    Mcts,
+}
+
+/// Alpha-beta's default table size for `analyse`, MiB.
+const DEFAULT_HASH_MIB: u32 = 64;
 
 /// Parses a positive number of seconds.
 fn seconds(text: &str) -> Result<Duration, String> {
@@ -81,12 +101,74 @@ struct IterationReport {
     time_ms: u64,
     hashfull: u32,
     pv: Vec<String>,
+    /// MCTS: the line's first move's chance of winning for the side to move (0..=1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win_rate: Option<f32>,
+    /// MCTS: playouts through the line's first move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    visits: Option<u64>,
 }
 
 /// The last line with `--json`.
 #[derive(Serialize)]
 struct BestMove {
     bestmove: String,
+}
+
+/// The searcher `analyse` runs.
+enum Analyser {
+    /// `--engine alphabeta`.
+    AlphaBeta(Searcher),
+    /// `--engine mcts`.
+    Mcts(Mcts),
+}
+
+impl Analyser {
+    /// The searcher `args` ask for; an error for an option that means nothing to it.
+    fn new(args: &AnalyseArgs, weights: Weights) -> Result<Analyser, Error> {
+        let threads = args.threads as usize;
+        let multipv = args.multipv as usize;
+        Ok(match args.engine {
+            EngineKind::Alphabeta => Analyser::AlphaBeta(Searcher::new(search::Options {
+                threads,
+                hash_mib: args.hash.unwrap_or(DEFAULT_HASH_MIB) as usize,
+                multipv,
+                weights,
+                ..search::Options::default()
+            })),
+            EngineKind::Mcts if args.depth.is_some() => {
+                return Err(Error::Argument(
+                    "--depth is for --engine alphabeta: limit the MCTS searcher with --nodes \
+                     (playouts) or --time"
+                        .into(),
+                ))
+            }
+            EngineKind::Mcts => {
+                let defaults = mcts::Options::default();
+                Analyser::Mcts(Mcts::new(mcts::Options {
+                    threads,
+                    tree_mib: args.hash.map_or(defaults.tree_mib, |h| h as usize),
+                    multipv,
+                    weights,
+                    ..defaults
+                }))
+            }
+        })
+    }
+
+    /// Searches `pos`, calling `report` with each report's iteration and, for MCTS, its
+    /// root moves (best first, so the i-th line starts with the i-th root move).
+    fn search<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        limits: &Limits,
+        mut report: impl FnMut(&Iteration, &[RootMove]),
+    ) -> Result<Outcome, Error> {
+        match self {
+            Analyser::AlphaBeta(s) => s.search(pos, limits, |it| report(it, &[])),
+            Analyser::Mcts(m) => m.search(pos, limits, |r| report(&r.iteration, &r.root_moves)),
+        }
+    }
 }
 
 /// Runs `halma analyse`.
@@ -96,13 +178,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), Error> {
     for w in &args.eval_weight {
         weights.apply(w)?;
     }
-    let options = Options {
-        threads: args.threads as usize,
-        hash_mib: args.hash as usize,
-        multipv: args.multipv as usize,
-        weights,
-        ..Options::default()
-    };
+    let mut analyser = Analyser::new(args, weights)?;
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
@@ -114,7 +190,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), Error> {
         .map_err(|e| Error::Argument(format!("cannot catch Ctrl-C: {e}")))?;
     with_geometry!(game.rules.board, G => {
         let pos = game.position::<G>()?;
-        analyse(&pos, &limits, options, args.json)
+        analyse(&pos, &limits, &mut analyser, args.json)
     })
 }
 
@@ -122,13 +198,12 @@ pub fn run(args: &AnalyseArgs) -> Result<(), Error> {
 fn analyse<G: Geometry>(
     pos: &Position<G>,
     limits: &Limits,
-    options: Options,
+    analyser: &mut Analyser,
     json: bool,
 ) -> Result<(), Error> {
-    let mut searcher = Searcher::new(options);
     let mut failed = None;
-    let outcome = searcher.search(pos, limits, |it| {
-        if let Err(e) = print_iteration(G::BOARD, it, json) {
+    let outcome = analyser.search(pos, limits, |it, root_moves| {
+        if let Err(e) = print_iteration(G::BOARD, it, root_moves, json) {
             failed.get_or_insert(e);
         }
     })?;
@@ -144,9 +219,18 @@ fn analyse<G: Geometry>(
     }
 }
 
-/// Prints every line of one iteration.
-fn print_iteration(board: Board, it: &Iteration, json: bool) -> Result<(), Error> {
+/// Prints every line of one iteration; `root_moves` (MCTS) give each line's win rate and
+/// visits.
+fn print_iteration(
+    board: Board,
+    it: &Iteration,
+    root_moves: &[RootMove],
+    json: bool,
+) -> Result<(), Error> {
     for (i, line) in it.lines.iter().enumerate() {
+        let root_move = root_moves.get(i);
+        let win_rate = root_move.map(|rm| rm.win_rate);
+        let visits = root_move.map(|rm| rm.visits);
         let pv: Vec<String> = line
             .pv
             .iter()
@@ -170,6 +254,8 @@ fn print_iteration(board: Board, it: &Iteration, json: bool) -> Result<(), Error
                 time_ms: it.time.as_millis() as u64,
                 hashfull: it.hashfull,
                 pv,
+                win_rate,
+                visits,
             })?;
         } else {
             let multipv = if it.lines.len() > 1 {
@@ -177,8 +263,12 @@ fn print_iteration(board: Board, it: &Iteration, json: bool) -> Result<(), Error
             } else {
                 String::new()
             };
+            let mcts = match (win_rate, visits) {
+                (Some(w), Some(v)) => format!(" winrate {w:.3} visits {v}"),
+                _ => String::new(),
+            };
             println!(
-                "depth {} seldepth {}{multipv} score {} nodes {} nps {} time {} pv {}",
+                "depth {} seldepth {}{multipv} score {}{mcts} nodes {} nps {} time {} pv {}",
                 it.depth,
                 it.seldepth,
                 line.score,

@@ -1,10 +1,14 @@
-//! `halma bench`: a fixed-depth, one-thread search of every position of the bench suite
-//! (`positions/bench/*.txt`, lines `label ; position text`). The total node count is
-//! deterministic: it is the search's signature, and changes whenever the search does.
+//! `halma bench`: a fixed-size, one-thread search of every position of the bench suite
+//! (`positions/bench/*.txt`, lines `label ; position text`): alpha-beta to a fixed depth, or
+//! MCTS for a fixed number of playouts. The total node count is deterministic: it is the
+//! search's signature, and changes whenever the search does.
 
+use crate::analyse::EngineKind;
 use clap::Args;
+use halma_engine::mcts::{self, Mcts};
 use halma_engine::notation::split_position_text;
-use halma_engine::search::{nps, Limits, Options, Searcher};
+use halma_engine::player::Engine;
+use halma_engine::search::{self, nps, Limits, Searcher};
 use halma_engine::{with_geometry, Error, Position, Setup};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -12,19 +16,56 @@ use std::time::Duration;
 
 /// Arguments of `halma bench`.
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:\n  halma bench\n  halma bench --depth 5")]
+#[command(
+    after_help = "Examples:\n  halma bench\n  halma bench --depth 5\n  halma bench --engine mcts --playouts 2000"
+)]
 pub struct BenchArgs {
-    /// Search every position to this depth (plies)
-    #[arg(long, value_name = "D", default_value_t = 4, value_parser = crate::positive)]
-    depth: u32,
+    /// The searcher
+    #[arg(long, value_name = "ENGINE", value_enum, default_value_t = EngineKind::Alphabeta)]
+    engine: EngineKind,
+
+    /// Search every position to this depth (plies; alphabeta only) [default: 4]
+    #[arg(long, value_name = "D", value_parser = crate::positive)]
+    depth: Option<u32>,
+
+    /// Search every position for this many playouts (mcts only) [default: 1000]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    playouts: Option<u64>,
 
     /// The directory of the suite (every *.txt file in it, in name order)
     #[arg(long, value_name = "DIR", default_value = "positions/bench")]
     dir: PathBuf,
 }
 
+/// Alpha-beta's default depth.
+const DEFAULT_DEPTH: u32 = 4;
+/// MCTS's default playouts per position.
+const DEFAULT_PLAYOUTS: u64 = 1000;
+
+/// The limit of every position's search; an error for a limit the engine does not take.
+fn limits(args: &BenchArgs) -> Result<Limits, Error> {
+    match (args.engine, args.depth, args.playouts) {
+        (EngineKind::Alphabeta, _, Some(_)) => Err(Error::Argument(
+            "--playouts is for --engine mcts: give alphabeta a --depth".into(),
+        )),
+        (EngineKind::Mcts, Some(_), _) => Err(Error::Argument(
+            "--depth is for --engine alphabeta: give mcts a number of --playouts".into(),
+        )),
+        (EngineKind::Alphabeta, depth, None) => Ok(Limits::depth(depth.unwrap_or(DEFAULT_DEPTH))),
+        (EngineKind::Mcts, None, playouts) => Ok(Limits {
+            nodes: Some(playouts.unwrap_or(DEFAULT_PLAYOUTS)),
+            ..Limits::default()
+        }),
+    }
+}
+
 /// Runs `halma bench`.
 pub fn run(args: &BenchArgs) -> Result<(), Error> {
+    let limits = limits(args)?;
+    let (unit, rate) = match args.engine {
+        EngineKind::Alphabeta => ("nodes", "nps"),
+        EngineKind::Mcts => ("playouts", "playouts/s"),
+    };
     let bad_dir = |e: std::io::Error| {
         Error::Argument(format!(
             "cannot read the bench suite {}: {e}",
@@ -45,8 +86,8 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
     }
     let (mut nodes, mut time, mut count) = (0u64, Duration::ZERO, 0usize);
     println!(
-        "{:<12} {:>9} {:>12} {:>9} {:>10}",
-        "suite", "positions", "nodes", "time_ms", "nps"
+        "{:<12} {:>9} {unit:>12} {:>9} {rate:>10}",
+        "suite", "positions", "time_ms"
     );
     for file in &files {
         let text = std::fs::read_to_string(file).map_err(bad_dir)?;
@@ -63,7 +104,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
             let (_, position) = line.split_once(';').ok_or_else(|| {
                 Error::Position(format!("{}: expected 'label ; position text'", where_()))
             })?;
-            let (nodes, time) = bench_position(position, args.depth)
+            let (nodes, time) = bench_position(position, args.engine, &limits)
                 .map_err(|e| Error::Position(format!("{}: {e}", where_())))?;
             n += nodes;
             t += time;
@@ -82,18 +123,22 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
         time.as_millis(),
         nps(nodes, time)
     );
-    println!("nodes {nodes} nps {}", nps(nodes, time));
+    println!("{unit} {nodes} {rate} {}", nps(nodes, time));
     Ok(())
 }
 
-/// Searches one position text to `depth` with a fresh one-thread searcher.
-fn bench_position(text: &str, depth: u32) -> Result<(u64, Duration), Error> {
+/// Searches one position text within `limits` with a fresh one-thread searcher of `kind`
+/// (default options): the nodes (playouts) searched and the time taken.
+fn bench_position(text: &str, kind: EngineKind, limits: &Limits) -> Result<(u64, Duration), Error> {
     let (rules, fields) = split_position_text(text)?;
     with_geometry!(rules.board, G => {
         let setup = Arc::new(Setup::<G>::new(rules)?);
         let pos = Position::<G>::from_text_fields(setup, fields)?;
-        let mut searcher = Searcher::new(Options::default());
-        let out = searcher.search(&pos, &Limits::depth(depth), |_| {})?;
+        let mut engine: Box<dyn Engine<G>> = match kind {
+            EngineKind::Alphabeta => Box::new(Searcher::new(search::Options::default())),
+            EngineKind::Mcts => Box::new(Mcts::new(mcts::Options::default())),
+        };
+        let out = engine.search(&pos, limits, &mut |_| {})?;
         Ok((out.nodes, out.time))
     })
 }

@@ -51,9 +51,9 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     /// List the games of a game-record file, or replay one move by move
     Replay(replay::ReplayArgs),
-    /// Search a position with the alpha-beta searcher: one line per iteration, then the move
+    /// Search a position (alpha-beta or MCTS): one line per report, then the move
     Analyse(analyse::AnalyseArgs),
-    /// Fixed-depth search of the bench suite: total nodes (the search's signature) and nodes/s
+    /// Fixed-size search of the bench suite: total nodes (playouts) and nodes/s (playouts/s)
     Bench(bench::BenchArgs),
 }
 
