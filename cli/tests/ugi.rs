@@ -179,10 +179,10 @@ fn stop_and_isready_are_answered_while_searching() {
     s.send("stop");
     s.until("bestmove");
     let latency = sent.elapsed();
-    assert!(
-        latency < Duration::from_millis(500),
-        "stop took {latency:?}"
-    );
+    // Measured at about 10 ms on an idle machine; the bound leaves room for a loaded CI
+    // machine running many test binaries at once, and still catches an ignored stop (the
+    // search is infinite, so it would never answer).
+    assert!(latency < Duration::from_secs(2), "stop took {latency:?}");
     assert_eq!(s.next("response"), "response true");
     // A timed search ends by itself.
     s.send("go movetime 150");
