@@ -23,16 +23,6 @@ use halma_suite::naive::NaivePosition;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The suites, one file per rule set.
-const SUITES: [&str; 7] = [
-    "halma8",
-    "halma10",
-    "halma16",
-    "halma16-4",
-    "diamond",
-    "star-2",
-    "star-6",
-];
 /// The phases, as label prefixes in the suite files.
 const PHASES: [&str; 3] = ["opening", "midgame", "endgame"];
 
@@ -140,7 +130,7 @@ fn bench_suite<G: Geometry>(c: &mut Criterion, name: &str, suite: &[(String, Str
 }
 
 fn movegen(c: &mut Criterion) {
-    for name in SUITES {
+    for name in halma_suite::BENCH_RULE_SETS {
         let suite = read_suite(name);
         let (rules, _) = split_position_text(&suite[0].1).expect("a valid rule set");
         with_geometry!(rules.board, G => bench_suite::<G>(c, name, &suite));

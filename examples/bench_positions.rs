@@ -20,16 +20,6 @@ use rand::SeedableRng;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-/// Rule sets with a suite, one file each.
-const RULE_SETS: [&str; 7] = [
-    "halma8",
-    "halma10",
-    "halma16",
-    "halma16-4",
-    "diamond",
-    "star-2",
-    "star-6",
-];
 /// Games played per rule set.
 const GAMES: u64 = 24;
 /// Positions kept per phase.
@@ -127,7 +117,7 @@ fn main() {
         eprintln!("error: cannot create {dir}: {e}");
         std::process::exit(1)
     });
-    for name in RULE_SETS {
+    for name in halma_suite::BENCH_RULE_SETS {
         let rules = Rules::named(name).expect("a named rule set");
         let games = play_games(rules);
         let lengths: Vec<usize> = games.iter().map(Vec::len).collect();

@@ -9,3 +9,15 @@ pub mod playout;
 pub mod naive;
 /// Random playouts and random placements for the tests.
 pub mod random;
+
+/// The rule sets with a benchmark suite in `positions/bench/` (one file each), written by
+/// `examples/bench_positions.rs` and measured by `benches/movegen.rs`.
+pub const BENCH_RULE_SETS: [&str; 7] = [
+    "halma8",
+    "halma10",
+    "halma16",
+    "halma16-4",
+    "diamond",
+    "star-2",
+    "star-6",
+];

@@ -1,48 +1,16 @@
 //! Drives the real `halma` binary and checks its output against the engine called directly.
 
+mod common;
+use common::*;
+
 use halma_engine::perft::perft;
 use halma_engine::{with_geometry, Geometry, Position, Rules, Setup};
 use serde_json::Value;
-use std::process::{Command, Output};
 use std::sync::Arc;
-
-/// Runs `halma` with `args`.
-fn halma(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_halma"))
-        .args(args)
-        .output()
-        .expect("the halma binary runs")
-}
-
-/// Runs `halma` with `args`, which must succeed; returns stdout.
-fn ok(args: &[&str]) -> String {
-    let out = halma(args);
-    assert!(
-        out.status.success(),
-        "halma {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
-/// Runs `halma` with `args`, which must fail; returns stderr.
-fn fails(args: &[&str]) -> String {
-    let out = halma(args);
-    assert!(!out.status.success(), "halma {args:?} should fail");
-    assert!(out.stdout.is_empty(), "halma {args:?} printed to stdout");
-    String::from_utf8(out.stderr).expect("utf-8 output")
-}
 
 /// Runs `halma` with `args`, which must succeed and print one JSON object.
 fn ok_json(args: &[&str]) -> Value {
     serde_json::from_str(&ok(args)).expect("the output is one JSON object")
-}
-
-/// Parses each output line as JSON.
-fn json_lines(text: &str) -> Vec<Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
 }
 
 /// The engine's own perft counts of `rules`' start position for depths 1..=depth.

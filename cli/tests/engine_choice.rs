@@ -2,47 +2,19 @@
 //! output has alpha-beta's shape (plus visits and win rate), and options that mean nothing
 //! to a searcher are refused.
 
+mod common;
+use common::*;
+
 use halma_engine::{with_geometry, Position, Rules, Setup};
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::process::{Command, Output};
 use std::sync::Arc;
 
-/// Runs `halma` with `args`.
-fn halma(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_halma"))
-        .args(args)
-        .output()
-        .expect("the halma binary runs")
-}
-
-/// Runs `halma` with `args`, which must succeed; returns stdout.
-fn ok(args: &[&str]) -> String {
-    let out = halma(args);
-    assert!(
-        out.status.success(),
-        "halma {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
-/// Runs `halma` with `args`, which must fail with a one-line message and print nothing on
-/// stdout; returns that line.
-fn fails(args: &[&str]) -> String {
-    let out = halma(args);
-    assert_eq!(out.status.code(), Some(2), "halma {args:?} should fail");
-    assert!(out.stdout.is_empty(), "halma {args:?} printed to stdout");
-    let err = String::from_utf8(out.stderr).expect("utf-8 output");
+/// Runs `halma` with `args`, which must fail with a one-line message; returns that line.
+fn fails_one_line(args: &[&str]) -> String {
+    let err = fails(args);
     assert_eq!(err.lines().count(), 1, "not one line: {err}");
     err
-}
-
-/// Parses each output line as JSON.
-fn json_lines(text: &str) -> Vec<Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
 }
 
 /// The keys of a JSON object.
@@ -205,14 +177,14 @@ fn bench_alphabeta_is_still_the_default() {
 
 #[test]
 fn options_a_searcher_cannot_use_are_refused() {
-    let err = fails(&["analyse", "--engine", "mcts", "--depth", "3"]);
+    let err = fails_one_line(&["analyse", "--engine", "mcts", "--depth", "3"]);
     assert!(err.contains("--depth") && err.contains("--nodes"), "{err}");
-    let err = fails(&["bench", "--engine", "mcts", "--depth", "2"]);
+    let err = fails_one_line(&["bench", "--engine", "mcts", "--depth", "2"]);
     assert!(
         err.contains("--depth") && err.contains("--playouts"),
         "{err}"
     );
-    let err = fails(&["bench", "--playouts", "5"]);
+    let err = fails_one_line(&["bench", "--playouts", "5"]);
     assert!(err.contains("--playouts is for --engine mcts"), "{err}");
     let out = halma(&["analyse", "--engine", "minimax", "--nodes", "10"]);
     assert_eq!(out.status.code(), Some(2));
