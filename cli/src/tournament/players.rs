@@ -151,6 +151,13 @@ impl PlayerSpec {
                 .filter(|&n| n > 0)
                 .ok_or_else(|| Error::Argument(format!("{key}: '{v}' is not a whole number ≥ 1")))
         };
+        let switch = |v: &str| -> Result<bool, Error> {
+            match v {
+                "on" => Ok(true),
+                "off" => Ok(false),
+                _ => Err(Error::Argument(format!("{key}: '{v}' is not on or off"))),
+            }
+        };
         match (key, &mut self.kind) {
             ("name", _) => self.name = value.to_string(),
             ("depth", Kind::AlphaBeta(_) | Kind::Mcts(_) | Kind::Ugi { .. }) => {
@@ -162,6 +169,7 @@ impl PlayerSpec {
             ("time", _) => self.time = Some(parse_duration(value)?),
             ("hash", Kind::AlphaBeta(o)) => o.hash_mib = number(value)? as usize,
             ("threads", Kind::AlphaBeta(o)) => o.threads = number(value)? as usize,
+            ("pruning", Kind::AlphaBeta(o)) => o.pruning = switch(value)?,
             ("threads", Kind::Mcts(o)) => o.threads = number(value)? as usize,
             ("tree", Kind::Mcts(o)) => o.tree_mib = number(value)? as usize,
             (k, Kind::AlphaBeta(search::Options { weights, .. }))
@@ -233,14 +241,17 @@ mod tests {
 
     #[test]
     fn specs_parse_with_their_options() {
-        let p =
-            PlayerSpec::parse("alphabeta:time=100ms,hash=16,weight.distance=50,name=AB").unwrap();
+        let p = PlayerSpec::parse(
+            "alphabeta:time=100ms,hash=16,weight.distance=50,pruning=off,name=AB",
+        )
+        .unwrap();
         assert_eq!(p.name, "AB");
         assert_eq!(p.time, Some(Duration::from_millis(100)));
         match p.kind {
             Kind::AlphaBeta(o) => {
                 assert_eq!(o.hash_mib, 16);
                 assert_eq!(o.weights.distance, 50);
+                assert!(!o.pruning);
             }
             _ => panic!("alphabeta"),
         }
@@ -259,6 +270,8 @@ mod tests {
             "alphabeta:depth=0",
             "alphabeta:depth",
             "alphabeta:weight.colour=3",
+            "alphabeta:pruning=no",
+            "mcts:pruning=off",
             "mcts:depth=3",
             "course:\"agent",
             "ugi:",

@@ -350,7 +350,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
     /// Iterative deepening to `max_depth` (every line of `multipv`), calling `done(self,
     /// depth)` after each completed iteration; `done` returns false to end the search.
-    /// Helper threads (`id > 0`) skip some depths so that threads spread over depths.
+    /// Helper threads (`id > 0`) skip some depths so that threads spread over depths, but
+    /// never `max_depth` itself: a helper that skipped it would end its search early and
+    /// leave the main thread alone on the last, longest iteration of a depth-limited search.
     pub fn iterate(
         &mut self,
         id: usize,
@@ -360,7 +362,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
     ) {
         let lines = multipv.min(self.root_moves.len()).max(1);
         for depth in 1..=max_depth.min(MAX_PLY as u32) {
-            if id > 0 && depth > 2 && (depth as usize + id).is_multiple_of(3) {
+            if id > 0 && depth > 2 && depth < max_depth && (depth as usize + id).is_multiple_of(3) {
                 continue;
             }
             self.seldepth = 0;
