@@ -108,18 +108,7 @@ fn check(max_leaves: u64, count: fn(&str, u32) -> u64) -> usize {
 #[test]
 fn tables_cover_every_named_rule_set() {
     let all = entries();
-    for name in [
-        "halma8",
-        "halma10",
-        "halma16",
-        "halma16-vacate",
-        "halma16-4",
-        "diamond",
-        "star-2",
-        "star-3",
-        "star-4",
-        "star-6",
-    ] {
+    for name in halma_engine::rules::NAMED_RULE_SETS {
         let of_set: Vec<&Entry> = all
             .iter()
             .filter(|e| e.position.split([' ', ':']).next() == Some(name))

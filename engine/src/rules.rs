@@ -61,8 +61,9 @@ pub struct Rules {
     pub jumps: JumpKind,
 }
 
-/// The named rule sets of `RULES.md`, then the generic square boards.
-pub const NAMED_RULE_SETS: &[&str] = &[
+/// The named rule sets of `RULES.md` (besides them, `squareN` and `squareN-4` name the
+/// generic square boards; see [`Rules::named`]).
+pub const NAMED_RULE_SETS: [&str; 10] = [
     "halma8",
     "halma10",
     "halma16",
@@ -73,8 +74,6 @@ pub const NAMED_RULE_SETS: &[&str] = &[
     "star-4",
     "star-6",
     "diamond",
-    "squareN (N = 6..16)",
-    "squareN-4",
 ];
 
 impl Rules {
@@ -114,7 +113,7 @@ impl Rules {
             _ => {
                 let (base, n, players) = parse_square_name(name).ok_or_else(|| {
                     Error::Rules(format!(
-                        "unknown rule set '{name}' (known: {})",
+                        "unknown rule set '{name}' (known: {}, squareN, squareN-4 with N = 6..16)",
                         NAMED_RULE_SETS.join(", ")
                     ))
                 })?;
