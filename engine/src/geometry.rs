@@ -119,6 +119,14 @@ impl Board {
         }
     }
 
+    /// The cell `k` steps from `bit` in direction `(dx, dy)`, if it is on the board.
+    pub fn step_from(self, bit: usize, (dx, dy): (i8, i8), k: isize) -> Option<usize> {
+        let (x, y) = self.coords(bit);
+        let (cx, cy) = (x as isize + k * dx as isize, y as isize + k * dy as isize);
+        self.contains(cx, cy)
+            .then(|| self.bit(cx as usize, cy as usize))
+    }
+
     /// Whether the board uses the six hexagonal directions.
     pub const fn is_hex(self) -> bool {
         !matches!(self, Board::Square(_))

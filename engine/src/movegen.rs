@@ -365,14 +365,8 @@ mod tests {
         let mut stack = vec![from];
         seen[from] = true;
         while let Some(at) = stack.pop() {
-            let (x, y) = board.coords(at);
-            for &(dx, dy) in board.directions() {
-                let cell = |k: isize| {
-                    let (cx, cy) = (x as isize + k * dx as isize, y as isize + k * dy as isize);
-                    board
-                        .contains(cx, cy)
-                        .then(|| board.bit(cx as usize, cy as usize))
-                };
+            for &dir in board.directions() {
+                let cell = |k: isize| board.step_from(at, dir, k);
                 if let (Some(over), Some(land)) = (cell(1), cell(2)) {
                     if full(over) && free(land) && !seen[land] {
                         seen[land] = true;

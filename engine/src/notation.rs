@@ -76,15 +76,9 @@ fn hop_targets<G: Geometry>(pos: &Position<G>, origin: usize, at: usize) -> Vec<
     let board = G::BOARD;
     let occupied = |c: usize| c != origin && pos.occupied().has(c);
     let long = pos.setup().rules().jumps == JumpKind::Long;
-    let (x, y) = board.coords(at);
     let mut out = Vec::new();
-    for &(dx, dy) in board.directions() {
-        let cell_at = |k: isize| {
-            let (cx, cy) = (x as isize + k * dx as isize, y as isize + k * dy as isize);
-            board
-                .contains(cx, cy)
-                .then(|| board.bit(cx as usize, cy as usize))
-        };
+    for &dir in board.directions() {
+        let cell_at = |k: isize| board.step_from(at, dir, k);
         let max_k = if long { board.width() as isize } else { 1 };
         for k in 1..=max_k {
             let Some(mid) = cell_at(k) else { break };
