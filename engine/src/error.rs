@@ -17,6 +17,19 @@ pub enum Error {
     Argument(String),
 }
 
+impl Error {
+    /// The message without its kind, for wrapping in another error's context.
+    pub fn message(&self) -> &str {
+        match self {
+            Error::Rules(t)
+            | Error::Cell(t)
+            | Error::Move(t)
+            | Error::Position(t)
+            | Error::Argument(t) => t,
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (kind, text) = match self {

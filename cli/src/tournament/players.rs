@@ -102,8 +102,9 @@ impl PlayerSpec {
         let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
         let (command, options) = match kind {
             "ugi" | "course" => {
-                let (command, options) = split_external(rest).map_err(|e| bad(e.to_string()))?;
-                let command = split_command(command).map_err(|e| bad(e.to_string()))?;
+                let (command, options) =
+                    split_external(rest).map_err(|e| bad(e.message().to_string()))?;
+                let command = split_command(command).map_err(|e| bad(e.message().to_string()))?;
                 (command, options)
             }
             _ => (Vec::new(), rest),
@@ -133,7 +134,8 @@ impl PlayerSpec {
             let (key, value) = option
                 .split_once('=')
                 .ok_or_else(|| bad(format!("option '{option}' is not key=value")))?;
-            spec.set(key, value).map_err(|e| bad(e.to_string()))?;
+            spec.set(key, value)
+                .map_err(|e| bad(e.message().to_string()))?;
         }
         if let (Kind::Mcts(_), Some(_)) = (&spec.kind, spec.depth) {
             return Err(bad(
@@ -276,7 +278,9 @@ mod tests {
             "course:\"agent",
             "ugi:",
         ] {
-            assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
+            let message = PlayerSpec::parse(bad).unwrap_err().to_string();
+            assert!(message.contains(bad), "{message}");
+            assert_eq!(message.matches("argument:").count(), 1, "{message}");
         }
     }
 
