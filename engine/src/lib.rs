@@ -17,9 +17,11 @@ pub mod notation;
 pub mod perft;
 pub mod player;
 pub mod position;
+pub mod race;
 pub mod rules;
 pub mod search;
 pub mod setup;
+pub mod solve;
 pub mod zobrist;
 
 pub use bitboard::{BitBoard, Bits};

@@ -1,0 +1,355 @@
+//! Iterative-deepening A* over any [`Puzzle`], with a shared table of proven failures and
+//! the root moves of each iteration searched in parallel (rayon).
+
+use crate::moves::Move;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use super::bound::IMPOSSIBLE;
+
+/// A shortest-path problem the search can solve: states, their moves and an admissible
+/// lower bound on the moves still needed.
+pub trait Puzzle: Sync {
+    /// A searchable state (made and unmade in place).
+    type Node: Clone + Send + Sync;
+    /// The exact state as stored in the table (a 64-bit hash picks the slot).
+    type State: Copy + Eq + Send + Default;
+    /// The hash and the exact state of a node.
+    fn state(&self, node: &Self::Node) -> (u64, Self::State);
+    /// A lower bound on the moves to a finished node ([`IMPOSSIBLE`] if there is none); at
+    /// least 1 for an unfinished node.
+    fn bound(&self, node: &Self::Node) -> u32;
+    /// Whether the node is finished.
+    fn is_done(&self, node: &Self::Node) -> bool;
+    /// The moves of the node, written into `out` (cleared first).
+    fn moves(&self, node: &Self::Node, out: &mut Vec<Move>);
+    /// Plays a move of the node.
+    fn make(&self, node: &mut Self::Node, mv: Move);
+    /// Takes back the move just made.
+    fn unmake(&self, node: &mut Self::Node, mv: Move);
+}
+
+/// Slots per bucket of the table (the least valuable of a full bucket is replaced).
+const BUCKET: usize = 4;
+/// Independently locked shards of the table.
+const SHARDS: usize = 256;
+
+/// One table slot: a state proven to have no solution within `budget - 1` moves.
+#[derive(Clone, Copy, Default)]
+struct Slot<S> {
+    hash: u64,
+    state: S,
+    /// Proven failing budget plus one; 0 marks an empty slot.
+    budget: u8,
+}
+
+/// The table of proven failures ("no solution within r moves from this state"), fixed in
+/// size, shared by every thread. Facts stay true, so the table lives across iterations.
+pub struct Table<S> {
+    shards: Vec<Mutex<Vec<Slot<S>>>>,
+    buckets: usize,
+}
+
+impl<S: Copy + Eq + Default> Table<S> {
+    /// A table of about `bytes` bytes (at least one bucket per shard).
+    pub fn new(bytes: usize) -> Self {
+        let slot = std::mem::size_of::<Slot<S>>();
+        let buckets = (bytes / slot / BUCKET / SHARDS).max(1);
+        let shards = (0..SHARDS)
+            .map(|_| Mutex::new(vec![Slot::default(); buckets * BUCKET]))
+            .collect();
+        Table { shards, buckets }
+    }
+
+    /// Bytes held by the slots.
+    pub fn bytes(&self) -> usize {
+        SHARDS * self.buckets * BUCKET * std::mem::size_of::<Slot<S>>()
+    }
+
+    /// Slots in use.
+    pub fn used(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|s| lock(s).iter().filter(|e| e.budget > 0).count())
+            .sum()
+    }
+
+    fn bucket(&self, hash: u64) -> (&Mutex<Vec<Slot<S>>>, usize) {
+        let shard = &self.shards[(hash as usize) % SHARDS];
+        let b = ((hash >> 32) as usize) % self.buckets;
+        (shard, b * BUCKET)
+    }
+
+    /// The largest budget proven to fail from `state`, if stored.
+    fn get(&self, hash: u64, state: S) -> Option<u32> {
+        let (shard, at) = self.bucket(hash);
+        let slots = lock(shard);
+        slots[at..at + BUCKET]
+            .iter()
+            .find(|e| e.budget > 0 && e.hash == hash && e.state == state)
+            .map(|e| e.budget as u32 - 1)
+    }
+
+    /// Records that `state` has no solution within `budget` moves.
+    fn store(&self, hash: u64, state: S, budget: u32) {
+        let budget = (budget + 1).min(u8::MAX as u32) as u8;
+        let (shard, at) = self.bucket(hash);
+        let mut slots = lock(shard);
+        let bucket = &mut slots[at..at + BUCKET];
+        let slot = match bucket
+            .iter()
+            .position(|e| e.budget > 0 && e.hash == hash && e.state == state)
+        {
+            Some(i) => i,
+            None => (0..BUCKET).min_by_key(|&i| bucket[i].budget).unwrap_or(0),
+        };
+        if bucket[slot].hash != hash || bucket[slot].budget < budget {
+            bucket[slot] = Slot {
+                hash,
+                state,
+                budget,
+            };
+        }
+    }
+}
+
+/// Locks a shard (a poisoned lock only means another thread panicked; its data is intact).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// How one depth-first search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Found {
+    Yes,
+    No,
+    Stopped,
+}
+
+/// One thread's depth-first search state: reused move lists, the current line, counters.
+pub struct Worker<'a, P: Puzzle> {
+    puzzle: &'a P,
+    table: Option<&'a Table<P::State>>,
+    stop: &'a AtomicBool,
+    /// Nodes expanded.
+    pub nodes: u64,
+    /// The smallest total cost seen beyond the iteration's limit.
+    next: u32,
+    moves: Vec<Move>,
+    lists: Vec<Vec<(u32, Move)>>,
+    /// The moves from the search root to the current node.
+    pub line: Vec<Move>,
+}
+
+impl<'a, P: Puzzle> Worker<'a, P> {
+    /// A worker; `table` may be left out for small searches.
+    pub fn new(puzzle: &'a P, table: Option<&'a Table<P::State>>, stop: &'a AtomicBool) -> Self {
+        Worker {
+            puzzle,
+            table,
+            stop,
+            nodes: 0,
+            next: IMPOSSIBLE,
+            moves: Vec::new(),
+            lists: Vec::new(),
+            line: Vec::new(),
+        }
+    }
+
+    /// Iterative deepening from `node` up to `max` moves, single-threaded: the fewest moves
+    /// to a finished node, the line in [`Worker::line`]; `None` if more than `max` are needed.
+    pub fn shortest(&mut self, node: &mut P::Node, max: u32) -> Option<u32> {
+        self.line.clear();
+        if self.puzzle.is_done(node) {
+            return Some(0);
+        }
+        let mut limit = self.puzzle.bound(node);
+        while limit <= max {
+            self.next = IMPOSSIBLE;
+            if self.dfs(node, 0, limit, 0) == Found::Yes {
+                return Some(limit);
+            }
+            limit = self.next;
+        }
+        None
+    }
+
+    /// Searches below `node` (at `g` moves from the iteration's root) for a finished node
+    /// within `limit` moves in all.
+    fn dfs(&mut self, node: &mut P::Node, g: u32, limit: u32, ply: usize) -> Found {
+        self.nodes += 1;
+        if self.nodes & 0x3ff == 0 && self.stop.load(Ordering::Relaxed) {
+            return Found::Stopped;
+        }
+        let remaining = limit - g;
+        let (hash, state) = self.puzzle.state(node);
+        if let Some(proven) = self.table.and_then(|t| t.get(hash, state)) {
+            if proven >= remaining {
+                self.next = self.next.min(g + proven + 1);
+                return Found::No;
+            }
+        }
+        if self.lists.len() <= ply {
+            self.lists.push(Vec::new());
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        let mut moves = std::mem::take(&mut self.moves);
+        self.puzzle.moves(node, &mut moves);
+        let mut done = None;
+        for &mv in &moves {
+            self.puzzle.make(node, mv);
+            if self.puzzle.is_done(node) {
+                done = Some(mv);
+            } else {
+                let h = self.puzzle.bound(node);
+                if g + 1 + h > limit {
+                    self.next = self.next.min(g + 1 + h);
+                } else {
+                    list.push((h, mv));
+                }
+            }
+            self.puzzle.unmake(node, mv);
+            if done.is_some() {
+                break;
+            }
+        }
+        self.moves = moves;
+        if let Some(mv) = done {
+            self.line.push(mv);
+            self.lists[ply] = list;
+            return Found::Yes;
+        }
+        list.sort_unstable_by_key(|&(h, _)| h);
+        let mut result = Found::No;
+        for &(_, mv) in &list {
+            self.puzzle.make(node, mv);
+            self.line.push(mv);
+            result = self.dfs(node, g + 1, limit, ply + 1);
+            self.puzzle.unmake(node, mv);
+            if result != Found::No {
+                break;
+            }
+            self.line.pop();
+        }
+        self.lists[ply] = list;
+        if result == Found::No {
+            if let Some(t) = self.table {
+                t.store(hash, state, remaining);
+            }
+        }
+        result
+    }
+}
+
+/// One completed (or final) iteration of the search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration {
+    /// The limit: every line of at most this many moves was searched.
+    pub bound: u32,
+    /// Whether a line of exactly this length was found.
+    pub solved: bool,
+    /// Nodes expanded in this iteration.
+    pub nodes: u64,
+    /// Wall time of the iteration, in milliseconds.
+    pub millis: f64,
+}
+
+/// What the progress callback hears.
+#[derive(Clone, Debug)]
+pub enum Progress {
+    /// An iteration with this limit starts.
+    Started(u32),
+    /// An iteration ended.
+    Finished(Iteration),
+}
+
+/// The outcome of [`deepen`].
+pub struct Outcome {
+    /// The fewest moves, if found within the limit.
+    pub minimum: Option<u32>,
+    /// Whether the search proved that no line exists at all.
+    pub impossible: bool,
+    /// One shortest line.
+    pub line: Vec<Move>,
+    /// Every iteration, in order.
+    pub iterations: Vec<Iteration>,
+}
+
+/// Iterative deepening from `root` with every root move of an iteration searched in
+/// parallel on rayon's current pool; gives up once the limit would exceed `max`.
+pub fn deepen<P: Puzzle>(
+    puzzle: &P,
+    root: &P::Node,
+    table: &Table<P::State>,
+    max: u32,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Outcome {
+    use rayon::prelude::*;
+    let mut out = Outcome {
+        minimum: None,
+        impossible: false,
+        line: Vec::new(),
+        iterations: Vec::new(),
+    };
+    if puzzle.is_done(root) {
+        out.minimum = Some(0);
+        return out;
+    }
+    let mut limit = puzzle.bound(root);
+    let mut moves = Vec::new();
+    puzzle.moves(root, &mut moves);
+    while limit <= max {
+        progress(&Progress::Started(limit));
+        let started = Instant::now();
+        let stop = AtomicBool::new(false);
+        let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
+        let (nodes, next) = moves
+            .par_iter()
+            .map(|&mv| {
+                let mut node = root.clone();
+                puzzle.make(&mut node, mv);
+                let mut worker = Worker::new(puzzle, Some(table), &stop);
+                let result = if puzzle.is_done(&node) {
+                    Found::Yes
+                } else {
+                    let h = puzzle.bound(&node);
+                    if 1 + h > limit {
+                        worker.next = 1 + h;
+                        Found::No
+                    } else {
+                        worker.dfs(&mut node, 1, limit, 0)
+                    }
+                };
+                if result == Found::Yes {
+                    stop.store(true, Ordering::Relaxed);
+                    let mut line = vec![mv];
+                    line.extend_from_slice(&worker.line);
+                    lock(&found).get_or_insert(line);
+                }
+                (worker.nodes, worker.next)
+            })
+            .reduce(|| (0, IMPOSSIBLE), |a, b| (a.0 + b.0, a.1.min(b.1)));
+        let line = lock(&found).take();
+        let iteration = Iteration {
+            bound: limit,
+            solved: line.is_some(),
+            nodes: nodes + 1,
+            millis: started.elapsed().as_secs_f64() * 1e3,
+        };
+        progress(&Progress::Finished(iteration.clone()));
+        out.iterations.push(iteration);
+        if let Some(line) = line {
+            out.minimum = Some(limit);
+            out.line = line;
+            return out;
+        }
+        if next >= IMPOSSIBLE {
+            out.impossible = true;
+            return out;
+        }
+        limit = next;
+    }
+    out
+}

@@ -1,0 +1,354 @@
+//! Shortest-game solver: the fewest moves for one side alone to cross the board
+//! (*solitaire*), and the fewest plies of a game in which both sides help one of them finish
+//! (*cooperative*), proved by iterative-deepening A* with admissible bounds.
+//!
+//! Both modes use the all-in-goal win and ignore deadlines and repetition; camp exit and the
+//! other rule options of the rule set stay. The search ([`ida`]) keeps a shared table of
+//! proven failures and searches the root moves of each iteration in parallel; the bounds
+//! ([`bound`]) are a parity bound and, for solitaire on boards where it fits, the exact
+//! distance of a relaxation that only keeps the number of pieces per row. Every line found
+//! is replayed before it is returned. `docs/solver.md` gives the method and the results.
+//!
+//! For the evaluation's race term, [`solitaire_moves`] (or a reusable [`Race`]) answers the
+//! fewest moves for one side of any position to finish, other pieces standing still.
+
+pub mod bound;
+mod cooperative;
+pub mod ida;
+mod solitaire;
+
+use crate::bitboard::BitBoard;
+use crate::error::Error;
+use crate::geometry::{Board, Geometry};
+use crate::moves::Move;
+use crate::notation::move_text;
+use crate::position::{Position, Status};
+use crate::rules::{CampExit, JumpKind, Rules, WinCondition};
+use crate::setup::Setup;
+use bound::{LevelTable, ParityBound};
+use cooperative::Cooperative;
+pub use ida::{Iteration, Progress};
+use ida::{Table, Worker};
+use solitaire::Solitaire;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// What is solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Side A alone (the other sides' pieces removed) moves every piece into its goal.
+    Solitaire,
+    /// Two sides alternate, both helping, until one has every piece in its goal.
+    Cooperative,
+}
+
+impl Mode {
+    /// The mode named `solitaire` or `cooperative`.
+    pub fn parse(text: &str) -> Result<Mode, Error> {
+        match text {
+            "solitaire" => Ok(Mode::Solitaire),
+            "cooperative" => Ok(Mode::Cooperative),
+            _ => Err(Error::Argument(format!(
+                "unknown solve mode '{text}' (known: solitaire, cooperative)"
+            ))),
+        }
+    }
+
+    /// The mode's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Solitaire => "solitaire",
+            Mode::Cooperative => "cooperative",
+        }
+    }
+}
+
+/// Limits of a solve.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Bytes for the table of proven failures.
+    pub table_bytes: usize,
+    /// Give up rather than search an iteration whose limit exceeds this.
+    pub max_bound: u32,
+}
+
+/// The result of [`solve`].
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The rules as solved (all-in-goal, no deadline, no repetition).
+    pub rules: Rules,
+    /// The mode.
+    pub mode: Mode,
+    /// The lower bound of the start position.
+    pub start_bound: u32,
+    /// The fewest moves (solitaire) or plies (cooperative), if found within the limit.
+    pub minimum: Option<u32>,
+    /// Whether the search proved that the goal cannot be reached at all.
+    pub impossible: bool,
+    /// One shortest line, in move text, replayed and checked.
+    pub line: Vec<String>,
+    /// Every iteration: its limit, whether it found a line, nodes and time.
+    pub iterations: Vec<Iteration>,
+    /// Bytes of the table of proven failures.
+    pub table_bytes: usize,
+    /// Slots of that table in use at the end.
+    pub table_used: usize,
+    /// States (bytes) of the level table, 0 when none was built.
+    pub level_states: usize,
+    /// Wall time in milliseconds, tables included.
+    pub millis: f64,
+}
+
+impl Solution {
+    /// Total nodes of every iteration.
+    pub fn nodes(&self) -> u64 {
+        self.iterations.iter().map(|i| i.nodes).sum()
+    }
+}
+
+/// The rules a mode solves: `rules` with the all-in-goal win, no deadline and no repetition;
+/// an error for what the solver does not support (long jumps; vacate in solitaire; more than
+/// two players in cooperative).
+pub fn solver_rules(mut rules: Rules, mode: Mode) -> Result<Rules, Error> {
+    if rules.jumps == JumpKind::Long {
+        return Err(Error::Rules(
+            "the solver supports adjacent jumps only (not jumps=long)".into(),
+        ));
+    }
+    match mode {
+        Mode::Solitaire if rules.vacate => {
+            return Err(Error::Rules(
+                "solitaire mode does not support the vacate rule".into(),
+            ))
+        }
+        Mode::Cooperative if rules.players != 2 => {
+            return Err(Error::Rules(format!(
+                "cooperative mode needs a two-player rule set, {} has {}",
+                rules.base, rules.players
+            )))
+        }
+        _ => {}
+    }
+    rules.win = WinCondition::AllInGoal;
+    rules.deadline = None;
+    rules.repetition = false;
+    Ok(rules)
+}
+
+/// Solves `mode` for `rules` from the start position (side A alone in solitaire), on
+/// rayon's current thread pool, reporting each iteration to `progress`.
+pub fn solve(
+    rules: Rules,
+    mode: Mode,
+    options: &Options,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<Solution, Error> {
+    let rules = solver_rules(rules, mode)?;
+    crate::with_geometry!(rules.board, G => solve_on::<G>(rules, mode, options, progress))
+}
+
+/// [`solve`] for one geometry.
+fn solve_on<G: Geometry>(
+    rules: Rules,
+    mode: Mode,
+    options: &Options,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<Solution, Error> {
+    let started = Instant::now();
+    let setup = Arc::new(Setup::<G>::new(rules)?);
+    let (outcome, start_bound, table_bytes, table_used, level_states) = match mode {
+        Mode::Solitaire => {
+            let levels = LevelTable::new(&setup, 0);
+            let parity = ParityBound::new(&setup, 0);
+            let puzzle = Solitaire::new(&setup, 0, G::BB::EMPTY, parity, levels.as_ref());
+            let root = puzzle.node(setup.home(0));
+            let table = Table::new(options.table_bytes);
+            let outcome = ida::deepen(&puzzle, &root, &table, options.max_bound, progress);
+            let states = levels.as_ref().map_or(0, |t| t.states());
+            use ida::Puzzle;
+            let b = puzzle.bound(&root);
+            (outcome, b, table.bytes(), table.used(), states)
+        }
+        Mode::Cooperative => {
+            let puzzle = Cooperative::new(&setup);
+            let root = Position::start(setup.clone());
+            let table = Table::new(options.table_bytes);
+            let outcome = ida::deepen(&puzzle, &root, &table, options.max_bound, progress);
+            use ida::Puzzle;
+            let b = puzzle.bound(&root);
+            (outcome, b, table.bytes(), table.used(), 0)
+        }
+    };
+    let line = match mode {
+        Mode::Solitaire => replay_solitaire(&setup, 0, &outcome.line)?,
+        Mode::Cooperative => replay_cooperative(&setup, &outcome.line)?,
+    };
+    Ok(Solution {
+        rules,
+        mode,
+        start_bound,
+        minimum: outcome.minimum,
+        impossible: outcome.impossible,
+        line,
+        iterations: outcome.iterations,
+        table_bytes,
+        table_used,
+        level_states,
+        millis: started.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+/// Replays a cooperative line through the rules core from the start: every move parsed (and
+/// so checked) by [`Position::parse_move`], no side finished before the last move, and the
+/// last move wins. Returns the move texts.
+fn replay_cooperative<G: Geometry>(
+    setup: &Arc<Setup<G>>,
+    line: &[Move],
+) -> Result<Vec<String>, Error> {
+    let mut pos = Position::start(setup.clone());
+    let mut texts = Vec::with_capacity(line.len());
+    for &mv in line {
+        let text = move_text(G::BOARD, mv);
+        let parsed = pos.parse_move(&text).map_err(|e| {
+            Error::Move(format!(
+                "the solver's line fails to replay: {}",
+                e.message()
+            ))
+        })?;
+        pos.make(parsed);
+        texts.push(text);
+    }
+    if !line.is_empty() && !matches!(pos.status(), Status::Won(_)) {
+        return Err(Error::Move(
+            "the solver's line does not end in a win".into(),
+        ));
+    }
+    Ok(texts)
+}
+
+/// Replays a solitaire line of `side` with a per-cell check independent of the bitboard
+/// generator (the rules core's [`Position`] always holds every side, so it cannot play a
+/// side alone): each move a step to an empty neighbour or a chain of jumps over adjacent
+/// pieces, camp exit respected, and every piece in the goal at the end.
+fn replay_solitaire<G: Geometry>(
+    setup: &Setup<G>,
+    side: usize,
+    line: &[Move],
+) -> Result<Vec<String>, Error> {
+    let board = G::BOARD;
+    let goal = setup.goal(side);
+    let mut pieces = setup.home(side);
+    let mut texts = Vec::with_capacity(line.len());
+    for &mv in line {
+        let text = move_text(board, mv);
+        let (from, to) = (mv.from(), mv.to());
+        let legal = !mv.is_pass()
+            && pieces.has(from)
+            && !pieces.has(to)
+            && G::CELLS.has(to)
+            && !(setup.rules().camp_exit == CampExit::Locked && goal.has(from) && !goal.has(to))
+            && reaches(board, pieces, from, to);
+        if !legal {
+            return Err(Error::Move(format!(
+                "the solver's line fails to replay at {text}"
+            )));
+        }
+        pieces ^= G::BB::single(from) | G::BB::single(to);
+        texts.push(text);
+    }
+    if !pieces.without(goal).is_empty() {
+        return Err(Error::Move(
+            "the solver's line does not end in the goal".into(),
+        ));
+    }
+    Ok(texts)
+}
+
+/// Whether the piece on `from` reaches `to` by one step or by jumps over adjacent pieces
+/// (`from` empty during the move), searched cell by cell.
+fn reaches<B: BitBoard>(board: Board, occupied: B, from: usize, to: usize) -> bool {
+    let dirs = board.directions();
+    if dirs
+        .iter()
+        .any(|&d| board.step_from(from, d, 1) == Some(to))
+    {
+        return true;
+    }
+    let mut seen = B::single(from);
+    let mut stack = vec![from];
+    while let Some(at) = stack.pop() {
+        for &d in dirs {
+            let over = board.step_from(at, d, 1);
+            let land = board.step_from(at, d, 2);
+            if let (Some(over), Some(land)) = (over, land) {
+                if over != from && occupied.has(over) && !occupied.has(land) && !seen.has(land) {
+                    seen.set(land);
+                    stack.push(land);
+                }
+            }
+        }
+    }
+    seen.has(to)
+}
+
+/// Reusable solver of one side's race to its goal, for an evaluation that asks often: the
+/// bounds of every side are built once per game, the move lists are reused.
+pub struct Race<G: Geometry> {
+    parity: Vec<ParityBound<G::BB>>,
+}
+
+impl<G: Geometry> Race<G> {
+    /// The race solver of a game.
+    pub fn new(setup: &Setup<G>) -> Self {
+        Race {
+            parity: (0..setup.sides())
+                .map(|s| ParityBound::new(setup, s))
+                .collect(),
+        }
+    }
+
+    /// The fewest moves for `side` of `pos` to have all its pieces in its goal camp, moving
+    /// alone while every other piece stands still (an obstacle that can be jumped over), or
+    /// `None` if it needs more than `max_moves` or can never finish (another side's piece
+    /// sits in its goal). Camp exit and the jump kind of the rules apply; vacate and
+    /// follow-out do not (with pieces still at home the answer is then a lower bound).
+    ///
+    /// Cost: iterative deepening with the parity bound and no table; with `max_moves` up to
+    /// about 6 and a few pieces outside the goal it is fast and allocates only its move lists.
+    pub fn moves(&self, pos: &Position<G>, side: usize, max_moves: u32) -> Option<u32> {
+        let setup = &**pos.setup();
+        let obstacles = pos.occupied().without(pos.pieces(side));
+        let puzzle = Solitaire::new(setup, side, obstacles, self.parity[side], None);
+        let mut node = puzzle.node(pos.pieces(side));
+        let stop = AtomicBool::new(false);
+        Worker::new(&puzzle, None, &stop).shortest(&mut node, max_moves)
+    }
+}
+
+/// The fewest moves for `side` of `pos` to put all its pieces in its goal camp, other
+/// pieces standing still, or `None` beyond `max_moves`; see [`Race::moves`] (build a
+/// [`Race`] once to ask many times).
+///
+/// ```
+/// use halma_engine::{solve::solitaire_moves, Position, Rules, Setup, Square};
+/// use std::sync::Arc;
+/// let setup = Arc::new(Setup::<Square<8>>::new(Rules::named("halma8").unwrap()).unwrap());
+/// let start = Position::start(setup);
+/// // Ten pieces, each outside its goal, need at least ten moves.
+/// assert_eq!(solitaire_moves(&start, 0, 6), None);
+/// ```
+pub fn solitaire_moves<G: Geometry>(pos: &Position<G>, side: usize, max_moves: u32) -> Option<u32> {
+    Race::new(pos.setup()).moves(pos, side, max_moves)
+}
+
+/// The fewest plies from `pos` until one of its two sides has every piece in its goal camp,
+/// both sides helping, or `None` beyond `max_plies`. The position's own rules decide the
+/// moves and the end of the game (use [`solver_rules`] for the cooperative puzzle proper).
+/// Single-threaded, no table: meant for positions close to the end.
+pub fn cooperative_plies<G: Geometry>(pos: &Position<G>, max_plies: u32) -> Option<u32> {
+    let puzzle = Cooperative::new(pos.setup());
+    let mut node = pos.clone();
+    let stop = AtomicBool::new(false);
+    Worker::new(&puzzle, None, &stop).shortest(&mut node, max_plies)
+}

@@ -1,0 +1,114 @@
+//! The solitaire puzzle: one side moves alone (every other piece a fixed obstacle) until all
+//! its pieces stand in its goal camp.
+
+use super::bound::{LevelTable, ParityBound};
+use super::ida::Puzzle;
+use crate::bitboard::BitBoard;
+use crate::geometry::Geometry;
+use crate::movegen::{long_jump_closure, step_targets, JumpComponents, JumpMasks};
+use crate::moves::Move;
+use crate::rules::{CampExit, JumpKind};
+use crate::setup::Setup;
+
+/// A solitaire state: the side's pieces and their Zobrist hash.
+#[derive(Clone, Copy, Debug)]
+pub struct Node<B> {
+    /// The moving side's pieces.
+    pub pieces: B,
+    hash: u64,
+}
+
+/// One side's solitaire on a fixed board of obstacles.
+pub struct Solitaire<'a, G: Geometry> {
+    setup: &'a Setup<G>,
+    side: usize,
+    obstacles: G::BB,
+    parity: ParityBound<G::BB>,
+    levels: Option<&'a LevelTable>,
+}
+
+impl<'a, G: Geometry> Solitaire<'a, G> {
+    /// The puzzle of `side` with pieces of other sides on `obstacles`; `levels` (built for an
+    /// empty board) may only be given when there are no obstacles.
+    pub fn new(
+        setup: &'a Setup<G>,
+        side: usize,
+        obstacles: G::BB,
+        parity: ParityBound<G::BB>,
+        levels: Option<&'a LevelTable>,
+    ) -> Self {
+        debug_assert!(levels.is_none() || obstacles.is_empty());
+        Solitaire {
+            setup,
+            side,
+            obstacles,
+            parity,
+            levels,
+        }
+    }
+
+    /// The node of these pieces.
+    pub fn node(&self, pieces: G::BB) -> Node<G::BB> {
+        let keys = self.setup.keys();
+        let hash = pieces.iter().fold(0, |h, c| h ^ keys.piece(self.side, c));
+        Node { pieces, hash }
+    }
+}
+
+impl<G: Geometry> Puzzle for Solitaire<'_, G> {
+    type Node = Node<G::BB>;
+    type State = G::BB;
+
+    #[inline]
+    fn state(&self, node: &Node<G::BB>) -> (u64, G::BB) {
+        (node.hash, node.pieces)
+    }
+
+    #[inline]
+    fn bound(&self, node: &Node<G::BB>) -> u32 {
+        let parity = self.parity.bound(node.pieces, self.obstacles);
+        match self.levels {
+            Some(t) => parity.max(t.bound(node.pieces)),
+            None => parity,
+        }
+    }
+
+    #[inline]
+    fn is_done(&self, node: &Node<G::BB>) -> bool {
+        node.pieces.without(self.setup.goal(self.side)).is_empty()
+    }
+
+    #[inline]
+    fn moves(&self, node: &Node<G::BB>, out: &mut Vec<Move>) {
+        out.clear();
+        let rules = self.setup.rules();
+        let goal = self.setup.goal(self.side);
+        let occupied = node.pieces | self.obstacles;
+        let empty = G::CELLS.without(occupied);
+        let mut components = JumpComponents::new(JumpMasks::new::<G>(occupied, empty));
+        for from in node.pieces.iter() {
+            let jumps = match rules.jumps {
+                JumpKind::Long => long_jump_closure::<G>(from, occupied, empty),
+                JumpKind::Adjacent => components.closure::<G>(from),
+            };
+            let mut targets = step_targets::<G>(from, empty) | jumps;
+            if rules.camp_exit == CampExit::Locked && goal.has(from) {
+                targets &= goal;
+            }
+            out.extend(targets.iter().map(|to| Move::new(from, to)));
+        }
+    }
+
+    #[inline]
+    fn make(&self, node: &mut Node<G::BB>, mv: Move) {
+        let change = G::BB::single(mv.from()) | G::BB::single(mv.to());
+        node.pieces ^= change;
+        let keys = self.setup.keys();
+        node.hash ^= keys.piece(self.side, mv.from()) ^ keys.piece(self.side, mv.to());
+    }
+
+    #[inline]
+    fn unmake(&self, node: &mut Node<G::BB>, mv: Move) {
+        self.make(node, Move::new(mv.to(), mv.from()));
+    }
+}

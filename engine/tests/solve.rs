@@ -1,0 +1,296 @@
+//! The shortest-game solver against breadth-first search: whole solitaire games on 6×6 (by
+//! meeting in the middle), random near-finished positions for the race and cooperative
+//! entry points, and the admissibility of every bound on states of known distance.
+
+use halma_engine::bitboard::BitBoard;
+use halma_engine::movegen::{jump_closure, step_targets, JumpMasks};
+use halma_engine::rules::CampExit;
+use halma_engine::solve::bound::{LevelTable, ParityBound};
+use halma_engine::solve::{self, cooperative_plies, solver_rules, Mode, Options, Race, Solution};
+use halma_engine::{with_geometry, FastHashMap, Geometry, Position, Rules, Setup, Square, Status};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
+/// Every placement one move of one side away, the other pieces fixed (the engine's
+/// generator primitives; camp exit from the rules).
+fn successors<G: Geometry>(
+    setup: &Setup<G>,
+    side: usize,
+    pieces: G::BB,
+    obstacles: G::BB,
+) -> Vec<G::BB> {
+    let occupied = pieces | obstacles;
+    let empty = G::CELLS.without(occupied);
+    let masks = JumpMasks::new::<G>(occupied, empty);
+    let goal = setup.goal(side);
+    let mut out = Vec::new();
+    for from in pieces.iter() {
+        let mut targets = step_targets::<G>(from, empty) | jump_closure::<G>(from, &masks);
+        if setup.rules().camp_exit == CampExit::Locked && goal.has(from) {
+            targets &= goal;
+        }
+        for to in targets.iter() {
+            out.push(pieces ^ (G::BB::single(from) | G::BB::single(to)));
+        }
+    }
+    out
+}
+
+/// Exact distances from `start` up to `depth` moves.
+fn bfs<G: Geometry>(
+    setup: &Setup<G>,
+    side: usize,
+    start: G::BB,
+    obstacles: G::BB,
+    depth: u32,
+) -> FastHashMap<Vec<u64>, (G::BB, u32)> {
+    let key = |b: G::BB| b.iter().map(|c| c as u64).collect::<Vec<_>>();
+    let mut seen = FastHashMap::default();
+    seen.insert(key(start), (start, 0));
+    let mut frontier = vec![start];
+    for d in 1..=depth {
+        let mut next = Vec::new();
+        for &s in &frontier {
+            for t in successors(setup, side, s, obstacles) {
+                seen.entry(key(t)).or_insert_with(|| {
+                    next.push(t);
+                    (t, d)
+                });
+            }
+        }
+        frontier = next;
+    }
+    seen
+}
+
+fn no_progress(_: &solve::Progress) {}
+
+fn solve_quietly(rules: &str, mode: Mode) -> Solution {
+    let options = Options {
+        table_bytes: 16 << 20,
+        max_bound: 60,
+    };
+    solve::solve(Rules::parse(rules).unwrap(), mode, &options, &no_progress).unwrap()
+}
+
+/// Meets in the middle: the exact solitaire distance of side A on a free-exit board (moves
+/// are then reversible, so the backward search is the same search from the goal), checked
+/// against the solver; every state of the backward search has a known distance, and no
+/// bound may exceed it.
+#[test]
+fn solitaire_on_6x6_matches_bidirectional_search_and_bounds_are_admissible() {
+    type G = Square<6>;
+    let rules = solver_rules(
+        Rules::parse("square6:camp-exit=free").unwrap(),
+        Mode::Solitaire,
+    )
+    .unwrap();
+    let setup = Setup::<G>::new(rules).unwrap();
+    let none = <G as Geometry>::BB::EMPTY;
+    let fwd = bfs(&setup, 0, setup.home(0), none, 5);
+    let back = bfs(&setup, 0, setup.goal(0), none, 5);
+    let exact = fwd
+        .iter()
+        .filter_map(|(k, &(_, a))| back.get(k).map(|&(_, b)| a + b))
+        .min()
+        .expect("the searches meet within ten moves");
+    let solution = solve_quietly("square6:camp-exit=free", Mode::Solitaire);
+    assert_eq!(solution.minimum, Some(exact));
+    assert_eq!(solution.line.len() as u32, exact);
+    let levels = LevelTable::new(&setup, 0).expect("6x6 has a small level table");
+    let parity = ParityBound::new(&setup, 0);
+    let mut tight = 0;
+    for &(state, d) in back.values() {
+        let l = levels.bound(state);
+        assert!(l <= d, "level bound {l} > distance {d} for {state:?}");
+        assert!(parity.bound(state, none) <= d);
+        tight += usize::from(l == d);
+    }
+    assert!(
+        tight > back.len() / 20,
+        "the level bound is tight on some states"
+    );
+}
+
+/// Replays a solitaire line of side A with the engine's generator and checks the goal.
+fn check_solitaire_line<G: Geometry>(setup: &Setup<G>, line: &[String]) {
+    let board = G::BOARD;
+    let mut pieces = setup.home(0);
+    for text in line {
+        let (a, b) = text.split_once('-').unwrap();
+        let mv = G::BB::single(board.parse_cell(a).unwrap())
+            | G::BB::single(board.parse_cell(b).unwrap());
+        let next = pieces ^ mv;
+        assert!(
+            successors(setup, 0, pieces, G::BB::EMPTY).contains(&next),
+            "{text}"
+        );
+        pieces = next;
+    }
+    assert!(pieces.without(setup.goal(0)).is_empty());
+}
+
+#[test]
+fn solved_lines_replay_and_iterations_prove_the_minimum() {
+    for (rules, mode, want) in [
+        ("square6", Mode::Solitaire, 10),
+        ("square7", Mode::Solitaire, 12),
+        ("square6", Mode::Cooperative, 15),
+        ("square7", Mode::Cooperative, 15),
+    ] {
+        let s = solve_quietly(rules, mode);
+        assert_eq!(s.minimum, Some(want), "{rules} {mode:?}");
+        assert_eq!(s.line.len() as u32, want);
+        let (last, earlier) = s.iterations.split_last().unwrap();
+        assert!(last.solved && last.bound == want);
+        assert!(earlier.iter().all(|i| !i.solved && i.bound < want));
+        assert_eq!(s.iterations[0].bound, s.start_bound);
+        let r = solver_rules(Rules::parse(rules).unwrap(), mode).unwrap();
+        with_geometry!(r.board, G => {
+            let setup = Arc::new(Setup::<G>::new(r).unwrap());
+            match mode {
+                Mode::Solitaire => check_solitaire_line(&setup, &s.line),
+                Mode::Cooperative => {
+                    let mut pos = Position::start(setup);
+                    for text in &s.line {
+                        assert_eq!(pos.status(), Status::Ongoing);
+                        let mv = pos.parse_move(text).unwrap();
+                        pos.make(mv);
+                    }
+                    assert!(matches!(pos.status(), Status::Won(_)));
+                }
+            }
+        });
+    }
+}
+
+/// A random position of `rules` where side A has `outside` pieces outside its goal.
+fn near_goal<G: Geometry>(setup: &Arc<Setup<G>>, rng: &mut StdRng, outside: usize) -> Position<G> {
+    let board = G::BOARD;
+    let goal = setup.goal(0);
+    let mut goal_cells: Vec<usize> = goal.iter().collect();
+    goal_cells.shuffle(rng);
+    let n = setup.pieces_per_side();
+    let mut a = G::BB::EMPTY;
+    goal_cells[..n - outside].iter().for_each(|&c| a.set(c));
+    let mut rest: Vec<usize> = board.cells().filter(|&c| !goal.has(c)).collect();
+    rest.shuffle(rng);
+    // Side A's stragglers near the goal (within a few rows), side B anywhere else.
+    let near = |c: usize| {
+        let (u, v) = setup.corner_offset(1, c);
+        u + v <= 6
+    };
+    let mut placed = 0;
+    for &c in &rest {
+        if placed < outside && near(c) {
+            a.set(c);
+            placed += 1;
+        }
+    }
+    let mut b = G::BB::EMPTY;
+    let mut free: Vec<usize> = board.cells().filter(|&c| !a.has(c)).collect();
+    free.shuffle(rng);
+    // Usually keep B out of A's goal (else A can never finish), sometimes not.
+    let spoil = rng.gen_bool(0.1);
+    for &c in &free {
+        if b.count() as usize == n {
+            break;
+        }
+        if spoil || !goal.has(c) {
+            b.set(c);
+        }
+    }
+    let mut pieces = [G::BB::EMPTY; 6];
+    pieces[0] = a;
+    pieces[1] = b;
+    Position::from_parts(setup.clone(), pieces, 0, [0; 6], 0).unwrap()
+}
+
+fn race_matches_bfs<G: Geometry>(rules: &str, seed: u64, positions: usize) {
+    let rules = solver_rules(Rules::parse(rules).unwrap(), Mode::Solitaire).unwrap();
+    let setup = Arc::new(Setup::<G>::new(rules).unwrap());
+    let race = Race::new(&setup);
+    let parity = ParityBound::new(&setup, 0);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let max = 3;
+    let mut finished = 0;
+    for _ in 0..positions {
+        let outside = rng.gen_range(1..=3);
+        let pos = near_goal(&setup, &mut rng, outside);
+        let obstacles = pos.pieces(1);
+        let seen = bfs(&setup, 0, pos.pieces(0), obstacles, max);
+        let exact = seen
+            .values()
+            .filter(|(s, _)| s.without(setup.goal(0)).is_empty())
+            .map(|&(_, d)| d)
+            .min();
+        assert_eq!(race.moves(&pos, 0, max), exact, "{}", pos.to_text());
+        if let Some(d) = exact {
+            finished += 1;
+            assert!(parity.bound(pos.pieces(0), obstacles) <= d);
+        }
+        assert_eq!(solve::solitaire_moves(&pos, 0, max), exact);
+    }
+    assert!(
+        finished > positions / 4,
+        "enough positions finish within {max}"
+    );
+}
+
+#[test]
+fn race_equals_breadth_first_search_on_random_positions() {
+    race_matches_bfs::<Square<8>>("halma8", 1, 40);
+    race_matches_bfs::<halma_engine::geometry::Diamond>("diamond", 2, 40);
+    race_matches_bfs::<Square<6>>("square6", 3, 40);
+}
+
+/// Exact plies to the first finish by breadth-first search over positions.
+fn coop_bfs<G: Geometry>(pos: &Position<G>, max: u32) -> Option<u32> {
+    let mut frontier = vec![pos.clone()];
+    for d in 1..=max {
+        let mut next = Vec::new();
+        for p in &frontier {
+            for mv in p.legal_moves() {
+                let mut q = p.clone();
+                q.make(mv);
+                if matches!(q.status(), Status::Won(_)) {
+                    return Some(d);
+                }
+                next.push(q);
+            }
+        }
+        frontier = next;
+    }
+    None
+}
+
+#[test]
+fn cooperative_plies_equal_breadth_first_search_near_the_end() {
+    type G = Square<6>;
+    let rules = solver_rules(Rules::named("square6").unwrap(), Mode::Cooperative).unwrap();
+    let setup = Arc::new(Setup::<G>::new(rules).unwrap());
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut found = 0;
+    for _ in 0..30 {
+        let outside = rng.gen_range(1..=2);
+        let pos = near_goal(&setup, &mut rng, outside);
+        if pos.status().is_over() {
+            continue;
+        }
+        let exact = coop_bfs(&pos, 3);
+        assert_eq!(cooperative_plies(&pos, 3), exact, "{}", pos.to_text());
+        found += usize::from(exact.is_some());
+    }
+    assert!(found > 5);
+}
+
+#[test]
+fn unsupported_rules_are_refused() {
+    let long = Rules::parse("halma8:jumps=long").unwrap();
+    assert!(solver_rules(long, Mode::Solitaire).is_err());
+    assert!(solver_rules(Rules::named("halma16-4").unwrap(), Mode::Cooperative).is_err());
+    assert!(solver_rules(Rules::named("halma16-vacate").unwrap(), Mode::Solitaire).is_err());
+    assert!(Mode::parse("race").is_err());
+}
