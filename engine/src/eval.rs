@@ -19,7 +19,10 @@
 //! * **home**: pieces still in the home camp when a yard deadline (growing toward the
 //!   deadline) or the vacate rule applies;
 //! * **race**: once the armies of a two-player game have passed each other, the cells to go
-//!   are counted at the race weight instead (pure race: nothing else will interact).
+//!   are counted at the race weight instead (pure race: nothing else will interact); and
+//!   when both sides have at most `race_pieces` pieces outside their goals, the solver
+//!   gives each side's fewest moves to finish and the score says who wins the race and by
+//!   how many moves ([`crate::race`]).
 //!
 //! [`Evaluator::evaluate`] turns the standings into one score from the view of a side and its
 //! team (see [`Team`]); the search negates it as the side to move changes team.
@@ -28,6 +31,7 @@ use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::geometry::Geometry;
 use crate::position::Position;
+use crate::race::ExactRace;
 use crate::setup::{Setup, MAX_SIDES};
 use std::fmt;
 use std::marker::PhantomData;
@@ -81,6 +85,11 @@ weights! {
     home: "home" = 150,
     /// Bonus for having the move.
     tempo: "tempo" = 30,
+    /// Most pieces a side may have outside its goal for the exact race (0 turns it off).
+    race_pieces: "race_pieces" = 0,
+    /// Score of a race the exact race search shows won (lost: its negative), plus 100 a
+    /// move of margin.
+    race_won: "race_won" = 3000,
 }
 
 impl Weights {
@@ -161,6 +170,8 @@ pub struct Evaluator<G: Geometry> {
     /// corner): three on square boards, two on hexagonal ones.
     forward: [[isize; 3]; MAX_SIDES],
     forward_len: usize,
+    /// The exact race solver, in two-player games with `race_pieces` > 0.
+    exact_race: Option<ExactRace<G>>,
     _geometry: PhantomData<G>,
 }
 
@@ -230,6 +241,7 @@ impl<G: Geometry> Evaluator<G> {
             baseline,
             forward,
             forward_len,
+            exact_race: (sides == 2 && weights.race_pieces > 0).then(|| ExactRace::new(setup)),
             _geometry: PhantomData,
         }
     }
@@ -331,6 +343,14 @@ impl<G: Geometry> Evaluator<G> {
     pub fn evaluate(&self, pos: &Position<G>, team: Team) -> i32 {
         let us = pos.to_move();
         let race = self.is_pure_race(pos);
+        if let Some(result) = race
+            .then_some(self.exact_race.as_ref())
+            .flatten()
+            .and_then(|exact| exact.result(pos, self.weights.race_pieces as u32))
+        {
+            let score = self.weights.race_won + 100 * result.margin as i32;
+            return if result.won { score } else { -score };
+        }
         let mut ours = 0;
         let mut theirs = 0;
         let mut opponents = 0;
