@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use halma_engine::eval::Weights;
 use halma_engine::mcts::{self, Mcts, RootMove};
 use halma_engine::notation::move_text;
-use halma_engine::search::{self, Iteration, Limits, Outcome, Score, Searcher};
+use halma_engine::search::{self, Iteration, Limits, MultiPlayer, Outcome, Score, Searcher};
 use halma_engine::{with_geometry, Board, Error, Geometry, Move, Position};
 use serde::Serialize;
 use std::sync::atomic::Ordering::Relaxed;
@@ -50,6 +50,11 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::positive)]
     multipv: u32,
 
+    /// Search with more than two sides: paranoid or brs (best-reply) [default: paranoid;
+    /// alphabeta only]
+    #[arg(long, value_name = "MODE", value_parser = multi_player)]
+    multi: Option<MultiPlayer>,
+
     /// Set an evaluation weight, NAME=VALUE (repeatable; names: see docs/cli.md)
     #[arg(long = "eval-weight", value_name = "NAME=VALUE")]
     eval_weight: Vec<String>,
@@ -73,6 +78,11 @@ pub enum EngineKind {
 
 /// Alpha-beta's default table size for `analyse`, MiB.
 const DEFAULT_HASH_MIB: u32 = 64;
+
+/// Parses a multi-player search mode.
+fn multi_player(text: &str) -> Result<MultiPlayer, String> {
+    text.parse().map_err(|e: Error| e.to_string())
+}
 
 /// Parses a positive number of seconds.
 fn seconds(text: &str) -> Result<Duration, String> {
@@ -134,8 +144,14 @@ impl Analyser {
                 hash_mib: args.hash.unwrap_or(DEFAULT_HASH_MIB) as usize,
                 multipv,
                 weights,
+                multi: args.multi.unwrap_or_default(),
                 ..search::Options::default()
             })),
+            EngineKind::Mcts if args.multi.is_some() => {
+                return Err(Error::Argument(
+                    "--multi is for --engine alphabeta (MCTS keeps every side's own score)".into(),
+                ))
+            }
             EngineKind::Mcts if args.depth.is_some() => {
                 return Err(Error::Argument(
                     "--depth is for --engine alphabeta: limit the MCTS searcher with --nodes \

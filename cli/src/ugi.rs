@@ -9,7 +9,7 @@ use crate::tournament::referee::error_text;
 use halma_engine::eval::Weights;
 use halma_engine::notation::{move_text, split_position_text};
 use halma_engine::player::{Engine, Report};
-use halma_engine::search::{Clock, Limits, Score};
+use halma_engine::search::{Clock, Limits, MultiPlayer, Score};
 use halma_engine::{mcts, search, with_geometry, Error, Geometry, Position, Rules, Setup, Status};
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -34,6 +34,7 @@ struct Config {
     /// Hash size in MiB (alpha-beta table, MCTS tree budget); `None`: each engine's own.
     hash: Option<usize>,
     threads: usize,
+    multi: MultiPlayer,
     weights: Weights,
 }
 
@@ -72,6 +73,7 @@ fn session(config: &Config) -> Result<Box<dyn Session>, Error> {
             Box::new(search::Searcher::new(search::Options {
                 threads: config.threads,
                 hash_mib: config.hash.unwrap_or(search::Options::default().hash_mib),
+                multi: config.multi,
                 weights: config.weights,
                 ..search::Options::default()
             }))
@@ -196,6 +198,7 @@ pub fn run() -> Result<(), Error> {
             mcts: false,
             hash: None,
             threads: 1,
+            multi: MultiPlayer::default(),
             weights: Weights::default(),
         },
         session: None,
@@ -306,6 +309,11 @@ impl Ugi {
             search::Options::default().hash_mib
         );
         println!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
+        println!(
+            "option name MultiPlayer type combo default {} var {}",
+            MultiPlayer::default(),
+            MultiPlayer::NAMES.join(" var ")
+        );
         for (name, value) in Weights::default().entries() {
             println!("option name Weight {name} type spin default {value} min -100000 max 100000");
         }
@@ -358,6 +366,7 @@ impl Ugi {
             }
             "hash" => config.hash = Some(bounded(value, MAX_HASH)?),
             "threads" => config.threads = bounded(value, MAX_THREADS)?,
+            "multiplayer" => config.multi = value.parse()?,
             lower => {
                 let weight = lower
                     .strip_prefix("weight ")

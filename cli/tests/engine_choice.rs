@@ -194,3 +194,38 @@ fn options_a_searcher_cannot_use_are_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn multi_chooses_paranoid_or_best_reply_search() {
+    let err = fails_one_line(&[
+        "analyse", "--engine", "mcts", "--multi", "brs", "--nodes", "9",
+    ]);
+    assert!(err.contains("--multi is for --engine alphabeta"), "{err}");
+    let out = halma(&["analyse", "--multi", "maxn", "--nodes", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("'maxn'") && err.contains("paranoid or brs"),
+        "{err}"
+    );
+    // A best-reply line from A: A's move, then B, C and D with exactly one of them moving.
+    let args = ["analyse", "--rules", "halma16-4", "--depth", "2", "--json"];
+    let text = ok(&[&args[..], &["--multi", "brs"]].concat());
+    let first: Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+    let pv: Vec<&str> = first["pv"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(pv.len(), 4, "{pv:?}");
+    assert_eq!(
+        pv[1..].iter().filter(|&&m| m == "pass").count(),
+        2,
+        "{pv:?}"
+    );
+    // Paranoid: A's move and B's.
+    let text = ok(&[&args[..], &["--multi", "paranoid"]].concat());
+    let first: Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(first["pv"].as_array().unwrap().len(), 2, "{first}");
+}

@@ -213,6 +213,7 @@ fn bad_input_gets_an_error_line_and_changes_nothing() {
         "setoption name Engine value minimax",
         "setoption name Rules value halma9",
         "setoption name Weight colour value 3",
+        "setoption name MultiPlayer value maxn",
         "setoption Hash 5",
         "query everything",
     ] {

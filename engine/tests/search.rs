@@ -1,9 +1,10 @@
 //! The searcher against plain minimax, and its answers on random positions of every rule set.
 
 use halma_engine::eval::{Evaluator, Team, Weights};
+use halma_engine::notation::move_text;
 use halma_engine::search::score::win_in;
-use halma_engine::search::{Limits, Options, Score, Searcher};
-use halma_engine::{with_geometry, Geometry, Position, Rules, Setup, Status};
+use halma_engine::search::{Limits, MultiPlayer, Options, Score, Searcher};
+use halma_engine::{with_geometry, BitBoard, Geometry, Move, Position, Rules, Setup, Status};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -39,47 +40,6 @@ fn random_position<G: Geometry>(rules: Rules, plies: usize, rng: &mut StdRng) ->
     pos
 }
 
-/// Plain minimax (no pruning, no table) with the searcher's teams and terminal scores.
-fn minimax<G: Geometry>(
-    pos: &mut Position<G>,
-    eval: &Evaluator<G>,
-    team: Team,
-    depth: u32,
-    ply: usize,
-) -> i32 {
-    let us = pos.to_move();
-    match pos.status() {
-        Status::Won(s) => {
-            return if team.same(s, us) {
-                win_in(ply)
-            } else {
-                -win_in(ply)
-            }
-        }
-        Status::LostByDeadline(s) => {
-            return if team.same(s, us) {
-                -win_in(ply)
-            } else {
-                win_in(ply)
-            }
-        }
-        Status::DrawByPasses | Status::DrawByRepetition => return 0,
-        Status::Ongoing => {}
-    }
-    if depth == 0 {
-        return eval.evaluate(pos, team);
-    }
-    let mut best = i32::MIN;
-    for mv in pos.legal_moves() {
-        pos.make(mv);
-        let v = minimax(pos, eval, team, depth - 1, ply + 1);
-        let v = if team.same(us, pos.to_move()) { v } else { -v };
-        pos.unmake();
-        best = best.max(v);
-    }
-    best
-}
-
 fn agrees_with_minimax<G: Geometry>(rules: Rules, rng: &mut StdRng) {
     let plies = rng.gen_range(0..40);
     let pos = random_position::<G>(rules, plies, rng);
@@ -94,7 +54,7 @@ fn agrees_with_minimax<G: Geometry>(rules: Rules, rng: &mut StdRng) {
     // (Depth 4 on the 6×6 board only, to keep plain minimax quick.)
     let deepest = if G::BOARD.cell_count() <= 36 { 4 } else { 3 };
     for depth in 1..=deepest {
-        let expected = Score::from_raw(minimax(&mut pos.clone(), &eval, team, depth, 0));
+        let expected = Score::from_raw(minimax(&mut pos.clone(), &eval, team, None, depth, 0));
         for use_table in [false, true].into_iter().filter(|&t| depth < 4 || !t) {
             let mut searcher = Searcher::new(Options {
                 pruning: false,
@@ -190,5 +150,185 @@ fn threads_and_a_stop_flag_still_give_a_legal_move() {
         stopped.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         let out = searcher.search(&pos, &stopped, |_| {}).unwrap();
         assert!(pos.is_legal(out.best));
+    });
+}
+
+/// The score of a finished game from the view of the side to move, as the searcher scores it.
+fn terminal_score(status: Status, team: Team, us: usize, ply: usize) -> Option<i32> {
+    match status {
+        Status::Won(s) if team.same(s, us) => Some(win_in(ply)),
+        Status::Won(_) => Some(-win_in(ply)),
+        Status::LostByDeadline(s) if team.same(s, us) => Some(-win_in(ply)),
+        Status::LostByDeadline(_) => Some(win_in(ply)),
+        Status::DrawByPasses | Status::DrawByRepetition => Some(0),
+        Status::Ongoing => None,
+    }
+}
+
+/// Plain minimax (no pruning, no table) with the searcher's teams and terminal scores. With
+/// `best_reply: Some(root)` it is plain best-reply minimax, written out independently of the
+/// searcher: at an opponent's turn every opponent's moves are tried, each played with the
+/// opponents before and after it passing (stopping when the game ends), all of them passing
+/// when none can move.
+fn minimax<G: Geometry>(
+    pos: &mut Position<G>,
+    eval: &Evaluator<G>,
+    team: Team,
+    best_reply: Option<usize>,
+    depth: u32,
+    ply: usize,
+) -> i32 {
+    let us = pos.to_move();
+    if let Some(v) = terminal_score(pos.status(), team, us, ply) {
+        return v;
+    }
+    if depth == 0 {
+        return eval.evaluate(pos, team);
+    }
+    let mut children: Vec<Vec<Move>> = Vec::new();
+    match best_reply {
+        Some(root) if us != root => {
+            let sides = pos.sides();
+            let mut passes = 0;
+            while pos.to_move() != root && !pos.status().is_over() {
+                let replier = pos.to_move();
+                for mv in pos.legal_moves().into_iter().filter(|m| !m.is_pass()) {
+                    let mut plies = vec![Move::PASS; passes];
+                    plies.push(mv);
+                    let after = (root + sides - replier - 1) % sides;
+                    plies.extend(std::iter::repeat_n(Move::PASS, after));
+                    children.push(plies);
+                }
+                pos.make(Move::PASS);
+                passes += 1;
+            }
+            for _ in 0..passes {
+                pos.unmake();
+            }
+            if children.is_empty() {
+                children.push(vec![Move::PASS; (root + sides - us) % sides]);
+            }
+        }
+        _ => children.extend(pos.legal_moves().into_iter().map(|mv| vec![mv])),
+    }
+    let mut best = i32::MIN;
+    for plies in children {
+        let mut made = 0;
+        for mv in plies {
+            pos.make(mv);
+            made += 1;
+            if pos.status().is_over() {
+                break;
+            }
+        }
+        let v = minimax(pos, eval, team, best_reply, depth - 1, ply + 1);
+        let v = if team.same(us, pos.to_move()) { v } else { -v };
+        for _ in 0..made {
+            pos.unmake();
+        }
+        best = best.max(v);
+    }
+    best
+}
+
+#[test]
+fn best_reply_search_agrees_with_plain_best_reply_minimax() {
+    let mut rng = StdRng::seed_from_u64(13);
+    for name in ["square6-4", "star-3", "square8-4"] {
+        let rules = Rules::parse(name).unwrap();
+        for _ in 0..4 {
+            with_geometry!(rules.board, G => {
+                let plies = rng.gen_range(0..40);
+                let pos = random_position::<G>(rules, plies, &mut rng);
+                if pos.status().is_over() {
+                    continue;
+                }
+                let eval = Evaluator::new(pos.setup(), Weights::default());
+                let (root, team) = (pos.to_move(), Team::new(pos.to_move(), pos.sides()));
+                for depth in 1..=3 {
+                    let mut copy = pos.clone();
+                    let expected =
+                        Score::from_raw(minimax(&mut copy, &eval, team, Some(root), depth, 0));
+                    let mut searcher = Searcher::new(Options {
+                        pruning: false,
+                        use_table: false,
+                        multi: MultiPlayer::BestReply,
+                        ..Options::default()
+                    });
+                    let out = searcher.search(&pos, &Limits::depth(depth), |_| {}).unwrap();
+                    assert_eq!(out.score, expected, "{} depth {depth}", pos.to_text());
+                    assert!(pos.is_legal(out.best));
+                }
+            });
+        }
+    }
+}
+
+#[test]
+fn best_reply_search_gives_a_legal_move_on_random_multi_player_positions() {
+    let mut rng = StdRng::seed_from_u64(17);
+    for name in ["halma16-4", "star-3", "star-4", "star-6", "square8-4"] {
+        let rules = Rules::parse(name).unwrap();
+        for _ in 0..8 {
+            let plies = rng.gen_range(0..200);
+            with_geometry!(rules.board, G => {
+                let pos = random_position::<G>(rules, plies, &mut rng);
+                let limits = Limits { nodes: Some(3000), ..Limits::default() };
+                let multi = MultiPlayer::BestReply;
+                let options = Options { hash_mib: 1, multi, ..Options::default() };
+                let result = Searcher::new(options).search(&pos, &limits, |_| {});
+                if pos.status().is_over() {
+                    assert!(result.unwrap_err().to_string().contains("already over"));
+                } else {
+                    let out = result.unwrap();
+                    assert!(pos.is_legal(out.best), "{name}: {}", pos.to_text());
+                    assert!(out.depth >= 1);
+                    // The line is a line of the game: the replies with the other
+                    // opponents' passes around them.
+                    let mut line = pos.clone();
+                    for &mv in &out.pv {
+                        assert!(!line.status().is_over(), "{name}: {}", pos.to_text());
+                        if !mv.is_pass() {
+                            assert!(line.pieces(line.to_move()).has(mv.from()));
+                        }
+                        line.make(mv);
+                    }
+                }
+            });
+        }
+    }
+}
+
+/// Four players on 6×6: D (moving last) fills its goal, B's home corner, by jumping from e6
+/// over A's piece on d6 into c6, unless A moves that piece away (d6-e5 or d6-f6, within A's
+/// goal camp).
+const D_THREATENS: &str = "square6-4 DD1AD1/DD4/D1CCCC/1BBBCC/AABBB1/AAA3 A 20,20,20,20";
+
+#[test]
+fn best_reply_sees_the_threat_of_an_opponent_who_is_not_next() {
+    let (rules, rest) = halma_engine::notation::split_position_text(D_THREATENS).unwrap();
+    with_geometry!(rules.board, G => {
+        let setup = Arc::new(Setup::<G>::new(rules).unwrap());
+        let pos = Position::<G>::from_text_fields(setup, rest).unwrap();
+        let mut brs = Searcher::new(Options {
+            multi: MultiPlayer::BestReply,
+            multipv: 3,
+            ..Options::default()
+        });
+        let mut lines = Vec::new();
+        brs.search(&pos, &Limits::depth(2), |it| lines = it.lines.clone()).unwrap();
+        // Two plies of best-reply search: the two saving moves, then a loss in 2.
+        for line in &lines[..2] {
+            assert!(move_text(G::BOARD, line.pv[0]).starts_with("d6-"), "{line:?}");
+            assert!(matches!(line.score, Score::Centimoves(_)), "{line:?}");
+        }
+        assert_eq!(lines[2].score, Score::LossIn(2));
+        // Paranoid search sees only B's reply in two plies.
+        let mut paranoid = Searcher::new(Options {
+            multi: MultiPlayer::Paranoid,
+            ..Options::default()
+        });
+        let out = paranoid.search(&pos, &Limits::depth(2), |_| {}).unwrap();
+        assert!(matches!(out.score, Score::Centimoves(_)), "{:?}", out.score);
     });
 }

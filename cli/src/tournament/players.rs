@@ -172,6 +172,7 @@ impl PlayerSpec {
             ("hash", Kind::AlphaBeta(o)) => o.hash_mib = number(value)? as usize,
             ("threads", Kind::AlphaBeta(o)) => o.threads = number(value)? as usize,
             ("pruning", Kind::AlphaBeta(o)) => o.pruning = switch(value)?,
+            ("multi", Kind::AlphaBeta(o)) => o.multi = value.parse()?,
             ("threads", Kind::Mcts(o)) => o.threads = number(value)? as usize,
             ("tree", Kind::Mcts(o)) => o.tree_mib = number(value)? as usize,
             (k, Kind::AlphaBeta(search::Options { weights, .. }))
@@ -244,7 +245,7 @@ mod tests {
     #[test]
     fn specs_parse_with_their_options() {
         let p = PlayerSpec::parse(
-            "alphabeta:time=100ms,hash=16,weight.distance=50,pruning=off,name=AB",
+            "alphabeta:time=100ms,hash=16,weight.distance=50,pruning=off,multi=brs,name=AB",
         )
         .unwrap();
         assert_eq!(p.name, "AB");
@@ -254,6 +255,7 @@ mod tests {
                 assert_eq!(o.hash_mib, 16);
                 assert_eq!(o.weights.distance, 50);
                 assert!(!o.pruning);
+                assert_eq!(o.multi, search::MultiPlayer::BestReply);
             }
             _ => panic!("alphabeta"),
         }
@@ -274,6 +276,8 @@ mod tests {
             "alphabeta:weight.colour=3",
             "alphabeta:pruning=no",
             "mcts:pruning=off",
+            "alphabeta:multi=maxn",
+            "mcts:multi=brs",
             "mcts:depth=3",
             "course:\"agent",
             "ugi:",

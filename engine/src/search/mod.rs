@@ -3,11 +3,13 @@
 //!
 //! One concept per module: [`score`] (win/loss scores), [`limits`] (what bounds a search),
 //! [`timeman`] (time for one move), [`tt`] (the shared transposition table), [`ordering`]
-//! (move ordering), `worker` (one thread's negamax). Threads: lazy SMP — every thread runs
+//! (move ordering), [`multi`] (paranoid or best-reply search with more than two sides),
+//! `worker` (one thread's negamax). Threads: lazy SMP — every thread runs
 //! its own iterative deepening over the shared table, helpers skipping some depths; the main
 //! thread's result is the answer.
 
 pub mod limits;
+pub mod multi;
 pub mod ordering;
 pub mod score;
 pub mod timeman;
@@ -15,6 +17,7 @@ pub mod tt;
 mod worker;
 
 pub use limits::{Clock, Limits};
+pub use multi::MultiPlayer;
 pub use score::Score;
 
 use crate::error::Error;
@@ -43,6 +46,8 @@ pub struct Options {
     pub pruning: bool,
     /// Whether to use the transposition table at all.
     pub use_table: bool,
+    /// The search with more than two sides: paranoid or best-reply.
+    pub multi: MultiPlayer,
     /// Evaluation weights.
     pub weights: Weights,
 }
@@ -55,6 +60,7 @@ impl Default for Options {
             multipv: 1,
             pruning: true,
             use_table: true,
+            multi: MultiPlayer::default(),
             weights: Weights::default(),
         }
     }
@@ -127,6 +133,7 @@ pub(crate) struct Shared<'a> {
     node_limited: bool,
     pruning: bool,
     use_table: bool,
+    multi: MultiPlayer,
 }
 
 impl Shared<'_> {
@@ -191,6 +198,7 @@ impl Searcher {
             node_limited: limits.nodes.is_some(),
             pruning: options.pruning,
             use_table: options.use_table,
+            multi: options.multi,
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
         let multipv = options.multipv.max(1);

@@ -3,10 +3,14 @@
 //! win/loss scores. Every buffer is allocated once per thread, so the search allocates
 //! nothing per node.
 //!
-//! Teams: with more than two sides the search is *paranoid* ([`Team`]): the root side
-//! against all the others. Negamax then negates a child's score only when the side to move
-//! changes team; two opponents moving in a row share one score and one window.
+//! Teams: with more than two sides the root side plays against all the others ([`Team`]).
+//! Negamax negates a child's score only when the side to move changes team. Paranoid: every
+//! side moves in its turn, two opponents moving in a row share one score and one window.
+//! Best-reply ([`super::multi`]): at a node where an opponent is to move, the moves of all
+//! opponents are pooled into one list and each is played with [`make_reply`], so every
+//! child has the root side to move again.
 
+use super::multi::{make_reply, MultiPlayer};
 use super::ordering::{pick_next, Heuristics, ScoredMove, TT_MOVE};
 use super::score::{from_table, to_table, win_in, INFINITE, MAX_PLY, WIN_BOUND};
 use super::tt::{Bound, Entry};
@@ -40,6 +44,10 @@ pub struct Worker<'a, G: Geometry> {
     eval: &'a Evaluator<G>,
     shared: &'a Shared<'a>,
     team: Team,
+    /// The side to move at the root.
+    root: usize,
+    /// Best-reply search (more than two sides and [`MultiPlayer::BestReply`]).
+    best_reply: bool,
     heuristics: Heuristics,
     lists: Vec<Vec<ScoredMove>>,
     tried: Vec<Vec<Move>>,
@@ -61,7 +69,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
     /// A thread searching `pos` (which must have legal moves).
     pub fn new(pos: Position<G>, eval: &'a Evaluator<G>, shared: &'a Shared<'a>) -> Self {
         let sides = pos.sides();
-        let team = Team::new(pos.to_move(), sides);
+        let root = pos.to_move();
+        let team = Team::new(root, sides);
+        let best_reply = sides > 2 && shared.multi == MultiPlayer::BestReply;
         let root_moves = pos
             .legal_moves()
             .into_iter()
@@ -83,6 +93,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
             eval,
             shared,
             team,
+            root,
+            best_reply,
             heuristics: Heuristics::new(sides, G::BB::CAPACITY),
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
             tried: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
@@ -145,16 +157,18 @@ impl<'a, G: Geometry> Worker<'a, G> {
             if self.stopped {
                 break;
             }
-            let rm = &mut self.root_moves[i];
             if v > alpha || i == pv_index {
-                rm.score = v;
-                rm.pv.clear();
-                rm.pv.push(mv);
                 let row = MAX_PLY + 1;
-                rm.pv
-                    .extend_from_slice(&self.pv[row + 1..row + self.pv_len[1].max(1)]);
+                let mut pv = vec![mv];
+                pv.extend_from_slice(&self.pv[row + 1..row + self.pv_len[1].max(1)]);
+                if self.best_reply {
+                    pv = self.as_plies(&pv);
+                }
+                let rm = &mut self.root_moves[i];
+                rm.score = v;
+                rm.pv = pv;
             } else {
-                rm.score = -INFINITE;
+                self.root_moves[i].score = -INFINITE;
             }
             best = best.max(v);
             if v > alpha {
@@ -166,6 +180,54 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
         self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         best
+    }
+
+    /// A best-reply line from the root (one reply per opponent layer) as the plies of a
+    /// game: each reply with the other opponents' passes around it.
+    fn as_plies(&mut self, line: &[Move]) -> Vec<Move> {
+        let start = self.pos.history().count();
+        let mut made = 0;
+        for &mv in line {
+            if self.pos.status().is_over() {
+                break;
+            }
+            made += self.make_child(mv);
+        }
+        let plies = self.pos.history().skip(start).collect();
+        for _ in 0..made {
+            self.pos.unmake();
+        }
+        plies
+    }
+
+    /// Plays `mv` here: one ply, or in best-reply search at an opponent's node the whole
+    /// reply layer. Returns the number of plies made.
+    #[inline(always)]
+    fn make_child(&mut self, mv: Move) -> usize {
+        if self.best_reply && self.pos.to_move() != self.root {
+            make_reply(&mut self.pos, self.root, mv)
+        } else {
+            self.pos.make(mv);
+            1
+        }
+    }
+
+    /// Appends the moves of the side to move to `list`, with their ordering keys.
+    fn push_moves(&self, list: &mut Vec<ScoredMove>, ply: usize, tt_move: Option<Move>) {
+        let (eval, heuristics) = (self.eval, &self.heuristics);
+        let side = self.pos.to_move();
+        self.pos.generate(|from, targets| {
+            let base = eval.progress(side, from);
+            for to in targets.iter() {
+                let mv = Move::new(from, to);
+                let key = if Some(mv) == tt_move {
+                    TT_MOVE
+                } else {
+                    heuristics.key(side, ply, mv, eval.progress(side, to) - base)
+                };
+                list.push(ScoredMove { mv, key });
+            }
+        });
     }
 
     /// The score of the child just made, from the parent's view.
@@ -234,21 +296,21 @@ impl<'a, G: Geometry> Worker<'a, G> {
         let mut tried = std::mem::take(&mut self.tried[ply]);
         list.clear();
         tried.clear();
-        {
-            let eval = self.eval;
-            let heuristics = &self.heuristics;
-            self.pos.generate(|from, targets| {
-                let base = eval.progress(us, from);
-                for to in targets.iter() {
-                    let mv = Move::new(from, to);
-                    let key = if Some(mv) == tt_move {
-                        TT_MOVE
-                    } else {
-                        heuristics.key(us, ply, mv, eval.progress(us, to) - base)
-                    };
-                    list.push(ScoredMove { mv, key });
-                }
-            });
+        let pooled = self.best_reply && us != self.root;
+        if pooled {
+            // Every opponent's moves, each generated at its own turn (the ones before it
+            // passing).
+            let mut passes = 0;
+            while self.pos.to_move() != self.root && !self.pos.status().is_over() {
+                self.push_moves(&mut list, ply, tt_move);
+                self.pos.make(Move::PASS);
+                passes += 1;
+            }
+            for _ in 0..passes {
+                self.pos.unmake();
+            }
+        } else {
+            self.push_moves(&mut list, ply, tt_move);
         }
         if list.is_empty() {
             list.push(ScoredMove {
@@ -262,12 +324,19 @@ impl<'a, G: Geometry> Worker<'a, G> {
         let mut best_move = None;
         for i in 0..list.len() {
             let mv = pick_next(&mut list, i);
-            let gain = if mv.is_pass() {
-                0
+            let (gain, mover) = if mv.is_pass() {
+                (0, us)
             } else {
-                self.eval.progress(us, mv.to()) - self.eval.progress(us, mv.from())
+                let mover = if pooled {
+                    self.pos.side_at(mv.from()).unwrap_or(us)
+                } else {
+                    us
+                };
+                let gain =
+                    self.eval.progress(mover, mv.to()) - self.eval.progress(mover, mv.from());
+                (gain, mover)
             };
-            self.pos.make(mv);
+            let plies = self.make_child(mv);
             let flip = !self.team.same(us, self.pos.to_move());
             let v = if i == 0 {
                 self.child(flip, alpha, beta, depth - 1, ply + 1)
@@ -291,7 +360,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 }
                 v
             };
-            self.pos.unmake();
+            for _ in 0..plies {
+                self.pos.unmake();
+            }
             if self.stopped {
                 break;
             }
@@ -302,7 +373,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                     alpha = v;
                     self.update_pv(ply, mv);
                     if v >= beta {
-                        self.heuristics.reward(us, ply, depth, mv, &tried);
+                        self.heuristics.reward(mover, ply, depth, mv, &tried);
                         break;
                     }
                 }
