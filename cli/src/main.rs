@@ -12,6 +12,7 @@ mod moves;
 mod perft;
 mod replay;
 mod show;
+mod solve;
 mod tournament;
 mod ugi;
 
@@ -55,6 +56,8 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Fixed-size search of the bench suite: total nodes (playouts) and nodes/s (playouts/s)
     Bench(bench::BenchArgs),
+    /// Prove the shortest game, alone or cooperative, and print an optimal line
+    Solve(solve::SolveArgs),
 }
 
 /// Lets a closed output pipe (`halma moves | head`) end the process quietly, as it does for
@@ -81,6 +84,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -98,6 +102,19 @@ fn positive(text: &str) -> Result<u32, String> {
         Ok(n) => Ok(n),
         Err(_) => Err(format!("'{text}' is not a whole number (1, 2, 3, ...)")),
     }
+}
+
+/// A rayon pool of `threads` workers (default: one per core) and its size.
+fn thread_pool(threads: Option<u32>) -> Result<(usize, rayon::ThreadPool), Error> {
+    let threads = threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map(|pool| (threads, pool))
+        .map_err(|e| Error::Argument(format!("cannot start {threads} threads: {e}")))
 }
 
 /// Prints `value` as one line of JSON.

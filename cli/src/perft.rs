@@ -61,14 +61,7 @@ struct DivideEntry {
 /// Runs `halma perft`.
 pub fn run(args: &PerftArgs) -> Result<(), Error> {
     let game = args.game.resolve()?;
-    let threads = match args.threads {
-        Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Error::Argument(format!("cannot start {threads} threads: {e}")))?;
+    let (threads, pool) = crate::thread_pool(args.threads)?;
     with_geometry!(game.rules.board, G => {
         let pos = game.position::<G>()?;
         if !args.json {

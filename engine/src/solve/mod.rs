@@ -15,7 +15,7 @@
 pub mod bound;
 mod cooperative;
 pub mod ida;
-mod solitaire;
+pub mod solitaire;
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;
@@ -180,9 +180,10 @@ fn solve_on<G: Geometry>(
             (outcome, b, table.bytes(), table.used(), 0)
         }
     };
-    let line = match mode {
-        Mode::Solitaire => replay_solitaire(&setup, 0, &outcome.line)?,
-        Mode::Cooperative => replay_cooperative(&setup, &outcome.line)?,
+    let line = match (outcome.minimum, mode) {
+        (None, _) => Vec::new(),
+        (Some(_), Mode::Solitaire) => replay_solitaire(&setup, 0, &outcome.line)?,
+        (Some(_), Mode::Cooperative) => replay_cooperative(&setup, &outcome.line)?,
     };
     Ok(Solution {
         rules,
@@ -219,7 +220,7 @@ fn replay_cooperative<G: Geometry>(
         pos.make(parsed);
         texts.push(text);
     }
-    if !line.is_empty() && !matches!(pos.status(), Status::Won(_)) {
+    if !matches!(pos.status(), Status::Won(_)) {
         return Err(Error::Move(
             "the solver's line does not end in a win".into(),
         ));
@@ -344,8 +345,9 @@ pub fn solitaire_moves<G: Geometry>(pos: &Position<G>, side: usize, max_moves: u
 
 /// The fewest plies from `pos` until one of its two sides has every piece in its goal camp,
 /// both sides helping, or `None` beyond `max_plies`. The position's own rules decide the
-/// moves and the end of the game (use [`solver_rules`] for the cooperative puzzle proper).
-/// Single-threaded, no table: meant for positions close to the end.
+/// moves and the end of the game; they must be a two-player set with the all-in-goal win
+/// (the bound assumes it: use [`solver_rules`]). Single-threaded, no table: meant for
+/// positions close to the end.
 pub fn cooperative_plies<G: Geometry>(pos: &Position<G>, max_plies: u32) -> Option<u32> {
     let puzzle = Cooperative::new(pos.setup());
     let mut node = pos.clone();

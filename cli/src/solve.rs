@@ -1,0 +1,191 @@
+//! `halma solve`: the shortest game, alone (solitaire) or with both sides helping
+//! (cooperative), proved by iterative deepening; prints every bound searched and one
+//! optimal line.
+
+use clap::Args;
+use halma_engine::solve::{self, Iteration, Mode, Options, Progress, Solution};
+use halma_engine::{Error, Rules};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use std::time::Duration;
+
+/// Arguments of `halma solve`.
+#[derive(Args, Debug)]
+#[command(
+    long_about = "Prove the fewest moves of a shortest game.\n\n\
+    solitaire: side A alone (the other sides' pieces removed) moves all its pieces from its \
+    home camp into its goal camp. cooperative: the two sides move alternately, both helping, \
+    until one of them has all its pieces in its goal camp; counted in plies.\n\n\
+    Both modes use the all-in-goal win and ignore the deadline and repetition rules of the \
+    rule set; camp exit (and, in cooperative mode, follow-out and vacate) still apply. \
+    Long jumps are not supported.",
+    after_help = "Examples:\n  halma solve --rules square6 --mode solitaire\n  \
+    halma solve --rules halma8 --mode cooperative --threads 2 --json\n\
+    Docs: docs/solver.md"
+)]
+pub struct SolveArgs {
+    /// Rule set name or text form, e.g. halma8, diamond, square7
+    #[arg(long, value_name = "R", default_value = "halma8")]
+    rules: String,
+
+    /// solitaire or cooperative
+    #[arg(long, value_name = "MODE", value_parser = ["solitaire", "cooperative"])]
+    mode: String,
+
+    /// Worker threads [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = crate::positive)]
+    threads: Option<u32>,
+
+    /// Megabytes for the table of proven failures
+    #[arg(long, value_name = "MB", default_value_t = 256, value_parser = crate::positive)]
+    memory: u32,
+
+    /// Give up (without a minimum) rather than search beyond this many moves
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = crate::positive)]
+    max: u32,
+
+    /// One JSON object with the result (fields in docs/solver.md)
+    #[arg(long)]
+    json: bool,
+}
+
+/// The result as printed with `--json`.
+#[derive(Serialize)]
+struct Report<'a> {
+    rules: String,
+    mode: &'static str,
+    unit: &'static str,
+    threads: usize,
+    start_bound: u32,
+    minimum: Option<u32>,
+    proved: bool,
+    impossible: bool,
+    bounds: Vec<BoundReport>,
+    line: &'a [String],
+    nodes: u64,
+    time_ms: f64,
+    table_bytes: usize,
+    table_used: usize,
+    level_states: usize,
+}
+
+/// One searched bound, as printed with `--json`.
+#[derive(Serialize)]
+struct BoundReport {
+    bound: u32,
+    solved: bool,
+    nodes: u64,
+    time_ms: f64,
+}
+
+/// Runs `halma solve`.
+pub fn run(args: &SolveArgs) -> Result<(), Error> {
+    let rules = Rules::parse(&args.rules)?;
+    let mode = Mode::parse(&args.mode)?;
+    let solved = solve::solver_rules(rules, mode)?;
+    let (threads, pool) = crate::thread_pool(args.threads)?;
+    let options = Options {
+        table_bytes: (args.memory as usize) << 20,
+        max_bound: args.max,
+    };
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+            .expect("the template is valid"),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let json = args.json;
+    let progress = |p: &Progress| match p {
+        Progress::Started(b) => bar.set_message(format!("searching bound {b}")),
+        Progress::Finished(i) if !json => bar.suspend(|| println!("{}", iteration_line(i, mode))),
+        Progress::Finished(_) => {}
+    };
+    if !json {
+        println!("rules    {solved} (all-in-goal, no deadline, no repetition)");
+        println!("mode     {mode}, {threads} threads", mode = mode.name());
+    }
+    let solution = pool.install(|| solve::solve(rules, mode, &options, &progress))?;
+    bar.finish_and_clear();
+    if json {
+        crate::print_json(&Report {
+            rules: solution.rules.to_string(),
+            mode: mode.name(),
+            unit: unit(mode),
+            threads,
+            start_bound: solution.start_bound,
+            minimum: solution.minimum,
+            proved: solution.minimum.is_some(),
+            impossible: solution.impossible,
+            bounds: solution
+                .iterations
+                .iter()
+                .map(|i| BoundReport {
+                    bound: i.bound,
+                    solved: i.solved,
+                    nodes: i.nodes,
+                    time_ms: i.millis,
+                })
+                .collect(),
+            line: &solution.line,
+            nodes: solution.nodes(),
+            time_ms: solution.millis,
+            table_bytes: solution.table_bytes,
+            table_used: solution.table_used,
+            level_states: solution.level_states,
+        })
+    } else {
+        print_summary(&solution);
+        Ok(())
+    }
+}
+
+/// What the minimum counts.
+fn unit(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Solitaire => "moves",
+        Mode::Cooperative => "plies",
+    }
+}
+
+/// One line per finished iteration.
+fn iteration_line(i: &Iteration, mode: Mode) -> String {
+    format!(
+        "bound {:>3} {}: {:>14} nodes {:>10.1} s",
+        i.bound,
+        unit(mode),
+        i.nodes,
+        i.millis / 1e3
+    ) + if i.solved { "  solved" } else { "  no line" }
+}
+
+/// The human summary, after the iteration lines.
+fn print_summary(s: &Solution) {
+    let unit = unit(s.mode);
+    println!("start    lower bound {} {unit}", s.start_bound);
+    match s.minimum {
+        Some(m) => {
+            let first = s.iterations.first().map_or(m, |i| i.bound);
+            if first < m {
+                println!(
+                    "minimum  {m} {unit} (proved: every bound from {first} to {} searched without a line)",
+                    m - 1
+                );
+            } else {
+                println!("minimum  {m} {unit} (proved: equal to the start's lower bound)");
+            }
+            println!("line     {}", s.line.join(" "));
+        }
+        None if s.impossible => println!("minimum  none: the goal cannot be reached"),
+        None => println!(
+            "minimum  unknown: more than {} {unit} (limit reached)",
+            s.iterations.last().map_or(s.start_bound, |i| i.bound)
+        ),
+    }
+    println!("search   {} nodes, {:.1} s", s.nodes(), s.millis / 1e3);
+    println!(
+        "memory   table {} MB ({} slots used), level table {} states",
+        s.table_bytes >> 20,
+        s.table_used,
+        s.level_states
+    );
+}

@@ -1,0 +1,96 @@
+//! `halma solve`: the text summary, the `--json` object and refused input.
+
+mod common;
+use common::{fails, json_lines, ok};
+
+#[test]
+fn solitaire_text_names_the_minimum_the_bounds_and_a_line() {
+    let out = ok(&[
+        "solve",
+        "--rules",
+        "square6",
+        "--mode",
+        "solitaire",
+        "--threads",
+        "1",
+    ]);
+    assert!(
+        out.contains("minimum  10 moves (proved: every bound from 8 to 9"),
+        "{out}"
+    );
+    assert!(out.contains("bound   9 moves:"), "{out}");
+    let line = out.lines().find(|l| l.starts_with("line")).expect("a line");
+    assert_eq!(line.split_whitespace().count(), 11, "{line}");
+}
+
+#[test]
+fn cooperative_json_is_one_object_with_the_documented_fields() {
+    let out = ok(&[
+        "solve",
+        "--rules",
+        "square7",
+        "--mode",
+        "cooperative",
+        "--json",
+        "--memory",
+        "16",
+    ]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(json_lines(&out).len(), 1);
+    assert_eq!(v["mode"], "cooperative");
+    assert_eq!(v["unit"], "plies");
+    assert_eq!(v["minimum"], 15);
+    assert_eq!(v["proved"], true);
+    assert_eq!(v["line"].as_array().unwrap().len(), 15);
+    let bounds = v["bounds"].as_array().unwrap();
+    assert_eq!(bounds.last().unwrap()["solved"], true);
+    assert_eq!(bounds[0]["bound"], v["start_bound"]);
+    for key in [
+        "rules",
+        "threads",
+        "nodes",
+        "time_ms",
+        "table_bytes",
+        "table_used",
+        "impossible",
+    ] {
+        assert!(v.get(key).is_some(), "{key}");
+    }
+}
+
+#[test]
+fn a_limit_below_the_minimum_reports_no_minimum() {
+    let out = ok(&[
+        "solve",
+        "--rules",
+        "square6",
+        "--mode",
+        "solitaire",
+        "--max",
+        "9",
+        "--json",
+    ]);
+    let v = &json_lines(&out)[0];
+    assert!(v["minimum"].is_null());
+    assert_eq!(v["proved"], false);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        &[
+            "solve",
+            "--rules",
+            "halma8:jumps=long",
+            "--mode",
+            "solitaire",
+        ][..],
+        &["solve", "--rules", "halma16-4", "--mode", "cooperative"],
+        &["solve", "--rules", "nosuch", "--mode", "solitaire"],
+    ] {
+        let err = fails(args);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("halma: rules:"), "{err}");
+    }
+    fails(&["solve", "--rules", "halma8", "--mode", "race"]);
+}
