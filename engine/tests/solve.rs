@@ -100,11 +100,14 @@ fn solitaire_on_6x6_matches_bidirectional_search_and_bounds_are_admissible() {
     assert_eq!(solution.minimum, Some(exact));
     assert_eq!(solution.line.len() as u32, exact);
     let levels = LevelTable::new(&setup, 0).expect("6x6 has a small level table");
+    let coarse = LevelTable::with_coarseness(&setup, 0, 2).expect("coarse table");
+    assert!(coarse.levels() < levels.levels());
     let parity = ParityBound::new(&setup, 0);
     let mut tight = 0;
     for &(state, d) in back.values() {
         let l = levels.bound(state);
         assert!(l <= d, "level bound {l} > distance {d} for {state:?}");
+        assert!(coarse.bound(state) <= d);
         assert!(parity.bound(state, none) <= d);
         tight += usize::from(l == d);
     }

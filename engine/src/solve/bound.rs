@@ -100,33 +100,74 @@ pub struct LevelTable {
     dist: Vec<u8>,
 }
 
+/// Coarsest grouping of levels tried before giving up on a table.
+pub const MAX_COARSENESS: usize = 4;
+
+/// The moves of the (possibly coarsened) level relaxation, as bit masks of levels.
+struct LevelMoves {
+    /// `step[z]`: the levels one step from level `z` reaches.
+    step: Vec<u64>,
+    /// `hop[z * levels + p]`: the levels a jump from level `z` over a piece on level `p`
+    /// reaches (empty when the piece is out of reach).
+    hop: Vec<u64>,
+}
+
 impl LevelTable {
-    /// The table of `side`'s solitaire (no other pieces on the board), or `None` when the
-    /// relaxed state space exceeds [`MAX_LEVEL_STATES`].
+    /// The table of `side`'s solitaire (no other pieces on the board) at the finest grouping
+    /// of levels whose state space fits in [`MAX_LEVEL_STATES`], or `None` when even
+    /// grouping [`MAX_COARSENESS`] levels together does not fit.
     pub fn new<G: Geometry>(setup: &Setup<G>, side: usize) -> Option<LevelTable> {
+        (1..=MAX_COARSENESS).find_map(|c| Self::with_coarseness(setup, side, c))
+    }
+
+    /// The table with every `coarse` consecutive levels merged into one (1: exact levels),
+    /// or `None` when its state space exceeds [`MAX_LEVEL_STATES`]. A merged level holds
+    /// the cells of its members, and a move of the merged relaxation is any move of a
+    /// member level, so it is still a relaxation: weaker, but much smaller.
+    pub fn with_coarseness<G: Geometry>(
+        setup: &Setup<G>,
+        side: usize,
+        coarse: usize,
+    ) -> Option<LevelTable> {
         let board = G::BOARD;
         let sum = |c: usize| {
             let (u, v) = setup.corner_offset(side, c);
             u + v
         };
         let top = board.cells().map(sum).max()?;
+        let fine_of = |c: usize| (top - sum(c)) as usize;
+        let fine_levels = board.cells().map(fine_of).max()? + 1;
+        let levels = fine_levels.div_ceil(coarse);
+        if levels > MAX_LEVELS {
+            return None;
+        }
         let mut level = vec![0u8; G::BB::CAPACITY];
         let mut cap = [0u8; MAX_LEVELS];
-        let mut levels = 0;
         for c in board.cells() {
-            let l = (top - sum(c)) as usize;
-            if l >= MAX_LEVELS {
-                return None;
-            }
+            let l = fine_of(c) / coarse;
             level[c] = l as u8;
             cap[l] += 1;
-            levels = levels.max(l + 1);
         }
         let mut dmax = 0;
         for c in board.cells() {
             for &dir in board.directions() {
                 if let Some(n) = board.step_from(c, dir, 1) {
-                    dmax = dmax.max(level[c].abs_diff(level[n]) as usize);
+                    dmax = dmax.max(fine_of(c).abs_diff(fine_of(n)));
+                }
+            }
+        }
+        // The merged moves: every fine move between members of the merged levels.
+        let mut moves = LevelMoves {
+            step: vec![0; levels],
+            hop: vec![0; levels * levels],
+        };
+        for z in 0..fine_levels {
+            for y in z.saturating_sub(dmax)..=(z + dmax).min(fine_levels - 1) {
+                moves.step[z / coarse] |= 1 << (y / coarse);
+            }
+            for p in z.saturating_sub(dmax)..=(z + dmax).min(fine_levels - 1) {
+                if 2 * p >= z && 2 * p - z < fine_levels {
+                    moves.hop[z / coarse * levels + p / coarse] |= 1 << ((2 * p - z) / coarse);
                 }
             }
         }
@@ -156,7 +197,7 @@ impl LevelTable {
         for c in setup.goal(side).iter() {
             goal[table.level[c] as usize] += 1;
         }
-        table.fill(goal, &cap[..levels], dmax);
+        table.fill(goal, &cap[..levels], &moves);
         Some(table)
     }
 
@@ -189,9 +230,8 @@ impl LevelTable {
 
     /// Breadth-first search of the relaxation from the goal's counts (its moves are
     /// reversible: the same pivots serve the way back).
-    fn fill(&mut self, goal: [u8; MAX_LEVELS], cap: &[u8], dmax: usize) {
+    fn fill(&mut self, goal: [u8; MAX_LEVELS], cap: &[u8], moves: &LevelMoves) {
         let k = self.levels;
-        let all: u64 = if k == 64 { !0 } else { (1 << k) - 1 };
         let start = self.rank(&goal[..k]);
         self.dist[start] = 0;
         let mut frontier = vec![start as u32];
@@ -216,20 +256,14 @@ impl LevelTable {
                         let mut land = 0u64;
                         for z in bits(wave) {
                             for p in bits(pivots) {
-                                if p.abs_diff(z) <= dmax && 2 * p >= z && 2 * p - z < k {
-                                    land |= 1 << (2 * p - z);
-                                }
+                                land |= moves.hop[z * k + p];
                             }
                         }
                         wave = land & !reach;
                         reach |= land;
                     }
-                    let lo = x.saturating_sub(dmax);
-                    let hi = (x + dmax).min(k - 1);
-                    for y in lo..=hi {
-                        reach |= 1 << y;
-                    }
-                    for y in bits(reach & all & !(1 << x)) {
+                    reach |= moves.step[x];
+                    for y in bits(reach & !(1 << x)) {
                         if counts[y] >= cap[y] {
                             continue;
                         }
