@@ -50,7 +50,7 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::positive)]
     multipv: u32,
 
-    /// Search with more than two sides: paranoid or brs (best-reply) [default: paranoid;
+    /// Search with more than two sides: brs (best-reply) or paranoid [default: brs;
     /// alphabeta only]
     #[arg(long, value_name = "MODE", value_parser = multi_player)]
     multi: Option<MultiPlayer>,

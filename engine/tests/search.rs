@@ -60,6 +60,7 @@ fn agrees_with_minimax<G: Geometry>(rules: Rules, rng: &mut StdRng) {
                 pruning: false,
                 use_table,
                 hash_mib: 1,
+                multi: MultiPlayer::Paranoid,
                 ..Options::default()
             });
             let out = searcher
@@ -265,29 +266,29 @@ fn best_reply_search_agrees_with_plain_best_reply_minimax() {
 }
 
 #[test]
-fn best_reply_search_gives_a_legal_move_on_random_multi_player_positions() {
+fn both_multi_player_searches_give_a_legal_move_and_a_line_of_the_game() {
     let mut rng = StdRng::seed_from_u64(17);
     for name in ["halma16-4", "star-3", "star-4", "star-6", "square8-4"] {
         let rules = Rules::parse(name).unwrap();
-        for _ in 0..8 {
+        for i in 0..12 {
             let plies = rng.gen_range(0..200);
+            let multi = [MultiPlayer::BestReply, MultiPlayer::Paranoid][i % 2];
             with_geometry!(rules.board, G => {
                 let pos = random_position::<G>(rules, plies, &mut rng);
                 let limits = Limits { nodes: Some(3000), ..Limits::default() };
-                let multi = MultiPlayer::BestReply;
                 let options = Options { hash_mib: 1, multi, ..Options::default() };
                 let result = Searcher::new(options).search(&pos, &limits, |_| {});
                 if pos.status().is_over() {
                     assert!(result.unwrap_err().to_string().contains("already over"));
                 } else {
                     let out = result.unwrap();
-                    assert!(pos.is_legal(out.best), "{name}: {}", pos.to_text());
+                    assert!(pos.is_legal(out.best), "{name} {multi}: {}", pos.to_text());
                     assert!(out.depth >= 1);
-                    // The line is a line of the game: the replies with the other
-                    // opponents' passes around them.
+                    // The line replays as plies of the game (in best-reply search the
+                    // replies with the other opponents' passes around them).
                     let mut line = pos.clone();
                     for &mv in &out.pv {
-                        assert!(!line.status().is_over(), "{name}: {}", pos.to_text());
+                        assert!(!line.status().is_over(), "{name} {multi}: {}", pos.to_text());
                         if !mv.is_pass() {
                             assert!(line.pieces(line.to_move()).has(mv.from()));
                         }

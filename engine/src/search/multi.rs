@@ -8,7 +8,9 @@
 //!   same depth. [`make_reply`] plays such a reply as real plies (passes and the move), so
 //!   the Zobrist key, move counts and repetition history stay those of a game.
 //!
-//! With two sides both are plain alpha-beta.
+//! With two sides both are plain alpha-beta. In best-reply search a "win (loss) in N"
+//! counts search plies, one per reply layer, and assumes the opponents who do not reply
+//! pass: it is the model's result, not a proof about the game.
 
 use crate::error::Error;
 use crate::geometry::Geometry;
@@ -21,9 +23,10 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MultiPlayer {
     /// The root side against the coalition of all others, every side in its turn.
-    #[default]
     Paranoid,
     /// Best-reply search: one layer of the best reply of any opponent, the others passing.
+    /// The default: it beat paranoid search in self-play on halma16-4 (docs/search.md).
+    #[default]
     BestReply,
 }
 
