@@ -449,4 +449,24 @@ mod tests {
         assert_eq!(d("h8"), 0);
         assert!(d("h4") > d("e8"));
     }
+
+    #[test]
+    fn the_exact_race_scores_who_finishes_first() {
+        // A needs one step (h4-h5), B two (a6-a5-a4): A to move wins by one move, B to move
+        // loses; the exact race replaces the cell count only when it is switched on.
+        let a_to_move = position("halma8 4AAAA/5AAA/B5AA/8/7A/BB6/BBB5/BBBB4 A 40,40");
+        let b_to_move = position("halma8 4AAAA/5AAA/B5AA/8/7A/BB6/BBB5/BBBB4 B 40,40");
+        let team = Team::new(0, 2);
+        let mut weights = Weights {
+            race_pieces: 3,
+            ..Weights::default()
+        };
+        let exact = Evaluator::new(a_to_move.setup(), weights);
+        let won = weights.race_won;
+        assert_eq!(exact.evaluate(&a_to_move, team), won + 100);
+        assert_eq!(exact.evaluate(&b_to_move, team), -won);
+        weights.race_pieces = 0;
+        let counted = Evaluator::new(a_to_move.setup(), weights);
+        assert!(counted.evaluate(&a_to_move, team).abs() < won);
+    }
 }

@@ -1,33 +1,56 @@
 //! The exact race ending of the evaluation: once the armies of a two-player game have passed
 //! each other and both sides have only a few pieces outside their goals, each side's fewest
-//! moves to finish come from the solver ([`crate::solve::Race`], the other side's pieces
-//! standing still) and the race is scored by who finishes first.
+//! moves to finish come from the solver's solitaire ([`crate::solve`]) and the race is
+//! scored by who finishes first.
+//!
+//! Each side is solved alone, the other army removed: in a pure race that army stands wholly
+//! behind the side's rearmost piece, where no shortest route goes (it is a model, not a
+//! proof — a piece could jump backward over it). Alone, a side's answer depends only on its
+//! own pieces, so it is cached by their Zobrist hash in a lock-free table shared by the
+//! threads of a search. (The solver's level-relaxation bound would prune far more, but its
+//! table takes seconds to build: too slow for every search.)
 //!
 //! The side to move finishes first when it needs no more moves than the other side (it moves
-//! first). The answers are cached by position key in a lock-free table shared by the threads
-//! of a search, so a race position is solved once per search however often it is met.
+//! first).
 
 use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::setup::Setup;
-use crate::solve::Race;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use crate::solve::bound::ParityBound;
+use crate::solve::ida::{Puzzle, Worker};
+use crate::solve::solitaire::Solitaire;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 /// Most moves the solver is asked to look for, per side.
 pub const MAX_RACE_MOVES: u32 = 8;
 /// Cache entries (a power of two).
 const CACHE_ENTRIES: usize = 1 << 16;
+/// Solver nodes per side and position before the race is left to the heuristic: an
+/// evaluation must stay cheap (about a millisecond at most).
+pub const MAX_RACE_NODES: u64 = 20_000;
 /// The cached answer for "more than [`MAX_RACE_MOVES`]".
 const BEYOND: u64 = 0xFF;
-/// Per-side salts of the cache key (the answer depends on whose race it is).
-const SIDE_SALT: [u64; 2] = [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F];
+/// The cached answer for "not found within [`MAX_RACE_NODES`]".
+const UNKNOWN: u64 = 0xFE;
+
+/// What the solver says about one side's race.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Finish {
+    /// It finishes in exactly this many moves at best.
+    In(u32),
+    /// It needs more than [`MAX_RACE_MOVES`].
+    Beyond,
+    /// The solver gave up.
+    Unknown,
+}
 
 /// The exact race solver of one game and its answer cache.
 #[derive(Clone)]
 pub struct ExactRace<G: Geometry> {
-    race: Arc<Race<G>>,
+    /// Each side's solitaire bound.
+    parity: [ParityBound<G::BB>; 2],
     cache: Arc<[AtomicU64]>,
 }
 
@@ -48,17 +71,18 @@ pub struct RaceResult {
 }
 
 impl<G: Geometry> ExactRace<G> {
-    /// The race solver of the game of `setup`.
+    /// The race solver of the two-player game of `setup`.
     pub fn new(setup: &Setup<G>) -> Self {
         ExactRace {
-            race: Arc::new(Race::new(setup)),
+            parity: [ParityBound::new(setup, 0), ParityBound::new(setup, 1)],
             cache: (0..CACHE_ENTRIES).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
     /// The race of `pos` decided exactly, if both sides have at most `max_outside` pieces
-    /// outside their goals and at least one side finishes within [`MAX_RACE_MOVES`]. (The
-    /// caller checks that the game is a two-player pure race.)
+    /// outside their goals, at least one side finishes within [`MAX_RACE_MOVES`] and the
+    /// solver answers within its node budget. (The caller checks that the game is a
+    /// two-player pure race.)
     pub fn result(&self, pos: &Position<G>, max_outside: u32) -> Option<RaceResult> {
         let setup = pos.setup();
         let outside = |side: usize| pos.pieces(side).without(setup.goal(side)).count();
@@ -68,39 +92,50 @@ impl<G: Geometry> ExactRace<G> {
         let us = pos.to_move();
         let (ours, theirs) = (self.moves(pos, us), self.moves(pos, 1 - us));
         match (ours, theirs) {
-            (Some(a), Some(b)) if a <= b => Some(RaceResult {
+            (Finish::In(a), Finish::In(b)) if a <= b => Some(RaceResult {
                 won: true,
                 margin: b - a,
             }),
-            (Some(a), Some(b)) => Some(RaceResult {
+            (Finish::In(a), Finish::In(b)) => Some(RaceResult {
                 won: false,
                 margin: a - b - 1,
             }),
             // The one who finishes within the limit finishes first.
-            (Some(a), None) => Some(RaceResult {
+            (Finish::In(a), Finish::Beyond) => Some(RaceResult {
                 won: true,
                 margin: MAX_RACE_MOVES + 1 - a,
             }),
-            (None, Some(b)) => Some(RaceResult {
+            (Finish::Beyond, Finish::In(b)) => Some(RaceResult {
                 won: false,
                 margin: MAX_RACE_MOVES - b,
             }),
-            (None, None) => None,
+            _ => None,
         }
     }
 
-    /// `side`'s fewest moves to finish, or `None` beyond [`MAX_RACE_MOVES`]; cached.
-    fn moves(&self, pos: &Position<G>, side: usize) -> Option<u32> {
-        let key = pos.key() ^ SIDE_SALT[side];
+    /// `side`'s fewest moves to finish alone; cached.
+    fn moves(&self, pos: &Position<G>, side: usize) -> Finish {
+        let puzzle = Solitaire::new(pos.setup(), side, G::BB::EMPTY, self.parity[side], None);
+        let mut node = puzzle.node(pos.pieces(side));
+        let (key, _) = puzzle.state(&node);
         let slot = &self.cache[key as usize & (CACHE_ENTRIES - 1)];
         let entry = slot.load(Relaxed);
         if entry != 0 && entry >> 8 == key >> 8 {
-            let answer = entry & 0xFF;
-            return (answer != BEYOND).then_some(answer as u32);
+            return match entry & 0xFF {
+                BEYOND => Finish::Beyond,
+                UNKNOWN => Finish::Unknown,
+                moves => Finish::In(moves as u32),
+            };
         }
-        let answer = self.race.moves(pos, side, MAX_RACE_MOVES);
-        slot.store((key & !0xFF) | answer.map_or(BEYOND, u64::from), Relaxed);
-        answer
+        let stop = AtomicBool::new(false);
+        let mut worker = Worker::new(&puzzle, None, &stop).with_node_limit(MAX_RACE_NODES);
+        let (finish, code) = match worker.shortest(&mut node, MAX_RACE_MOVES) {
+            Some(moves) => (Finish::In(moves), u64::from(moves)),
+            None if worker.nodes >= MAX_RACE_NODES => (Finish::Unknown, UNKNOWN),
+            None => (Finish::Beyond, BEYOND),
+        };
+        slot.store((key & !0xFF) | code, Relaxed);
+        finish
     }
 }
 

@@ -134,6 +134,8 @@ pub struct Worker<'a, P: Puzzle> {
     stop: &'a AtomicBool,
     /// Nodes expanded.
     pub nodes: u64,
+    /// Nodes after which the search gives up as if stopped.
+    node_limit: u64,
     /// The smallest total cost seen beyond the iteration's limit.
     next: u32,
     moves: Vec<Move>,
@@ -150,6 +152,7 @@ impl<'a, P: Puzzle> Worker<'a, P> {
             table,
             stop,
             nodes: 0,
+            node_limit: u64::MAX,
             next: IMPOSSIBLE,
             moves: Vec::new(),
             lists: Vec::new(),
@@ -157,8 +160,15 @@ impl<'a, P: Puzzle> Worker<'a, P> {
         }
     }
 
+    /// The same worker giving up after `nodes` nodes (a caller on a budget).
+    pub fn with_node_limit(mut self, nodes: u64) -> Self {
+        self.node_limit = nodes;
+        self
+    }
+
     /// Iterative deepening from `node` up to `max` moves, single-threaded: the fewest moves
-    /// to a finished node, the line in [`Worker::line`]; `None` if more than `max` are needed.
+    /// to a finished node, the line in [`Worker::line`]; `None` if more than `max` are needed
+    /// or the search was stopped (or ran out of nodes) first.
     pub fn shortest(&mut self, node: &mut P::Node, max: u32) -> Option<u32> {
         self.line.clear();
         if self.puzzle.is_done(node) {
@@ -167,10 +177,11 @@ impl<'a, P: Puzzle> Worker<'a, P> {
         let mut limit = self.puzzle.bound(node);
         while limit <= max {
             self.next = IMPOSSIBLE;
-            if self.dfs(node, 0, limit, 0) == Found::Yes {
-                return Some(limit);
+            match self.dfs(node, 0, limit, 0) {
+                Found::Yes => return Some(limit),
+                Found::Stopped => return None,
+                Found::No => limit = self.next,
             }
-            limit = self.next;
         }
         None
     }
@@ -179,7 +190,9 @@ impl<'a, P: Puzzle> Worker<'a, P> {
     /// within `limit` moves in all.
     fn dfs(&mut self, node: &mut P::Node, g: u32, limit: u32, ply: usize) -> Found {
         self.nodes += 1;
-        if self.nodes & 0x3ff == 0 && self.stop.load(Ordering::Relaxed) {
+        if self.nodes >= self.node_limit
+            || (self.nodes & 0x3ff == 0 && self.stop.load(Ordering::Relaxed))
+        {
             return Found::Stopped;
         }
         let remaining = limit - g;
