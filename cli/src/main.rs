@@ -57,6 +57,15 @@ enum Command {
     /// Fixed-size search of the bench suite: total nodes (playouts) and nodes/s (playouts/s)
     Bench(bench::BenchArgs),
     /// Prove the shortest game, alone or cooperative, and print an optimal line
+    ///
+    /// solitaire: side A alone (the other sides' pieces removed) moves all its pieces from its
+    /// home camp into its goal camp, in as few moves as possible. cooperative: the two sides
+    /// move alternately, both helping, until one of them has all its pieces in its goal camp;
+    /// counted in plies.
+    ///
+    /// Both modes use the all-in-goal win and ignore the deadline and repetition rules of the
+    /// rule set; camp exit (and, in cooperative mode, follow-out and vacate) still apply. Long
+    /// jumps are not supported.
     Solve(solve::SolveArgs),
 }
 

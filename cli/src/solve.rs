@@ -12,13 +12,6 @@ use std::time::Duration;
 /// Arguments of `halma solve`.
 #[derive(Args, Debug)]
 #[command(
-    long_about = "Prove the fewest moves of a shortest game.\n\n\
-    solitaire: side A alone (the other sides' pieces removed) moves all its pieces from its \
-    home camp into its goal camp. cooperative: the two sides move alternately, both helping, \
-    until one of them has all its pieces in its goal camp; counted in plies.\n\n\
-    Both modes use the all-in-goal win and ignore the deadline and repetition rules of the \
-    rule set; camp exit (and, in cooperative mode, follow-out and vacate) still apply. \
-    Long jumps are not supported.",
     after_help = "Examples:\n  halma solve --rules square6 --mode solitaire\n  \
     halma solve --rules halma8 --mode cooperative --threads 2 --json\n\
     Docs: docs/solver.md"
