@@ -333,3 +333,38 @@ fn best_reply_sees_the_threat_of_an_opponent_who_is_not_next() {
         assert!(matches!(out.score, Score::Centimoves(_)), "{:?}", out.score);
     });
 }
+
+#[test]
+fn a_table_kept_between_searches_for_different_sides_does_not_mix_their_views() {
+    // With more than two sides a stored score is the root side's view. Searching a position
+    // after its parent (another root side) must give what a fresh table gives.
+    let rules = Rules::named("square8-4").unwrap();
+    with_geometry!(rules.board, G => {
+        let mut rng = StdRng::seed_from_u64(11);
+        for multi in [MultiPlayer::Paranoid, MultiPlayer::BestReply] {
+            for _ in 0..6 {
+                let parent: Position<G> = random_position(rules, 12, &mut rng);
+                if parent.status().is_over() {
+                    continue;
+                }
+                let mut child = parent.clone();
+                let moves = child.legal_moves();
+                child.make(*moves.choose(&mut rng).unwrap());
+                if child.status().is_over() {
+                    continue;
+                }
+                let options = Options { hash_mib: 4, multi, ..Options::default() };
+                // The parent's search stores the child's subtree deeper than the child's
+                // own search needs it.
+                let limits = Limits::depth(3);
+                let fresh = Searcher::new(options.clone())
+                    .search(&child, &limits, |_| {})
+                    .unwrap();
+                let mut kept = Searcher::new(options);
+                kept.search(&parent, &Limits::depth(5), |_| {}).unwrap();
+                let after = kept.search(&child, &limits, |_| {}).unwrap();
+                assert_eq!((after.score, after.best), (fresh.score, fresh.best), "{multi:?}");
+            }
+        }
+    });
+}

@@ -63,6 +63,9 @@ pub struct Worker<'a, G: Geometry> {
     stopped: bool,
     reductions: [[u8; 64]; 64],
     deadline_rule: bool,
+    /// Mixed into every table key with more than two sides, where a score is the root
+    /// side's view: a table kept between searches for different sides must not mix them.
+    root_salt: u64,
 }
 
 impl<'a, G: Geometry> Worker<'a, G> {
@@ -107,14 +110,19 @@ impl<'a, G: Geometry> Worker<'a, G> {
             stopped: false,
             reductions,
             deadline_rule,
+            root_salt: if sides > 2 {
+                (root as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            } else {
+                0
+            },
         }
     }
 
     /// The table key: the Zobrist key, plus the move counts when a deadline makes them
-    /// part of the position's value.
+    /// part of the position's value, plus the root side when it decides the score's view.
     #[inline(always)]
     fn key(&self) -> u64 {
-        let mut key = self.pos.key();
+        let mut key = self.pos.key() ^ self.root_salt;
         if self.deadline_rule {
             let mut counts = 0u64;
             for side in 0..self.pos.sides() {
