@@ -161,38 +161,14 @@ mod tests {
     fn the_side_needing_fewer_moves_wins_and_a_tie_goes_to_the_mover() {
         let a = race('A');
         let exact = ExactRace::new(a.setup());
-        assert_eq!(
-            exact.result(&a, 3),
-            Some(RaceResult {
-                won: true,
-                margin: 1
-            })
-        );
+        let result = |won, margin| Some(RaceResult { won, margin });
+        assert_eq!(exact.result(&a, 3), result(true, 1));
         // Asked again: the cached answers give the same result.
-        assert_eq!(
-            exact.result(&a, 3),
-            Some(RaceResult {
-                won: true,
-                margin: 1
-            })
-        );
-        let b = race('B');
-        assert_eq!(
-            exact.result(&b, 3),
-            Some(RaceResult {
-                won: false,
-                margin: 0
-            })
-        );
+        assert_eq!(exact.result(&a, 3), result(true, 1));
+        assert_eq!(exact.result(&race('B'), 3), result(false, 0));
         // B one step further (a5): a tie, and the side to move wins it.
         let tie = position("halma8 4AAAA/5AAA/6AA/B7/7A/BB6/BBB5/BBBB4 B 40,40");
-        assert_eq!(
-            exact.result(&tie, 3),
-            Some(RaceResult {
-                won: true,
-                margin: 0
-            })
-        );
+        assert_eq!(exact.result(&tie, 3), result(true, 0));
     }
 
     #[test]
