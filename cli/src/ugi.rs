@@ -56,6 +56,9 @@ struct Game<G: Geometry> {
     engine: Box<dyn Engine<G>>,
     setup: Arc<Setup<G>>,
     pos: Position<G>,
+    /// Plies of the engine's scores per move of the side to move: the number of sides, or 2
+    /// for best-reply search (one layer of the root side, one of the best reply).
+    plies_per_move: u32,
 }
 
 /// A session for `config` (start position).
@@ -79,27 +82,31 @@ fn session(config: &Config) -> Result<Box<dyn Session>, Error> {
             }))
         };
         let pos = Position::start(setup.clone());
-        Ok(Box::new(Game { engine, setup, pos }) as Box<dyn Session>)
+        let sides = setup.sides() as u32;
+        let best_reply = !config.mcts && config.multi == MultiPlayer::BestReply;
+        let plies_per_move = if best_reply { 2 } else { sides };
+        Ok(Box::new(Game { engine, setup, pos, plies_per_move }) as Box<dyn Session>)
     })
 }
 
-/// The score as UCI writes it: `cp N`, or `mate N` in own moves (negative: being mated).
-fn score_text(score: Score) -> String {
+/// The score as UCI writes it: `cp N`, or `mate N` in own moves (negative: being mated),
+/// counting `plies_per_move` of the score's plies to a move of the side to move.
+fn score_text(score: Score, plies_per_move: u32) -> String {
     match score {
         Score::Centimoves(c) => format!("cp {c}"),
-        Score::WinIn(plies) => format!("mate {}", plies.div_ceil(2)),
-        Score::LossIn(plies) => format!("mate -{}", plies / 2),
+        Score::WinIn(plies) => format!("mate {}", plies.div_ceil(plies_per_move)),
+        Score::LossIn(plies) => format!("mate -{}", plies.div_ceil(plies_per_move)),
     }
 }
 
 /// One `info` line.
-fn info_line<G: Geometry>(r: &Report) -> String {
+fn info_line<G: Geometry>(r: &Report, plies_per_move: u32) -> String {
     let pv: Vec<String> = r.pv.iter().map(|&m| move_text(G::BOARD, m)).collect();
     format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
         r.depth,
         r.seldepth,
-        score_text(r.score),
+        score_text(r.score, plies_per_move),
         r.nodes,
         r.nps(),
         r.time.as_millis(),
@@ -126,8 +133,9 @@ impl<G: Geometry> Session for Game<G> {
     }
 
     fn go(&mut self, limits: &Limits) {
+        let plies_per_move = self.plies_per_move;
         let result = self.engine.search(&self.pos, limits, &mut |r| {
-            println!("{}", info_line::<G>(r))
+            println!("{}", info_line::<G>(r, plies_per_move))
         });
         match result {
             Ok(outcome) => println!("bestmove {}", move_text(G::BOARD, outcome.best)),
@@ -541,9 +549,13 @@ mod tests {
 
     #[test]
     fn mate_scores_count_own_moves() {
-        assert_eq!(score_text(Score::WinIn(1)), "mate 1");
-        assert_eq!(score_text(Score::WinIn(3)), "mate 2");
-        assert_eq!(score_text(Score::LossIn(2)), "mate -1");
-        assert_eq!(score_text(Score::Centimoves(-40)), "cp -40");
+        assert_eq!(score_text(Score::WinIn(1), 2), "mate 1");
+        assert_eq!(score_text(Score::WinIn(3), 2), "mate 2");
+        assert_eq!(score_text(Score::LossIn(2), 2), "mate -1");
+        assert_eq!(score_text(Score::Centimoves(-40), 2), "cp -40");
+        // Paranoid search with four sides: a win on the 5th ply is the side's 2nd move, a
+        // loss on the 2nd ply comes after its 1st.
+        assert_eq!(score_text(Score::WinIn(5), 4), "mate 2");
+        assert_eq!(score_text(Score::LossIn(2), 4), "mate -1");
     }
 }
