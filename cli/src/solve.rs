@@ -96,7 +96,10 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     if !json {
         println!("rules    {solved} (all-in-goal, no deadline, no repetition)");
         let plural = if threads == 1 { "" } else { "s" };
-        println!("mode     {mode}, {threads} thread{plural}", mode = mode.name());
+        println!(
+            "mode     {mode}, {threads} thread{plural}",
+            mode = mode.name()
+        );
     }
     let solution = pool.install(|| solve::solve(rules, mode, &options, &progress))?;
     bar.finish_and_clear();
