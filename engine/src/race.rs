@@ -17,10 +17,8 @@ use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::setup::Setup;
-use crate::solve::bound::ParityBound;
-use crate::solve::ida::{Puzzle, Worker};
-use crate::solve::solitaire::Solitaire;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use crate::solve::{Finish, Race};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 /// Most moves the solver is asked to look for, per side.
@@ -35,22 +33,10 @@ const BEYOND: u64 = 0xFF;
 /// The cached answer for "not found within [`MAX_RACE_NODES`]".
 const UNKNOWN: u64 = 0xFE;
 
-/// What the solver says about one side's race.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Finish {
-    /// It finishes in exactly this many moves at best.
-    In(u32),
-    /// It needs more than [`MAX_RACE_MOVES`].
-    Beyond,
-    /// The solver gave up.
-    Unknown,
-}
-
 /// The exact race solver of one game and its answer cache.
 #[derive(Clone)]
 pub struct ExactRace<G: Geometry> {
-    /// Each side's solitaire bound.
-    parity: [ParityBound<G::BB>; 2],
+    race: Arc<Race<G>>,
     cache: Arc<[AtomicU64]>,
 }
 
@@ -74,7 +60,7 @@ impl<G: Geometry> ExactRace<G> {
     /// The race solver of the two-player game of `setup`.
     pub fn new(setup: &Setup<G>) -> Self {
         ExactRace {
-            parity: [ParityBound::new(setup, 0), ParityBound::new(setup, 1)],
+            race: Arc::new(Race::new(setup)),
             cache: (0..CACHE_ENTRIES).map(|_| AtomicU64::new(0)).collect(),
         }
     }
@@ -115,9 +101,12 @@ impl<G: Geometry> ExactRace<G> {
 
     /// `side`'s fewest moves to finish alone; cached.
     fn moves(&self, pos: &Position<G>, side: usize) -> Finish {
-        let puzzle = Solitaire::new(pos.setup(), side, G::BB::EMPTY, self.parity[side], None);
-        let mut node = puzzle.node(pos.pieces(side));
-        let (key, _) = puzzle.state(&node);
+        // The Zobrist hash of the side's pieces alone.
+        let keys = pos.setup().keys();
+        let key = pos
+            .pieces(side)
+            .iter()
+            .fold(0, |h, c| h ^ keys.piece(side, c));
         let slot = &self.cache[key as usize & (CACHE_ENTRIES - 1)];
         let entry = slot.load(Relaxed);
         if entry != 0 && entry >> 8 == key >> 8 {
@@ -127,12 +116,18 @@ impl<G: Geometry> ExactRace<G> {
                 moves => Finish::In(moves as u32),
             };
         }
-        let stop = AtomicBool::new(false);
-        let mut worker = Worker::new(&puzzle, None, &stop).with_node_limit(MAX_RACE_NODES);
-        let (finish, code) = match worker.shortest(&mut node, MAX_RACE_MOVES) {
-            Some(moves) => (Finish::In(moves), u64::from(moves)),
-            None if worker.nodes >= MAX_RACE_NODES => (Finish::Unknown, UNKNOWN),
-            None => (Finish::Beyond, BEYOND),
+        let finish = self.race.finish(
+            pos.setup(),
+            side,
+            pos.pieces(side),
+            G::BB::EMPTY,
+            MAX_RACE_MOVES,
+            MAX_RACE_NODES,
+        );
+        let code = match finish {
+            Finish::In(moves) => u64::from(moves),
+            Finish::Beyond => BEYOND,
+            Finish::Unknown => UNKNOWN,
         };
         slot.store((key & !0xFF) | code, Relaxed);
         finish

@@ -15,7 +15,7 @@
 pub mod bound;
 mod cooperative;
 pub mod ida;
-pub mod solitaire;
+mod solitaire;
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;
@@ -293,6 +293,17 @@ fn reaches<B: BitBoard>(board: Board, occupied: B, from: usize, to: usize) -> bo
     seen.has(to)
 }
 
+/// What a bounded race search says about one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// It finishes in exactly this many moves at best.
+    In(u32),
+    /// It needs more than the moves allowed (or can never finish).
+    Beyond,
+    /// The search ran out of nodes first.
+    Unknown,
+}
+
 /// Reusable solver of one side's race to its goal, for an evaluation that asks often: the
 /// bounds of every side are built once per game, the move lists are reused.
 pub struct Race<G: Geometry> {
@@ -318,12 +329,40 @@ impl<G: Geometry> Race<G> {
     /// Cost: iterative deepening with the parity bound and no table; with `max_moves` up to
     /// about 6 and a few pieces outside the goal it is fast and allocates only its move lists.
     pub fn moves(&self, pos: &Position<G>, side: usize, max_moves: u32) -> Option<u32> {
-        let setup = &**pos.setup();
         let obstacles = pos.occupied().without(pos.pieces(side));
+        match self.finish(
+            pos.setup(),
+            side,
+            pos.pieces(side),
+            obstacles,
+            max_moves,
+            u64::MAX,
+        ) {
+            Finish::In(moves) => Some(moves),
+            Finish::Beyond | Finish::Unknown => None,
+        }
+    }
+
+    /// The same search for `side`'s `pieces` with other pieces on `obstacles`, giving up
+    /// after `node_limit` nodes.
+    pub fn finish(
+        &self,
+        setup: &Setup<G>,
+        side: usize,
+        pieces: G::BB,
+        obstacles: G::BB,
+        max_moves: u32,
+        node_limit: u64,
+    ) -> Finish {
         let puzzle = Solitaire::new(setup, side, obstacles, self.parity[side], None);
-        let mut node = puzzle.node(pos.pieces(side));
+        let mut node = puzzle.node(pieces);
         let stop = AtomicBool::new(false);
-        Worker::new(&puzzle, None, &stop).shortest(&mut node, max_moves)
+        let mut worker = Worker::new(&puzzle, None, &stop).with_node_limit(node_limit);
+        match worker.shortest(&mut node, max_moves) {
+            Some(moves) => Finish::In(moves),
+            None if worker.nodes >= node_limit => Finish::Unknown,
+            None => Finish::Beyond,
+        }
     }
 }
 
