@@ -64,8 +64,8 @@ enum Command {
     /// counted in plies.
     ///
     /// Both modes use the all-in-goal win and ignore the deadline and repetition rules of the
-    /// rule set; camp exit (and, in cooperative mode, follow-out and vacate) still apply. Long
-    /// jumps are not supported.
+    /// rule set; camp exit, the jump kind (adjacent or long) and, in cooperative mode,
+    /// follow-out and vacate still apply.
     Solve(solve::SolveArgs),
 }
 

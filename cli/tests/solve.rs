@@ -78,13 +78,7 @@ fn a_limit_below_the_minimum_reports_no_minimum() {
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     for args in [
-        &[
-            "solve",
-            "--rules",
-            "halma8:jumps=long",
-            "--mode",
-            "solitaire",
-        ][..],
+        &["solve", "--rules", "halma16-vacate", "--mode", "solitaire"][..],
         &["solve", "--rules", "halma16-4", "--mode", "cooperative"],
         &["solve", "--rules", "nosuch", "--mode", "solitaire"],
     ] {

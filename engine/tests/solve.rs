@@ -3,8 +3,8 @@
 //! entry points, and the admissibility of every bound on states of known distance.
 
 use halma_engine::bitboard::BitBoard;
-use halma_engine::movegen::{jump_closure, step_targets, JumpMasks};
-use halma_engine::rules::CampExit;
+use halma_engine::movegen::{jump_closure, long_jump_closure, step_targets, JumpMasks};
+use halma_engine::rules::{CampExit, JumpKind};
 use halma_engine::solve::bound::{LevelTable, ParityBound};
 use halma_engine::solve::{self, cooperative_plies, solver_rules, Mode, Options, Race, Solution};
 use halma_engine::{with_geometry, FastHashMap, Geometry, Position, Rules, Setup, Square, Status};
@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
 /// Every placement one move of one side away, the other pieces fixed (the engine's
-/// generator primitives; camp exit from the rules).
+/// generator primitives; camp exit and jump kind from the rules).
 fn successors<G: Geometry>(
     setup: &Setup<G>,
     side: usize,
@@ -27,7 +27,11 @@ fn successors<G: Geometry>(
     let goal = setup.goal(side);
     let mut out = Vec::new();
     for from in pieces.iter() {
-        let mut targets = step_targets::<G>(from, empty) | jump_closure::<G>(from, &masks);
+        let jumps = match setup.rules().jumps {
+            JumpKind::Adjacent => jump_closure::<G>(from, &masks),
+            JumpKind::Long => long_jump_closure::<G>(from, occupied, empty),
+        };
+        let mut targets = step_targets::<G>(from, empty) | jumps;
         if setup.rules().camp_exit == CampExit::Locked && goal.has(from) {
             targets &= goal;
         }
@@ -78,15 +82,20 @@ fn solve_quietly(rules: &str, mode: Mode) -> Solution {
 /// Meets in the middle: the exact solitaire distance of side A on a free-exit board (moves
 /// are then reversible, so the backward search is the same search from the goal), checked
 /// against the solver; every state of the backward search has a known distance, and no
-/// bound may exceed it.
+/// bound may exceed it. Adjacent and long jumps.
 #[test]
 fn solitaire_on_6x6_matches_bidirectional_search_and_bounds_are_admissible() {
+    for text in [
+        "square6:camp-exit=free",
+        "square6:camp-exit=free,jumps=long",
+    ] {
+        meet_in_the_middle_on_6x6(text);
+    }
+}
+
+fn meet_in_the_middle_on_6x6(text: &str) {
     type G = Square<6>;
-    let rules = solver_rules(
-        Rules::parse("square6:camp-exit=free").unwrap(),
-        Mode::Solitaire,
-    )
-    .unwrap();
+    let rules = solver_rules(Rules::parse(text).unwrap(), Mode::Solitaire).unwrap();
     let setup = Setup::<G>::new(rules).unwrap();
     let none = <G as Geometry>::BB::EMPTY;
     let fwd = bfs(&setup, 0, setup.home(0), none, 5);
@@ -96,9 +105,10 @@ fn solitaire_on_6x6_matches_bidirectional_search_and_bounds_are_admissible() {
         .filter_map(|(k, &(_, a))| back.get(k).map(|&(_, b)| a + b))
         .min()
         .expect("the searches meet within ten moves");
-    let solution = solve_quietly("square6:camp-exit=free", Mode::Solitaire);
-    assert_eq!(solution.minimum, Some(exact));
+    let solution = solve_quietly(text, Mode::Solitaire);
+    assert_eq!(solution.minimum, Some(exact), "{text}");
     assert_eq!(solution.line.len() as u32, exact);
+    check_solitaire_line(&setup, &solution.line);
     let levels = LevelTable::new(&setup, 0).expect("6x6 has a small level table");
     let coarse = LevelTable::with_coarseness(&setup, 0, 2).expect("coarse table");
     assert!(coarse.levels() < levels.levels());
@@ -106,14 +116,17 @@ fn solitaire_on_6x6_matches_bidirectional_search_and_bounds_are_admissible() {
     let mut tight = 0;
     for &(state, d) in back.values() {
         let l = levels.bound(state);
-        assert!(l <= d, "level bound {l} > distance {d} for {state:?}");
+        assert!(
+            l <= d,
+            "{text}: level bound {l} > distance {d} for {state:?}"
+        );
         assert!(coarse.bound(state) <= d);
         assert!(parity.bound(state, none) <= d);
         tight += usize::from(l == d);
     }
     assert!(
         tight > back.len() / 20,
-        "the level bound is tight on some states"
+        "{text}: the level bound is tight on some states"
     );
 }
 
@@ -247,6 +260,7 @@ fn race_equals_breadth_first_search_on_random_positions() {
     race_matches_bfs::<Square<8>>("halma8", 1, 40);
     race_matches_bfs::<halma_engine::geometry::Diamond>("diamond", 2, 40);
     race_matches_bfs::<Square<6>>("square6", 3, 40);
+    race_matches_bfs::<Square<8>>("halma8:jumps=long", 4, 40);
 }
 
 /// Exact plies to the first finish by breadth-first search over positions.
@@ -272,27 +286,29 @@ fn coop_bfs<G: Geometry>(pos: &Position<G>, max: u32) -> Option<u32> {
 #[test]
 fn cooperative_plies_equal_breadth_first_search_near_the_end() {
     type G = Square<6>;
-    let rules = solver_rules(Rules::named("square6").unwrap(), Mode::Cooperative).unwrap();
-    let setup = Arc::new(Setup::<G>::new(rules).unwrap());
-    let mut rng = StdRng::seed_from_u64(7);
-    let mut found = 0;
-    for _ in 0..30 {
-        let outside = rng.gen_range(1..=2);
-        let pos = near_goal(&setup, &mut rng, outside);
-        if pos.status().is_over() {
-            continue;
+    for (text, seed) in [("square6", 7), ("square6:jumps=long", 8)] {
+        let rules = solver_rules(Rules::parse(text).unwrap(), Mode::Cooperative).unwrap();
+        let setup = Arc::new(Setup::<G>::new(rules).unwrap());
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut found = 0;
+        for _ in 0..30 {
+            let outside = rng.gen_range(1..=2);
+            let pos = near_goal(&setup, &mut rng, outside);
+            if pos.status().is_over() {
+                continue;
+            }
+            let exact = coop_bfs(&pos, 3);
+            assert_eq!(cooperative_plies(&pos, 3), exact, "{}", pos.to_text());
+            found += usize::from(exact.is_some());
         }
-        let exact = coop_bfs(&pos, 3);
-        assert_eq!(cooperative_plies(&pos, 3), exact, "{}", pos.to_text());
-        found += usize::from(exact.is_some());
+        assert!(found > 5, "{text}");
     }
-    assert!(found > 5);
 }
 
 #[test]
-fn unsupported_rules_are_refused() {
+fn unsupported_rules_are_refused_and_long_jumps_accepted() {
     let long = Rules::parse("halma8:jumps=long").unwrap();
-    assert!(solver_rules(long, Mode::Solitaire).is_err());
+    assert!(solver_rules(long, Mode::Solitaire).is_ok());
     assert!(solver_rules(Rules::named("halma16-4").unwrap(), Mode::Cooperative).is_err());
     assert!(solver_rules(Rules::named("halma16-vacate").unwrap(), Mode::Solitaire).is_err());
     assert!(Mode::parse("race").is_err());

@@ -4,6 +4,7 @@
 
 use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
+use crate::rules::JumpKind;
 use crate::setup::Setup;
 
 /// The bound of a position that can never be finished (search prunes it at once).
@@ -86,9 +87,10 @@ const MAX_LEVELS: usize = 64;
 /// level `z` lands on level `2p - z`, and a step changes the level by at most `dmax` (1 on
 /// the hexagonal boards, 2 on square ones). The relaxation forgets everything but the number
 /// of pieces on each level (at most the level's cell count): a piece may step to any level
-/// within `dmax`, or jump over any level holding another piece within `dmax` of it, as often
-/// as it likes, landing anywhere. Every real move is a move of the relaxation, so its exact
-/// distance (a breadth-first search backwards from the goal's levels) is a lower bound.
+/// within `dmax`, or jump over any level holding another piece within `dmax` of it (with long
+/// jumps: over any level holding another piece), as often as it likes, landing anywhere.
+/// Every real move is a move of the relaxation, so its exact distance (a breadth-first
+/// search backwards from the goal's levels) is a lower bound.
 pub struct LevelTable {
     /// Level of each cell (by bit index).
     level: Vec<u8>,
@@ -165,7 +167,13 @@ impl LevelTable {
             for y in z.saturating_sub(dmax)..=(z + dmax).min(fine_levels - 1) {
                 moves.step[z / coarse] |= 1 << (y / coarse);
             }
-            for p in z.saturating_sub(dmax)..=(z + dmax).min(fine_levels - 1) {
+            // An adjacent jump's pivot is one step away; a long jump's may stand anywhere
+            // along the line (every level, as some direction changes the level by one).
+            let pivots = match setup.rules().jumps {
+                JumpKind::Adjacent => z.saturating_sub(dmax)..=(z + dmax).min(fine_levels - 1),
+                JumpKind::Long => 0..=fine_levels - 1,
+            };
+            for p in pivots {
                 if 2 * p >= z && 2 * p - z < fine_levels {
                     moves.hop[z / coarse * levels + p / coarse] |= 1 << ((2 * p - z) / coarse);
                 }

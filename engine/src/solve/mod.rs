@@ -108,14 +108,9 @@ impl Solution {
 }
 
 /// The rules a mode solves: `rules` with the all-in-goal win, no deadline and no repetition;
-/// an error for what the solver does not support (long jumps; vacate in solitaire; more than
-/// two players in cooperative).
+/// an error for what the solver does not support (vacate in solitaire; more than two players
+/// in cooperative).
 pub fn solver_rules(mut rules: Rules, mode: Mode) -> Result<Rules, Error> {
-    if rules.jumps == JumpKind::Long {
-        return Err(Error::Rules(
-            "the solver supports adjacent jumps only (not jumps=long)".into(),
-        ));
-    }
     match mode {
         Mode::Solitaire if rules.vacate => {
             return Err(Error::Rules(
@@ -249,7 +244,7 @@ fn replay_solitaire<G: Geometry>(
             && !pieces.has(to)
             && G::CELLS.has(to)
             && !(setup.rules().camp_exit == CampExit::Locked && goal.has(from) && !goal.has(to))
-            && reaches(board, pieces, from, to);
+            && reaches(board, setup.rules().jumps, pieces, from, to);
         if !legal {
             return Err(Error::Move(format!(
                 "the solver's line fails to replay at {text}"
@@ -266,9 +261,9 @@ fn replay_solitaire<G: Geometry>(
     Ok(texts)
 }
 
-/// Whether the piece on `from` reaches `to` by one step or by jumps over adjacent pieces
+/// Whether the piece on `from` reaches `to` by one step or by a chain of jumps of `kind`
 /// (`from` empty during the move), searched cell by cell.
-fn reaches<B: BitBoard>(board: Board, occupied: B, from: usize, to: usize) -> bool {
+fn reaches<B: BitBoard>(board: Board, kind: JumpKind, occupied: B, from: usize, to: usize) -> bool {
     let dirs = board.directions();
     if dirs
         .iter()
@@ -276,14 +271,13 @@ fn reaches<B: BitBoard>(board: Board, occupied: B, from: usize, to: usize) -> bo
     {
         return true;
     }
+    let blocked = |cell: usize| cell != from && occupied.has(cell);
     let mut seen = B::single(from);
     let mut stack = vec![from];
     while let Some(at) = stack.pop() {
         for &d in dirs {
-            let over = board.step_from(at, d, 1);
-            let land = board.step_from(at, d, 2);
-            if let (Some(over), Some(land)) = (over, land) {
-                if over != from && occupied.has(over) && !occupied.has(land) && !seen.has(land) {
+            if let Some(land) = jump_landing(board, kind, &blocked, at, d) {
+                if !seen.has(land) {
                     seen.set(land);
                     stack.push(land);
                 }
@@ -291,6 +285,28 @@ fn reaches<B: BitBoard>(board: Board, occupied: B, from: usize, to: usize) -> bo
         }
     }
     seen.has(to)
+}
+
+/// Where a jump of `kind` from `at` in direction `d` lands, if it can: over the first
+/// occupied cell `k` steps away (`k` = 1 for adjacent jumps), onto the cell `2k` steps away,
+/// every other cell between empty.
+fn jump_landing(
+    board: Board,
+    kind: JumpKind,
+    blocked: &dyn Fn(usize) -> bool,
+    at: usize,
+    d: (i8, i8),
+) -> Option<usize> {
+    let k = (1..)
+        .map_while(|k| board.step_from(at, d, k).map(|c| (k, c)))
+        .find(|&(_, c)| blocked(c))
+        .map(|(k, _)| k)?;
+    if kind == JumpKind::Adjacent && k > 1 {
+        return None;
+    }
+    let path_clear =
+        (k + 1..=2 * k).all(|j| board.step_from(at, d, j).is_some_and(|c| !blocked(c)));
+    path_clear.then(|| board.step_from(at, d, 2 * k)).flatten()
 }
 
 /// What a bounded race search says about one side.
@@ -392,4 +408,40 @@ pub fn cooperative_plies<G: Geometry>(pos: &Position<G>, max_plies: u32) -> Opti
     let mut node = pos.clone();
     let stop = AtomicBool::new(false);
     Worker::new(&puzzle, None, &stop).shortest(&mut node, max_plies)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Square;
+
+    type B = <Square<8> as Geometry>::BB;
+
+    fn cells(board: Board, names: &[&str]) -> B {
+        names.iter().fold(B::EMPTY, |b, n| {
+            b | B::single(board.parse_cell(n).expect("a cell"))
+        })
+    }
+
+    /// The replay's own jump test: a long jump needs the first piece on the line exactly
+    /// midway and the far half empty; an adjacent jump only the neighbour.
+    #[test]
+    fn replay_reaches_follow_the_jump_kind() {
+        let board = Square::<8>::BOARD;
+        let at = |n: &str| board.parse_cell(n).expect("a cell");
+        let occupied = cells(board, &["a1", "c3", "e7"]);
+        let (long, adjacent) = (JumpKind::Long, JumpKind::Adjacent);
+        // a1 over c3 (two away) onto e5; from e5, e7 is two away but e9 is off the board.
+        assert!(reaches(board, long, occupied, at("a1"), at("e5")));
+        assert!(!reaches(board, adjacent, occupied, at("a1"), at("e5")));
+        assert!(!reaches(board, long, occupied, at("a1"), at("d4")));
+        // A piece on the far half blocks the landing.
+        let blocked = cells(board, &["a1", "c3", "d4"]);
+        assert!(!reaches(board, long, blocked, at("a1"), at("e5")));
+        // Steps and adjacent chains: a1 over b2 onto c3, over d4 onto e5.
+        let ladder = cells(board, &["a1", "b2", "d4"]);
+        assert!(reaches(board, adjacent, ladder, at("a1"), at("e5")));
+        assert!(reaches(board, adjacent, ladder, at("a1"), at("a2")));
+        assert!(!reaches(board, adjacent, ladder, at("a1"), at("a3")));
+    }
 }
