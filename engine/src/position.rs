@@ -195,13 +195,9 @@ impl<G: Geometry> Position<G> {
     /// The Zobrist key computed from scratch (the incremental key must always equal it).
     pub fn compute_key(&self) -> u64 {
         let keys = self.setup.keys();
-        let mut key = keys.turn(self.to_move);
-        for side in 0..self.sides() {
-            for cell in self.pieces[side].iter() {
-                key ^= keys.piece(side, cell);
-            }
-        }
-        key
+        (0..self.sides()).fold(keys.turn(self.to_move), |key, side| {
+            key ^ keys.pieces(side, self.pieces[side])
+        })
     }
 
     /// Plays `mv`, which must be legal here (see [`Position::play`] for a checked version).

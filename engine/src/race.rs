@@ -102,11 +102,7 @@ impl<G: Geometry> ExactRace<G> {
     /// `side`'s fewest moves to finish alone; cached.
     fn moves(&self, pos: &Position<G>, side: usize) -> Finish {
         // The Zobrist hash of the side's pieces alone.
-        let keys = pos.setup().keys();
-        let key = pos
-            .pieces(side)
-            .iter()
-            .fold(0, |h, c| h ^ keys.piece(side, c));
+        let key = pos.setup().keys().pieces(side, pos.pieces(side));
         let slot = &self.cache[key as usize & (CACHE_ENTRIES - 1)];
         let entry = slot.load(Relaxed);
         if entry != 0 && entry >> 8 == key >> 8 {

@@ -1,6 +1,7 @@
 //! Zobrist keys: one random 64-bit key per (side, cell) and per side to move, drawn from a
 //! fixed seed so that keys (and so search results) are the same on every run and machine.
 
+use crate::bitboard::BitBoard;
 use crate::setup::MAX_SIDES;
 
 /// The seed of every key table.
@@ -36,6 +37,14 @@ impl Keys {
     #[inline(always)]
     pub fn piece(&self, side: usize, cell: usize) -> u64 {
         self.piece[side * self.cells + cell]
+    }
+
+    /// The combined key of `side`'s pieces on the cells of `pieces`.
+    #[inline]
+    pub fn pieces<B: BitBoard>(&self, side: usize, pieces: B) -> u64 {
+        pieces
+            .iter()
+            .fold(0, |key, cell| key ^ self.piece(side, cell))
     }
 
     /// The key of `side` being to move.

@@ -28,7 +28,7 @@ use crate::setup::Setup;
 use bound::{LevelTable, ParityBound};
 use cooperative::Cooperative;
 pub use ida::{Iteration, Progress};
-use ida::{Table, Worker};
+use ida::{Puzzle, Table, Worker};
 use solitaire::Solitaire;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -161,7 +161,6 @@ fn solve_on<G: Geometry>(
             let table = Table::new(options.table_bytes);
             let outcome = ida::deepen(&puzzle, &root, &table, options.max_bound, progress);
             let states = levels.as_ref().map_or(0, |t| t.states());
-            use ida::Puzzle;
             let b = puzzle.bound(&root);
             (outcome, b, table.bytes(), table.used(), states)
         }
@@ -170,7 +169,6 @@ fn solve_on<G: Geometry>(
             let root = Position::start(setup.clone());
             let table = Table::new(options.table_bytes);
             let outcome = ida::deepen(&puzzle, &root, &table, options.max_bound, progress);
-            use ida::Puzzle;
             let b = puzzle.bound(&root);
             (outcome, b, table.bytes(), table.used(), 0)
         }

@@ -49,8 +49,7 @@ impl<'a, G: Geometry> Solitaire<'a, G> {
 
     /// The node of these pieces.
     pub fn node(&self, pieces: G::BB) -> Node<G::BB> {
-        let keys = self.setup.keys();
-        let hash = pieces.iter().fold(0, |h, c| h ^ keys.piece(self.side, c));
+        let hash = self.setup.keys().pieces(self.side, pieces);
         Node { pieces, hash }
     }
 }
