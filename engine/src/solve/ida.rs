@@ -290,6 +290,25 @@ pub struct Outcome {
     pub iterations: Vec<Iteration>,
 }
 
+/// The moves of `root` that lead to different states as the table sees them: of moves whose
+/// results are the same up to the puzzle's symmetry, only the first is kept.
+fn distinct_root_moves<P: Puzzle>(puzzle: &P, root: &P::Node) -> Vec<Move> {
+    let mut moves = Vec::new();
+    puzzle.moves(root, &mut moves);
+    let mut seen = Vec::new();
+    moves.retain(|&mv| {
+        let mut child = root.clone();
+        puzzle.make(&mut child, mv);
+        let state = puzzle.state(&child);
+        let new = !seen.contains(&state);
+        if new {
+            seen.push(state);
+        }
+        new
+    });
+    moves
+}
+
 /// Iterative deepening from `root` with every root move of an iteration searched in
 /// parallel on rayon's current pool; gives up once the limit would exceed `max`.
 pub fn deepen<P: Puzzle>(
@@ -311,8 +330,7 @@ pub fn deepen<P: Puzzle>(
         return out;
     }
     let mut limit = puzzle.bound(root);
-    let mut moves = Vec::new();
-    puzzle.moves(root, &mut moves);
+    let moves = distinct_root_moves(puzzle, root);
     while limit <= max {
         progress(&Progress::Started(limit));
         let started = Instant::now();

@@ -16,6 +16,7 @@ pub mod bound;
 mod cooperative;
 pub mod ida;
 mod solitaire;
+mod symmetry;
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;

@@ -3,6 +3,7 @@
 
 use super::bound::{LevelTable, ParityBound};
 use super::ida::Puzzle;
+use super::symmetry::{canonical, Symmetry};
 use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
 use crate::movegen::{long_jump_closure, step_targets, JumpComponents, JumpMasks};
@@ -25,6 +26,8 @@ pub struct Solitaire<'a, G: Geometry> {
     obstacles: G::BB,
     parity: ParityBound<G::BB>,
     levels: Option<&'a LevelTable>,
+    /// The board's mirror symmetry, if the game has it.
+    mirror: Option<Symmetry>,
 }
 
 impl<'a, G: Geometry> Solitaire<'a, G> {
@@ -38,12 +41,14 @@ impl<'a, G: Geometry> Solitaire<'a, G> {
         levels: Option<&'a LevelTable>,
     ) -> Self {
         debug_assert!(levels.is_none() || obstacles.is_empty());
+        let mirror = Symmetry::mirror(setup, &[side]).filter(|m| m.apply(obstacles) == obstacles);
         Solitaire {
             setup,
             side,
             obstacles,
             parity,
             levels,
+            mirror,
         }
     }
 
@@ -60,7 +65,14 @@ impl<G: Geometry> Puzzle for Solitaire<'_, G> {
 
     #[inline]
     fn state(&self, node: &Node<G::BB>) -> (u64, G::BB) {
-        (node.hash, node.pieces)
+        let state = (node.hash, node.pieces);
+        match &self.mirror {
+            Some(mirror) => {
+                let image = mirror.apply(node.pieces);
+                canonical(state, (self.setup.keys().pieces(self.side, image), image))
+            }
+            None => state,
+        }
     }
 
     #[inline]
