@@ -15,6 +15,9 @@ use crate::setup::Setup;
 /// Both sides of a two-player game cooperating towards the quickest finish of either.
 pub struct Cooperative<G: Geometry> {
     parity: [ParityBound<G::BB>; 2],
+    /// Each side's goal camp, when a side has as many pieces as it has cells (so the other
+    /// side must leave it before the side can finish); empty otherwise.
+    full_goal: [G::BB; 2],
     /// The game's symmetries other than the identity, each with whether it trades the
     /// sides: the mirror (if both camps lie on its axis), the side swap, and the two
     /// together.
@@ -33,6 +36,15 @@ impl<G: Geometry> Cooperative<G> {
             .collect();
         Cooperative {
             parity: [ParityBound::new(setup, 0), ParityBound::new(setup, 1)],
+            full_goal: [0, 1].map(|side| {
+                let goal = setup.goal(side);
+                let full = goal.count() as usize == setup.pieces_per_side();
+                if full {
+                    goal
+                } else {
+                    G::BB::EMPTY
+                }
+            }),
             symmetries,
         }
     }
@@ -62,12 +74,20 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
 
     /// A side needing `m` more moves of its own finishes `2m - 1` plies from now at the
     /// earliest if it is to move, else `2m`; the game ends with the first side to finish.
+    /// The side needs the parity bound's moves, and (when its pieces fill its goal) as many
+    /// moves as the other side must make first to take its `k` pieces out of that goal, one
+    /// piece a move: `m >= k + 1` if the side is to move (the other side moves `m - 1` times
+    /// before the side's last move), else `m >= k`.
     #[inline]
     fn bound(&self, pos: &Position<G>) -> u32 {
         (0..2)
             .map(|side| {
-                let m = self.parity[side].bound(pos.pieces(side), G::BB::EMPTY);
-                2 * m - u32::from(pos.to_move() == side)
+                let to_move = u32::from(pos.to_move() == side);
+                let blockers = (pos.pieces(1 - side) & self.full_goal[side]).count();
+                let m = self.parity[side]
+                    .bound(pos.pieces(side), G::BB::EMPTY)
+                    .max(blockers + to_move);
+                2 * m - to_move
             })
             .min()
             .unwrap_or(0)
