@@ -33,6 +33,11 @@ pub struct SolveArgs {
     #[arg(long, value_name = "MB", default_value_t = 256, value_parser = crate::positive)]
     memory: u32,
 
+    /// Megabytes for the level table (a byte a state; solitaire): the strongest relaxation
+    /// that fits is built, levels and parity classes first (large boards need 400 to 1100)
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = crate::positive)]
+    level_memory: u32,
+
     /// Give up (without a minimum) rather than search beyond this many moves
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = crate::positive)]
     max: u32,
@@ -60,6 +65,7 @@ struct Report<'a> {
     table_bytes: usize,
     table_used: usize,
     level_states: usize,
+    level_grouping: Option<String>,
 }
 
 /// One searched bound, as printed with `--json`.
@@ -80,6 +86,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let options = Options {
         table_bytes: (args.memory as usize) << 20,
         max_bound: args.max,
+        level_states: u64::from(args.level_memory) << 20,
     };
     let bar = ProgressBar::new_spinner();
     bar.set_style(
@@ -87,6 +94,9 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             .expect("the template is valid"),
     );
     bar.enable_steady_tick(Duration::from_millis(200));
+    if mode == Mode::Solitaire {
+        bar.set_message("building the level table");
+    }
     let json = args.json;
     let progress = |p: &Progress| match p {
         Progress::Started(b) => bar.set_message(format!("searching bound {b}")),
@@ -129,6 +139,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             table_bytes: solution.table_bytes,
             table_used: solution.table_used,
             level_states: solution.level_states,
+            level_grouping: solution.level_grouping.map(|g| g.to_string()),
         })
     } else {
         print_summary(&solution);
@@ -179,8 +190,11 @@ fn print_summary(s: &Solution) {
         ),
     }
     println!("search   {} nodes, {:.1} s", s.nodes(), s.millis / 1e3);
+    let grouping = s
+        .level_grouping
+        .map_or(String::new(), |g| format!(" ({g})"));
     println!(
-        "memory   table {} MB ({} slots used), level table {} states",
+        "memory   table {} MB ({} slots used), level table {} states{grouping}",
         s.table_bytes >> 20,
         s.table_used,
         s.level_states

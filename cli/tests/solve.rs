@@ -8,19 +8,20 @@ fn solitaire_text_names_the_minimum_the_bounds_and_a_line() {
     let out = ok(&[
         "solve",
         "--rules",
-        "square6",
+        "square7",
         "--mode",
         "solitaire",
         "--threads",
         "1",
     ]);
     assert!(
-        out.contains("minimum  10 moves (proved: every bound from 8 to 9"),
+        out.contains("minimum  12 moves (proved: every bound from 11 to 11"),
         "{out}"
     );
-    assert!(out.contains("bound   9 moves:"), "{out}");
+    assert!(out.contains("bound  11 moves:"), "{out}");
+    assert!(out.contains("states (levels and parity classes)"), "{out}");
     let line = out.lines().find(|l| l.starts_with("line")).expect("a line");
-    assert_eq!(line.split_whitespace().count(), 11, "{line}");
+    assert_eq!(line.split_whitespace().count(), 13, "{line}");
 }
 
 #[test]
@@ -53,9 +54,12 @@ fn cooperative_json_is_one_object_with_the_documented_fields() {
         "table_bytes",
         "table_used",
         "impossible",
+        "level_states",
     ] {
         assert!(v.get(key).is_some(), "{key}");
     }
+    // Cooperative search builds no level table.
+    assert!(v["level_grouping"].is_null());
 }
 
 #[test]
@@ -73,6 +77,7 @@ fn a_limit_below_the_minimum_reports_no_minimum() {
     let v = &json_lines(&out)[0];
     assert!(v["minimum"].is_null());
     assert_eq!(v["proved"], false);
+    assert_eq!(v["level_grouping"], "levels and parity classes");
 }
 
 #[test]
@@ -87,4 +92,6 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(err.starts_with("halma: rules:"), "{err}");
     }
     fails(&["solve", "--rules", "halma8", "--mode", "race"]);
+    let err = fails(&["solve", "--mode", "solitaire", "--level-memory", "0"]);
+    assert!(err.contains("--level-memory"), "{err}");
 }

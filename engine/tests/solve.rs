@@ -5,7 +5,7 @@
 use halma_engine::bitboard::BitBoard;
 use halma_engine::movegen::{jump_closure, long_jump_closure, step_targets, JumpMasks};
 use halma_engine::rules::{CampExit, JumpKind};
-use halma_engine::solve::bound::{LevelTable, ParityBound};
+use halma_engine::solve::bound::{self, Grouping, LevelTable, ParityBound};
 use halma_engine::solve::{self, cooperative_plies, solver_rules, Mode, Options, Race, Solution};
 use halma_engine::{with_geometry, FastHashMap, Geometry, Position, Rules, Setup, Square, Status};
 use rand::rngs::StdRng;
@@ -75,6 +75,7 @@ fn solve_quietly(rules: &str, mode: Mode) -> Solution {
     let options = Options {
         table_bytes: 16 << 20,
         max_bound: 60,
+        level_states: bound::MAX_LEVEL_STATES,
     };
     solve::solve(Rules::parse(rules).unwrap(), mode, &options, &no_progress).unwrap()
 }
@@ -109,25 +110,44 @@ fn meet_in_the_middle_on_6x6(text: &str) {
     assert_eq!(solution.minimum, Some(exact), "{text}");
     assert_eq!(solution.line.len() as u32, exact);
     check_solitaire_line(&setup, &solution.line);
-    let levels = LevelTable::new(&setup, 0).expect("6x6 has a small level table");
-    let coarse = LevelTable::with_coarseness(&setup, 0, 2).expect("coarse table");
-    assert!(coarse.levels() < levels.levels());
+    // Every grouping of the level relaxation, from levels and classes to merged levels.
+    let tables: Vec<LevelTable> = Grouping::ALL
+        .iter()
+        .map(|&g| LevelTable::with_grouping(&setup, 0, g, u64::MAX).expect("6x6 tables are small"))
+        .collect();
+    assert!(tables.windows(2).all(|w| w[1].levels() < w[0].levels()));
     let parity = ParityBound::new(&setup, 0);
-    let mut tight = 0;
+    let mut tight = vec![0; tables.len()];
+    let mut stronger = 0;
     for &(state, d) in back.values() {
-        let l = levels.bound(state);
-        assert!(
-            l <= d,
-            "{text}: level bound {l} > distance {d} for {state:?}"
-        );
-        assert!(coarse.bound(state) <= d);
+        for (table, tight) in tables.iter().zip(&mut tight) {
+            let l = table.bound(state);
+            assert!(
+                l <= d,
+                "{text}: {} bound {l} > distance {d} for {state:?}",
+                table.grouping()
+            );
+            *tight += usize::from(l == d);
+        }
         assert!(parity.bound(state, none) <= d);
-        tight += usize::from(l == d);
+        // Classes refine levels, which refine every merging: never weaker, per state.
+        let (classes, levels) = (tables[0].bound(state), tables[1].bound(state));
+        assert!(classes >= levels);
+        assert!(tables[2..].iter().all(|t| t.bound(state) <= levels));
+        stronger += usize::from(classes > levels);
+    }
+    for (table, &tight) in tables.iter().zip(&tight).take(2) {
+        assert!(
+            tight > back.len() / 20,
+            "{text}: the {} bound is tight on some states",
+            table.grouping()
+        );
     }
     assert!(
-        tight > back.len() / 20,
-        "{text}: the level bound is tight on some states"
+        tight[0] >= tight[1],
+        "{text}: classes are never weaker than levels"
     );
+    assert!(stronger > 0, "{text}: classes raise the bound somewhere");
 }
 
 /// Replays a solitaire line of side A with the engine's generator and checks the goal.

@@ -6,6 +6,7 @@ use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
 use crate::rules::JumpKind;
 use crate::setup::Setup;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The bound of a position that can never be finished (search prunes it at once).
 pub const IMPOSSIBLE: u32 = u32::MAX / 4;
@@ -74,25 +75,26 @@ impl<B: BitBoard> ParityBound<B> {
     }
 }
 
-/// Largest relaxed state space the solver tabulates (one byte per state).
+/// Default largest relaxed state space the solver tabulates (one byte per state).
 pub const MAX_LEVEL_STATES: u64 = 64 << 20;
 
-/// Most levels a board has along a camp-to-camp axis (bit masks of levels are `u64`).
+/// Most buckets a relaxation has (bit masks of buckets are `u64`).
 const MAX_LEVELS: usize = 64;
 
 /// Exact distances of the *level relaxation* of one side's solitaire.
 ///
 /// A cell's level is its distance from the goal corner along the camp's axis, `u + v` in the
-/// goal's frame: a linear function of the cell, so a jump over a piece on level `p` from
-/// level `z` lands on level `2p - z`, and a step changes the level by at most `dmax` (1 on
-/// the hexagonal boards, 2 on square ones). The relaxation forgets everything but the number
-/// of pieces on each level (at most the level's cell count): a piece may step to any level
-/// within `dmax`, or jump over any level holding another piece within `dmax` of it (with long
-/// jumps: over any level holding another piece), as often as it likes, landing anywhere.
-/// Every real move is a move of the relaxation, so its exact distance (a breadth-first
-/// search backwards from the goal's levels) is a lower bound.
+/// goal's frame. The relaxation groups the cells into buckets — levels, merged levels, or
+/// levels split by the cells' parity class (which a jump keeps and a step changes) — and
+/// forgets everything but the number of pieces in each bucket (at most its cell count). A
+/// piece may step to any bucket a step from one of its bucket's cells reaches, and jump from
+/// a bucket over a bucket holding another piece to any bucket some real jump between cells
+/// of those buckets lands in, as often as it likes. Every real move is a move of the
+/// relaxation, so its exact distance (a breadth-first search backwards from the goal's
+/// buckets) is a lower bound.
 pub struct LevelTable {
-    /// Level of each cell (by bit index).
+    grouping: Grouping,
+    /// Bucket of each cell (by bit index).
     level: Vec<u8>,
     levels: usize,
     pieces: usize,
@@ -102,34 +104,63 @@ pub struct LevelTable {
     dist: Vec<u8>,
 }
 
-/// Coarsest grouping of levels tried before giving up on a table.
-pub const MAX_COARSENESS: usize = 4;
+/// How a level relaxation groups the cells, strongest first in [`Grouping::ALL`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grouping {
+    /// Each level split by parity class (the cells' file parity in the goal's frame; with
+    /// the level's parity that is the whole class): a jump chain keeps a piece in its class.
+    LevelsAndClasses,
+    /// `n` consecutive levels merged into one bucket (1: exact levels).
+    Levels(usize),
+}
 
-/// The moves of the (possibly coarsened) level relaxation, as bit masks of levels.
+impl std::fmt::Display for Grouping {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Grouping::LevelsAndClasses => write!(f, "levels and parity classes"),
+            Grouping::Levels(1) => write!(f, "levels"),
+            Grouping::Levels(n) => write!(f, "levels merged {n} by {n}"),
+        }
+    }
+}
+
+impl Grouping {
+    /// Every grouping the solver tries, strongest (and largest) first.
+    pub const ALL: [Grouping; 5] = [
+        Grouping::LevelsAndClasses,
+        Grouping::Levels(1),
+        Grouping::Levels(2),
+        Grouping::Levels(3),
+        Grouping::Levels(4),
+    ];
+}
+
+/// The moves of a relaxation, as bit masks of buckets.
 struct LevelMoves {
-    /// `step[z]`: the levels one step from level `z` reaches.
+    /// `step[z]`: the buckets one step from bucket `z` reaches.
     step: Vec<u64>,
-    /// `hop[z * levels + p]`: the levels a jump from level `z` over a piece on level `p`
-    /// reaches (empty when the piece is out of reach).
+    /// `hop[z * levels + p]`: the buckets a jump from bucket `z` over a piece in bucket `p`
+    /// reaches (empty when no such jump exists).
     hop: Vec<u64>,
 }
 
 impl LevelTable {
-    /// The table of `side`'s solitaire (no other pieces on the board) at the finest grouping
-    /// of levels whose state space fits in [`MAX_LEVEL_STATES`], or `None` when even
-    /// grouping [`MAX_COARSENESS`] levels together does not fit.
-    pub fn new<G: Geometry>(setup: &Setup<G>, side: usize) -> Option<LevelTable> {
-        (1..=MAX_COARSENESS).find_map(|c| Self::with_coarseness(setup, side, c))
+    /// The table of `side`'s solitaire (no other pieces on the board) with the strongest
+    /// grouping of [`Grouping::ALL`] whose state space has at most `max_states` states, or
+    /// `None` when none fits.
+    pub fn new<G: Geometry>(setup: &Setup<G>, side: usize, max_states: u64) -> Option<LevelTable> {
+        Grouping::ALL
+            .iter()
+            .find_map(|&g| Self::with_grouping(setup, side, g, max_states))
     }
 
-    /// The table with every `coarse` consecutive levels merged into one (1: exact levels),
-    /// or `None` when its state space exceeds [`MAX_LEVEL_STATES`]. A merged level holds
-    /// the cells of its members, and a move of the merged relaxation is any move of a
-    /// member level, so it is still a relaxation: weaker, but much smaller.
-    pub fn with_coarseness<G: Geometry>(
+    /// The table of one grouping, or `None` when its state space exceeds `max_states`. The
+    /// breadth-first search runs on rayon's current pool.
+    pub fn with_grouping<G: Geometry>(
         setup: &Setup<G>,
         side: usize,
-        coarse: usize,
+        grouping: Grouping,
+        max_states: u64,
     ) -> Option<LevelTable> {
         let board = G::BOARD;
         let sum = |c: usize| {
@@ -137,47 +168,29 @@ impl LevelTable {
             u + v
         };
         let top = board.cells().map(sum).max()?;
-        let fine_of = |c: usize| (top - sum(c)) as usize;
-        let fine_levels = board.cells().map(fine_of).max()? + 1;
-        let levels = fine_levels.div_ceil(coarse);
+        let key = |c: usize| {
+            let fine = (top - sum(c)) as usize;
+            match grouping {
+                Grouping::LevelsAndClasses => {
+                    2 * fine + setup.corner_offset(side, c).0.rem_euclid(2) as usize
+                }
+                Grouping::Levels(n) => fine / n,
+            }
+        };
+        // Buckets numbered in key order, empty keys left out.
+        let mut keys: Vec<usize> = board.cells().map(key).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let levels = keys.len();
         if levels > MAX_LEVELS {
             return None;
         }
         let mut level = vec![0u8; G::BB::CAPACITY];
         let mut cap = [0u8; MAX_LEVELS];
         for c in board.cells() {
-            let l = fine_of(c) / coarse;
-            level[c] = l as u8;
-            cap[l] += 1;
-        }
-        let mut dmax = 0;
-        for c in board.cells() {
-            for &dir in board.directions() {
-                if let Some(n) = board.step_from(c, dir, 1) {
-                    dmax = dmax.max(fine_of(c).abs_diff(fine_of(n)));
-                }
-            }
-        }
-        // The merged moves: every fine move between members of the merged levels.
-        let mut moves = LevelMoves {
-            step: vec![0; levels],
-            hop: vec![0; levels * levels],
-        };
-        for z in 0..fine_levels {
-            for y in z.saturating_sub(dmax)..=(z + dmax).min(fine_levels - 1) {
-                moves.step[z / coarse] |= 1 << (y / coarse);
-            }
-            // An adjacent jump's pivot is one step away; a long jump's may stand anywhere
-            // along the line (every level, as some direction changes the level by one).
-            let pivots = match setup.rules().jumps {
-                JumpKind::Adjacent => z.saturating_sub(dmax)..=(z + dmax).min(fine_levels - 1),
-                JumpKind::Long => 0..=fine_levels - 1,
-            };
-            for p in pivots {
-                if 2 * p >= z && 2 * p - z < fine_levels {
-                    moves.hop[z / coarse * levels + p / coarse] |= 1 << ((2 * p - z) / coarse);
-                }
-            }
+            let b = keys.binary_search(&key(c)).ok()?;
+            level[c] = b as u8;
+            cap[b] += 1;
         }
         let pieces = setup.pieces_per_side();
         let n = levels + pieces;
@@ -191,22 +204,56 @@ impl LevelTable {
             }
         }
         let total = binom[levels + pieces - 1][pieces];
-        if total > MAX_LEVEL_STATES {
+        if total > max_states.min(u32::MAX as u64) {
             return None;
         }
         let mut table = LevelTable {
+            grouping,
             level,
             levels,
             pieces,
             binom,
-            dist: vec![u8::MAX; total as usize],
+            dist: Vec::new(),
         };
+        let moves = table.moves::<G>(setup.rules().jumps);
         let mut goal = [0u8; MAX_LEVELS];
         for c in setup.goal(side).iter() {
             goal[table.level[c] as usize] += 1;
         }
-        table.fill(goal, &cap[..levels], &moves);
+        table.dist = table.fill(total as usize, goal, &cap[..levels], &moves);
         Some(table)
+    }
+
+    /// The relaxed moves: the buckets of every real step and jump between cells (for long
+    /// jumps, the pivot anywhere on the line and the landing as far beyond it).
+    fn moves<G: Geometry>(&self, jumps: JumpKind) -> LevelMoves {
+        let board = G::BOARD;
+        let k = self.levels;
+        let mut moves = LevelMoves {
+            step: vec![0; k],
+            hop: vec![0; k * k],
+        };
+        let bucket = |c: usize| self.level[c] as usize;
+        let reach = match jumps {
+            JumpKind::Adjacent => 1,
+            JumpKind::Long => board.width() as isize,
+        };
+        for c in board.cells() {
+            let z = bucket(c);
+            for &d in board.directions() {
+                if let Some(n) = board.step_from(c, d, 1) {
+                    moves.step[z] |= 1 << bucket(n);
+                }
+                for r in 1..=reach {
+                    if let (Some(p), Some(l)) =
+                        (board.step_from(c, d, r), board.step_from(c, d, 2 * r))
+                    {
+                        moves.hop[z * k + bucket(p)] |= 1 << bucket(l);
+                    }
+                }
+            }
+        }
+        moves
     }
 
     /// The rank of a multiset given as counts per level.
@@ -236,59 +283,65 @@ impl LevelTable {
         }
     }
 
-    /// Breadth-first search of the relaxation from the goal's counts (its moves are
-    /// reversible: the same pivots serve the way back).
-    fn fill(&mut self, goal: [u8; MAX_LEVELS], cap: &[u8], moves: &LevelMoves) {
+    /// Breadth-first search of the relaxation over `total` ranked states from the goal's
+    /// counts (its moves are reversible: the same pivots serve the way back), each level of
+    /// the search shared out on rayon's current pool.
+    fn fill(
+        &self,
+        total: usize,
+        goal: [u8; MAX_LEVELS],
+        cap: &[u8],
+        moves: &LevelMoves,
+    ) -> Vec<u8> {
+        use rayon::prelude::*;
         let k = self.levels;
+        let dist: Vec<AtomicU8> = (0..total).map(|_| AtomicU8::new(u8::MAX)).collect();
         let start = self.rank(&goal[..k]);
-        self.dist[start] = 0;
+        dist[start].store(0, Ordering::Relaxed);
         let mut frontier = vec![start as u32];
-        let mut next = Vec::new();
-        let mut counts = [0u8; MAX_LEVELS];
         let mut depth = 0u8;
         while !frontier.is_empty() && depth < u8::MAX - 1 {
             depth += 1;
-            for &r in &frontier {
-                self.unrank(r as u64, &mut counts);
-                for x in 0..k {
-                    if counts[x] == 0 {
-                        continue;
-                    }
-                    counts[x] -= 1;
-                    let pivots = (0..k)
-                        .filter(|&t| counts[t] > 0)
-                        .fold(0u64, |m, t| m | 1 << t);
-                    let mut reach = 1u64 << x;
-                    let mut wave = reach;
-                    while wave != 0 {
-                        let mut land = 0u64;
-                        for z in bits(wave) {
-                            for p in bits(pivots) {
-                                land |= moves.hop[z * k + p];
+            let found: Vec<Vec<u32>> = frontier
+                .par_chunks(1 << 12)
+                .map(|chunk| {
+                    let mut next = Vec::new();
+                    let mut counts = [0u8; MAX_LEVELS];
+                    for &r in chunk {
+                        self.unrank(r as u64, &mut counts);
+                        for x in 0..k {
+                            if counts[x] == 0 {
+                                continue;
                             }
+                            counts[x] -= 1;
+                            for y in bits(relaxed_targets(&counts[..k], x, moves)) {
+                                if counts[y] >= cap[y] {
+                                    continue;
+                                }
+                                counts[y] += 1;
+                                let s = self.rank(&counts[..k]);
+                                counts[y] -= 1;
+                                let new = dist[s]
+                                    .compare_exchange(
+                                        u8::MAX,
+                                        depth,
+                                        Ordering::Relaxed,
+                                        Ordering::Relaxed,
+                                    )
+                                    .is_ok();
+                                if new {
+                                    next.push(s as u32);
+                                }
+                            }
+                            counts[x] += 1;
                         }
-                        wave = land & !reach;
-                        reach |= land;
                     }
-                    reach |= moves.step[x];
-                    for y in bits(reach & !(1 << x)) {
-                        if counts[y] >= cap[y] {
-                            continue;
-                        }
-                        counts[y] += 1;
-                        let s = self.rank(&counts[..k]);
-                        counts[y] -= 1;
-                        if self.dist[s] == u8::MAX {
-                            self.dist[s] = depth;
-                            next.push(s as u32);
-                        }
-                    }
-                    counts[x] += 1;
-                }
-            }
-            std::mem::swap(&mut frontier, &mut next);
-            next.clear();
+                    next
+                })
+                .collect();
+            frontier = found.concat();
         }
+        dist.into_iter().map(AtomicU8::into_inner).collect()
     }
 
     /// The relaxed distance of `pieces` (all of one side, no other piece on the board).
@@ -309,10 +362,37 @@ impl LevelTable {
         self.dist.len()
     }
 
-    /// Number of levels of the board along the side's axis.
+    /// Number of buckets (levels, merged levels, or levels times classes).
     pub fn levels(&self) -> usize {
         self.levels
     }
+
+    /// The grouping of the cells.
+    pub fn grouping(&self) -> Grouping {
+        self.grouping
+    }
+}
+
+/// The buckets a piece in bucket `x` reaches in one relaxed move, the other pieces standing
+/// in `counts` (the mover taken out): every chain of jumps over occupied buckets, and a step.
+fn relaxed_targets(counts: &[u8], x: usize, moves: &LevelMoves) -> u64 {
+    let k = counts.len();
+    let pivots = (0..k)
+        .filter(|&t| counts[t] > 0)
+        .fold(0u64, |m, t| m | 1 << t);
+    let mut reach = 1u64 << x;
+    let mut wave = reach;
+    while wave != 0 {
+        let mut land = 0u64;
+        for z in bits(wave) {
+            for p in bits(pivots) {
+                land |= moves.hop[z * k + p];
+            }
+        }
+        wave = land & !reach;
+        reach |= land;
+    }
+    (reach | moves.step[x]) & !(1 << x)
 }
 
 /// The members of a 64-bit mask, lowest first.

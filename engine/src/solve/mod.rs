@@ -26,7 +26,7 @@ use crate::notation::move_text;
 use crate::position::{Position, Status};
 use crate::rules::{CampExit, JumpKind, Rules, WinCondition};
 use crate::setup::Setup;
-use bound::{LevelTable, ParityBound};
+use bound::{Grouping, LevelTable, ParityBound};
 use cooperative::Cooperative;
 pub use ida::{Iteration, Progress};
 use ida::{Puzzle, Table, Worker};
@@ -72,6 +72,8 @@ pub struct Options {
     pub table_bytes: usize,
     /// Give up rather than search an iteration whose limit exceeds this.
     pub max_bound: u32,
+    /// Most states (bytes) of the level table: the strongest grouping that fits is built.
+    pub level_states: u64,
 }
 
 /// The result of [`solve`].
@@ -97,6 +99,8 @@ pub struct Solution {
     pub table_used: usize,
     /// States (bytes) of the level table, 0 when none was built.
     pub level_states: usize,
+    /// The level table's grouping of cells, if one was built.
+    pub level_grouping: Option<Grouping>,
     /// Wall time in milliseconds, tables included.
     pub millis: f64,
 }
@@ -153,17 +157,17 @@ fn solve_on<G: Geometry>(
 ) -> Result<Solution, Error> {
     let started = Instant::now();
     let setup = Arc::new(Setup::<G>::new(rules)?);
-    let (outcome, start_bound, table_bytes, table_used, level_states) = match mode {
+    let (outcome, start_bound, table_bytes, table_used, level) = match mode {
         Mode::Solitaire => {
-            let levels = LevelTable::new(&setup, 0);
+            let levels = LevelTable::new(&setup, 0, options.level_states);
             let parity = ParityBound::new(&setup, 0);
             let puzzle = Solitaire::new(&setup, 0, G::BB::EMPTY, parity, levels.as_ref());
             let root = puzzle.node(setup.home(0));
             let table = Table::new(options.table_bytes);
             let outcome = ida::deepen(&puzzle, &root, &table, options.max_bound, progress);
-            let states = levels.as_ref().map_or(0, |t| t.states());
+            let level = levels.as_ref().map(|t| (t.states(), t.grouping()));
             let b = puzzle.bound(&root);
-            (outcome, b, table.bytes(), table.used(), states)
+            (outcome, b, table.bytes(), table.used(), level)
         }
         Mode::Cooperative => {
             let puzzle = Cooperative::new(&setup);
@@ -171,7 +175,7 @@ fn solve_on<G: Geometry>(
             let table = Table::new(options.table_bytes);
             let outcome = ida::deepen(&puzzle, &root, &table, options.max_bound, progress);
             let b = puzzle.bound(&root);
-            (outcome, b, table.bytes(), table.used(), 0)
+            (outcome, b, table.bytes(), table.used(), None)
         }
     };
     let line = match (outcome.minimum, mode) {
@@ -189,7 +193,8 @@ fn solve_on<G: Geometry>(
         iterations: outcome.iterations,
         table_bytes,
         table_used,
-        level_states,
+        level_states: level.map_or(0, |(states, _)| states),
+        level_grouping: level.map(|(_, grouping)| grouping),
         millis: started.elapsed().as_secs_f64() * 1e3,
     })
 }
