@@ -66,6 +66,7 @@ struct Report<'a> {
     table_used: usize,
     level_states: usize,
     level_grouping: Option<String>,
+    level_time_ms: f64,
 }
 
 /// One searched bound, as printed with `--json`.
@@ -140,6 +141,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             table_used: solution.table_used,
             level_states: solution.level_states,
             level_grouping: solution.level_grouping.map(|g| g.to_string()),
+            level_time_ms: solution.level_millis,
         })
     } else {
         print_summary(&solution);
@@ -190,9 +192,9 @@ fn print_summary(s: &Solution) {
         ),
     }
     println!("search   {} nodes, {:.1} s", s.nodes(), s.millis / 1e3);
-    let grouping = s
-        .level_grouping
-        .map_or(String::new(), |g| format!(" ({g})"));
+    let grouping = s.level_grouping.map_or(String::new(), |g| {
+        format!(" ({g}, built in {:.1} s)", s.level_millis / 1e3)
+    });
     println!(
         "memory   table {} MB ({} slots used), level table {} states{grouping}",
         s.table_bytes >> 20,

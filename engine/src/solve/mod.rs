@@ -101,6 +101,8 @@ pub struct Solution {
     pub level_states: usize,
     /// The level table's grouping of cells, if one was built.
     pub level_grouping: Option<Grouping>,
+    /// Wall time spent building the level table, in milliseconds.
+    pub level_millis: f64,
     /// Wall time in milliseconds, tables included.
     pub millis: f64,
 }
@@ -159,13 +161,15 @@ fn solve_on<G: Geometry>(
     let setup = Arc::new(Setup::<G>::new(rules)?);
     let (outcome, start_bound, table_bytes, table_used, level) = match mode {
         Mode::Solitaire => {
+            let building = Instant::now();
             let levels = LevelTable::new(&setup, 0, options.level_states);
+            let built = building.elapsed().as_secs_f64() * 1e3;
             let parity = ParityBound::new(&setup, 0);
             let puzzle = Solitaire::new(&setup, 0, G::BB::EMPTY, parity, levels.as_ref());
             let root = puzzle.node(setup.home(0));
             let table = Table::new(options.table_bytes);
             let outcome = ida::deepen(&puzzle, &root, &table, options.max_bound, progress);
-            let level = levels.as_ref().map(|t| (t.states(), t.grouping()));
+            let level = levels.as_ref().map(|t| (t.states(), t.grouping(), built));
             let b = puzzle.bound(&root);
             (outcome, b, table.bytes(), table.used(), level)
         }
@@ -193,8 +197,9 @@ fn solve_on<G: Geometry>(
         iterations: outcome.iterations,
         table_bytes,
         table_used,
-        level_states: level.map_or(0, |(states, _)| states),
-        level_grouping: level.map(|(_, grouping)| grouping),
+        level_states: level.map_or(0, |(states, _, _)| states),
+        level_grouping: level.map(|(_, grouping, _)| grouping),
+        level_millis: level.map_or(0.0, |(_, _, millis)| millis),
         millis: started.elapsed().as_secs_f64() * 1e3,
     })
 }
