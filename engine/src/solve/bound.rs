@@ -110,7 +110,7 @@ pub enum Grouping {
     /// Each level split by parity class (the cells' file parity in the goal's frame; with
     /// the level's parity that is the whole class): a jump chain keeps a piece in its class.
     LevelsAndClasses,
-    /// `n` consecutive levels merged into one bucket (1: exact levels).
+    /// `n` consecutive levels merged into one bucket (1, or 0: exact levels).
     Levels(usize),
 }
 
@@ -118,7 +118,7 @@ impl std::fmt::Display for Grouping {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Grouping::LevelsAndClasses => write!(f, "levels and parity classes"),
-            Grouping::Levels(1) => write!(f, "levels"),
+            Grouping::Levels(0 | 1) => write!(f, "levels"),
             Grouping::Levels(n) => write!(f, "levels merged {n} by {n}"),
         }
     }
@@ -174,7 +174,7 @@ impl LevelTable {
                 Grouping::LevelsAndClasses => {
                     2 * fine + setup.corner_offset(side, c).0.rem_euclid(2) as usize
                 }
-                Grouping::Levels(n) => fine / n,
+                Grouping::Levels(n) => fine / n.max(1),
             }
         };
         // Buckets numbered in key order, empty keys left out.
