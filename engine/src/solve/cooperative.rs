@@ -27,13 +27,6 @@ pub struct Cooperative<G: Geometry> {
 impl<G: Geometry> Cooperative<G> {
     /// The puzzle of a two-player `setup`.
     pub fn new(setup: &Setup<G>) -> Self {
-        let mirror = Symmetry::mirror(setup, &[0, 1]);
-        let swap = Symmetry::side_swap(setup);
-        let both = mirror.as_ref().zip(swap.as_ref()).map(|(m, s)| m.then(s));
-        let symmetries = [(mirror, false), (swap, true), (both, true)]
-            .into_iter()
-            .filter_map(|(symmetry, trades)| symmetry.map(|s| (s, trades)))
-            .collect();
         Cooperative {
             parity: [ParityBound::new(setup, 0), ParityBound::new(setup, 1)],
             full_goal: [0, 1].map(|side| {
@@ -45,8 +38,21 @@ impl<G: Geometry> Cooperative<G> {
                     G::BB::EMPTY
                 }
             }),
-            symmetries,
+            symmetries: Vec::new(),
         }
+    }
+
+    /// The same puzzle keying its states by the game's symmetries: worth their set-up only
+    /// for a search with a table.
+    pub fn with_symmetries(mut self, setup: &Setup<G>) -> Self {
+        let mirror = Symmetry::mirror(setup, &[0, 1]);
+        let swap = Symmetry::side_swap(setup);
+        let both = mirror.as_ref().zip(swap.as_ref()).map(|(m, s)| m.then(s));
+        self.symmetries = [(mirror, false), (swap, true), (both, true)]
+            .into_iter()
+            .filter_map(|(symmetry, trades)| symmetry.map(|s| (s, trades)))
+            .collect();
+        self
     }
 }
 

@@ -196,8 +196,9 @@ impl<'a, P: Puzzle> Worker<'a, P> {
             return Found::Stopped;
         }
         let remaining = limit - g;
-        let (hash, state) = self.puzzle.state(node);
-        if let Some(proven) = self.table.and_then(|t| t.get(hash, state)) {
+        // The state is only needed to look up and store in the table.
+        let key = self.table.map(|t| (t, self.puzzle.state(node)));
+        if let Some(proven) = key.and_then(|(t, (hash, state))| t.get(hash, state)) {
             if proven >= remaining {
                 self.next = self.next.min(g + proven + 1);
                 return Found::No;
@@ -248,7 +249,7 @@ impl<'a, P: Puzzle> Worker<'a, P> {
         }
         self.lists[ply] = list;
         if result == Found::No {
-            if let Some(t) = self.table {
+            if let Some((t, (hash, state))) = key {
                 t.store(hash, state, remaining);
             }
         }

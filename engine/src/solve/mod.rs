@@ -165,7 +165,8 @@ fn solve_on<G: Geometry>(
             let levels = LevelTable::new(&setup, 0, options.level_states);
             let built = building.elapsed().as_secs_f64() * 1e3;
             let parity = ParityBound::new(&setup, 0);
-            let puzzle = Solitaire::new(&setup, 0, G::BB::EMPTY, parity, levels.as_ref());
+            let puzzle =
+                Solitaire::new(&setup, 0, G::BB::EMPTY, parity, levels.as_ref()).with_mirror();
             let root = puzzle.node(setup.home(0));
             let table = Table::new(options.table_bytes);
             let outcome = ida::deepen(&puzzle, &root, &table, options.max_bound, progress);
@@ -174,7 +175,7 @@ fn solve_on<G: Geometry>(
             (outcome, b, table.bytes(), table.used(), level)
         }
         Mode::Cooperative => {
-            let puzzle = Cooperative::new(&setup);
+            let puzzle = Cooperative::new(&setup).with_symmetries(&setup);
             let root = Position::start(setup.clone());
             let table = Table::new(options.table_bytes);
             let outcome = ida::deepen(&puzzle, &root, &table, options.max_bound, progress);

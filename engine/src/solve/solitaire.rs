@@ -41,15 +41,22 @@ impl<'a, G: Geometry> Solitaire<'a, G> {
         levels: Option<&'a LevelTable>,
     ) -> Self {
         debug_assert!(levels.is_none() || obstacles.is_empty());
-        let mirror = Symmetry::mirror(setup, &[side]).filter(|m| m.apply(obstacles) == obstacles);
         Solitaire {
             setup,
             side,
             obstacles,
             parity,
             levels,
-            mirror,
+            mirror: None,
         }
+    }
+
+    /// The same puzzle keying its states by the board's mirror symmetry, if the game (with
+    /// its obstacles) has it: worth its set-up only for a search with a table.
+    pub fn with_mirror(mut self) -> Self {
+        self.mirror = Symmetry::mirror(self.setup, &[self.side])
+            .filter(|m| m.apply(self.obstacles) == self.obstacles);
+        self
     }
 
     /// The node of these pieces.

@@ -243,7 +243,8 @@ mod tests {
         fn check<G: Geometry>(rules: &str) {
             let setup = setup::<G>(rules);
             let mirror = Symmetry::mirror(&setup, &[0]).expect("a mirror");
-            let puzzle = Solitaire::new(&setup, 0, G::BB::EMPTY, ParityBound::new(&setup, 0), None);
+            let puzzle = Solitaire::new(&setup, 0, G::BB::EMPTY, ParityBound::new(&setup, 0), None)
+                .with_mirror();
             let cells: Vec<usize> = G::BOARD.cells().collect();
             let mut rng = StdRng::seed_from_u64(7);
             let (mut moves, mut mirrored) = (Vec::new(), Vec::new());
