@@ -98,8 +98,12 @@ pub struct LevelTable {
     level: Vec<u8>,
     levels: usize,
     pieces: usize,
-    /// `binom[n][k]`, for ranking multisets.
+    /// `binom[n][k]`, for unranking multisets.
     binom: Vec<Vec<u64>>,
+    /// `runs[(l * (pieces + 1) + i) * (pieces + 1) + c]`: what `c` pieces in bucket `l` add
+    /// to a multiset's rank when `i` pieces lie in lower buckets (the sums of binomials the
+    /// rank is made of, precomputed so that a rank costs one lookup per bucket).
+    runs: Vec<u64>,
     /// Distance per ranked multiset; `u8::MAX` when the goal cannot be reached.
     dist: Vec<u8>,
 }
@@ -207,12 +211,23 @@ impl LevelTable {
         if total > max_states.min(u32::MAX as u64) {
             return None;
         }
+        let p1 = pieces + 1;
+        let mut runs = vec![0u64; levels * p1 * p1];
+        for l in 0..levels {
+            for i in 0..=pieces {
+                for c in 1..=pieces - i {
+                    let at = (l * p1 + i) * p1 + c;
+                    runs[at] = runs[at - 1] + binom[l + i + c - 1][i + c];
+                }
+            }
+        }
         let mut table = LevelTable {
             grouping,
             level,
             levels,
             pieces,
             binom,
+            runs,
             dist: Vec::new(),
         };
         let moves = table.moves::<G>(setup.rules().jumps);
@@ -259,13 +274,12 @@ impl LevelTable {
     /// The rank of a multiset given as counts per level.
     #[inline]
     fn rank(&self, counts: &[u8]) -> usize {
+        let p1 = self.pieces + 1;
         let mut rank = 0;
-        let mut i = 0;
+        let mut below = 0;
         for (l, &n) in counts.iter().enumerate() {
-            for _ in 0..n {
-                rank += self.binom[l + i][i + 1];
-                i += 1;
-            }
+            rank += self.runs[(l * p1 + below) * p1 + n as usize];
+            below += n as usize;
         }
         rank as usize
     }
@@ -321,14 +335,17 @@ impl LevelTable {
                                 counts[y] += 1;
                                 let s = self.rank(&counts[..k]);
                                 counts[y] -= 1;
-                                let new = dist[s]
-                                    .compare_exchange(
-                                        u8::MAX,
-                                        depth,
-                                        Ordering::Relaxed,
-                                        Ordering::Relaxed,
-                                    )
-                                    .is_ok();
+                                // A plain load first: most states are already reached, and
+                                // loads (unlike a locked exchange) overlap their cache misses.
+                                let new = dist[s].load(Ordering::Relaxed) == u8::MAX
+                                    && dist[s]
+                                        .compare_exchange(
+                                            u8::MAX,
+                                            depth,
+                                            Ordering::Relaxed,
+                                            Ordering::Relaxed,
+                                        )
+                                        .is_ok();
                                 if new {
                                     next.push(s as u32);
                                 }
@@ -404,4 +421,32 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
             b
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Square;
+    use crate::rules::Rules;
+
+    /// `rank` (one lookup per bucket) inverts `unrank` (a walk down the binomials) over every
+    /// multiset of a table, for each grouping.
+    #[test]
+    fn rank_inverts_unrank() {
+        let rules = Rules::parse("square6").unwrap();
+        let setup = Setup::<Square<6>>::new(rules).unwrap();
+        for grouping in Grouping::ALL {
+            let table = LevelTable::with_grouping(&setup, 0, grouping, u64::MAX).unwrap();
+            let k = table.levels;
+            let mut counts = [0u8; MAX_LEVELS];
+            for r in 0..table.states() as u64 {
+                table.unrank(r, &mut counts);
+                assert_eq!(
+                    counts[..k].iter().map(|&n| n as usize).sum::<usize>(),
+                    table.pieces
+                );
+                assert_eq!(table.rank(&counts[..k]) as u64, r, "{grouping}");
+            }
+        }
+    }
 }
