@@ -3,7 +3,7 @@
 //! optimal line.
 
 use clap::Args;
-use halma_engine::solve::{self, Iteration, Mode, Options, Progress, Solution};
+use halma_engine::solve::{self, Beam, Iteration, Mode, Options, Progress, Solution};
 use halma_engine::{Error, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -38,6 +38,11 @@ pub struct SolveArgs {
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = crate::positive)]
     level_memory: u32,
 
+    /// States kept per depth by the beam search run first for a short line (an upper bound:
+    /// the deepening then stops once every shorter bound is searched); 0 for none
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    beam: usize,
+
     /// Give up (without a minimum) rather than search beyond this many moves
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = crate::positive)]
     max: u32,
@@ -58,6 +63,7 @@ struct Report<'a> {
     minimum: Option<u32>,
     proved: bool,
     impossible: bool,
+    beam: Option<BeamReport>,
     bounds: Vec<BoundReport>,
     line: &'a [String],
     nodes: u64,
@@ -67,6 +73,15 @@ struct Report<'a> {
     level_states: usize,
     level_grouping: Option<String>,
     level_time_ms: f64,
+}
+
+/// The beam search, as printed with `--json`.
+#[derive(Serialize)]
+struct BeamReport {
+    width: usize,
+    length: Option<u32>,
+    nodes: u64,
+    time_ms: f64,
 }
 
 /// One searched bound, as printed with `--json`.
@@ -88,6 +103,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         table_bytes: (args.memory as usize) << 20,
         max_bound: args.max,
         level_states: u64::from(args.level_memory) << 20,
+        beam_width: args.beam,
     };
     let bar = ProgressBar::new_spinner();
     bar.set_style(
@@ -103,6 +119,9 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         Progress::Started(b) => bar.set_message(format!("searching bound {b}")),
         Progress::Finished(i) if !json => bar.suspend(|| println!("{}", iteration_line(i, mode))),
         Progress::Finished(_) => {}
+        Progress::BeamStarted(w) => bar.set_message(format!("beam search, width {w}")),
+        Progress::BeamFinished(b) if !json => bar.suspend(|| println!("{}", beam_line(b, mode))),
+        Progress::BeamFinished(_) => {}
     };
     if !json {
         println!("rules    {solved} (all-in-goal, no deadline, no repetition)");
@@ -124,6 +143,12 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             minimum: solution.minimum,
             proved: solution.minimum.is_some(),
             impossible: solution.impossible,
+            beam: solution.beam.as_ref().map(|b| BeamReport {
+                width: b.width,
+                length: b.length(),
+                nodes: b.nodes,
+                time_ms: b.millis,
+            }),
             bounds: solution
                 .iterations
                 .iter()
@@ -168,6 +193,19 @@ fn iteration_line(i: &Iteration, mode: Mode) -> String {
     ) + if i.solved { "  solved" } else { "  no line" }
 }
 
+/// What the beam search found.
+fn beam_line(b: &Beam, mode: Mode) -> String {
+    let found = b.length().map_or("no line".to_string(), |n| {
+        format!("a line of {n} {}", unit(mode))
+    });
+    format!(
+        "beam     width {}: {found}, {} nodes, {:.1} s",
+        b.width,
+        b.nodes,
+        b.millis / 1e3
+    )
+}
+
 /// The human summary, after the iteration lines.
 fn print_summary(s: &Solution) {
     let unit = unit(s.mode);
@@ -175,21 +213,35 @@ fn print_summary(s: &Solution) {
     match s.minimum {
         Some(m) => {
             let first = s.iterations.first().map_or(m, |i| i.bound);
+            let from_beam = s.iterations.last().is_none_or(|i| !i.solved);
+            let source = if from_beam {
+                "; the beam search's line"
+            } else {
+                ""
+            };
             if first < m {
                 println!(
-                    "minimum  {m} {unit} (proved: every bound from {first} to {} searched without a line)",
+                    "minimum  {m} {unit} (proved: every bound from {first} to {} searched without a line{source})",
                     m - 1
                 );
+            } else if from_beam {
+                println!("minimum  {m} {unit} (proved: the beam search's line is as short as the start's lower bound)");
             } else {
                 println!("minimum  {m} {unit} (proved: equal to the start's lower bound)");
             }
             println!("line     {}", s.line.join(" "));
         }
         None if s.impossible => println!("minimum  none: the goal cannot be reached"),
-        None => println!(
-            "minimum  unknown: more than {} {unit} (limit reached)",
-            s.iterations.last().map_or(s.start_bound, |i| i.bound)
-        ),
+        None => match s.iterations.last() {
+            Some(i) => println!(
+                "minimum  unknown: more than {} {unit} (limit reached)",
+                i.bound
+            ),
+            None => println!(
+                "minimum  unknown: at least {} {unit} (the start's lower bound is above the limit)",
+                s.start_bound
+            ),
+        },
     }
     println!("search   {} nodes, {:.1} s", s.nodes(), s.millis / 1e3);
     let grouping = s.level_grouping.map_or(String::new(), |g| {

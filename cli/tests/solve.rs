@@ -27,18 +27,23 @@ fn solitaire_text_names_the_minimum_the_bounds_and_a_line() {
     assert_eq!(line.split_whitespace().count(), 13, "{line}");
 }
 
-#[test]
-fn cooperative_json_is_one_object_with_the_documented_fields() {
-    let out = ok(&[
+/// `halma solve` of the 7x7 cooperative game with `--json` and `extra` arguments.
+fn square7_cooperative_json(extra: &[&str]) -> String {
+    let mut args = vec![
         "solve",
         "--rules",
         "square7",
         "--mode",
         "cooperative",
         "--json",
-        "--memory",
-        "16",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    ok(&args)
+}
+
+#[test]
+fn cooperative_json_is_one_object_with_the_documented_fields() {
+    let out = square7_cooperative_json(&["--memory", "16"]);
     let v = &json_lines(&out)[0];
     assert_eq!(json_lines(&out).len(), 1);
     assert_eq!(v["mode"], "cooperative");
@@ -46,8 +51,12 @@ fn cooperative_json_is_one_object_with_the_documented_fields() {
     assert_eq!(v["minimum"], 15);
     assert_eq!(v["proved"], true);
     assert_eq!(v["line"].as_array().unwrap().len(), 15);
+    // The default beam finds a line of 15, so the deepening ends unsolved at bound 14.
+    assert_eq!(v["beam"]["width"], 1000);
+    assert_eq!(v["beam"]["length"], 15);
     let bounds = v["bounds"].as_array().unwrap();
-    assert_eq!(bounds.last().unwrap()["solved"], true);
+    assert_eq!(bounds.last().unwrap()["bound"], 14);
+    assert_eq!(bounds.last().unwrap()["solved"], false);
     assert_eq!(bounds[0]["bound"], v["start_bound"]);
     for key in [
         "rules",
@@ -64,6 +73,19 @@ fn cooperative_json_is_one_object_with_the_documented_fields() {
     }
     // Cooperative search builds no level table.
     assert!(v["level_grouping"].is_null());
+}
+
+#[test]
+fn without_the_beam_the_last_bound_searched_finds_the_line() {
+    let out = square7_cooperative_json(&["--beam", "0"]);
+    let v = &json_lines(&out)[0];
+    assert!(v["beam"].is_null());
+    assert_eq!(v["minimum"], 15);
+    let last = v["bounds"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (last["bound"].as_u64(), last["solved"].as_bool()),
+        (Some(15), Some(true))
+    );
 }
 
 #[test]

@@ -72,10 +72,15 @@ fn bfs<G: Geometry>(
 fn no_progress(_: &solve::Progress) {}
 
 fn solve_quietly(rules: &str, mode: Mode) -> Solution {
+    solve_with_beam(rules, mode, 0)
+}
+
+fn solve_with_beam(rules: &str, mode: Mode, beam_width: usize) -> Solution {
     let options = Options {
         table_bytes: 16 << 20,
         max_bound: 60,
         level_states: bound::MAX_LEVEL_STATES,
+        beam_width,
     };
     solve::solve(Rules::parse(rules).unwrap(), mode, &options, &no_progress).unwrap()
 }
@@ -183,23 +188,66 @@ fn solved_lines_replay_and_iterations_prove_the_minimum() {
         assert!(last.solved && last.bound == want);
         assert!(earlier.iter().all(|i| !i.solved && i.bound < want));
         assert_eq!(s.iterations[0].bound, s.start_bound);
-        let r = solver_rules(Rules::parse(rules).unwrap(), mode).unwrap();
-        with_geometry!(r.board, G => {
-            let setup = Arc::new(Setup::<G>::new(r).unwrap());
-            match mode {
-                Mode::Solitaire => check_solitaire_line(&setup, &s.line),
-                Mode::Cooperative => {
-                    let mut pos = Position::start(setup);
-                    for text in &s.line {
-                        assert_eq!(pos.status(), Status::Ongoing);
-                        let mv = pos.parse_move(text).unwrap();
-                        pos.make(mv);
-                    }
-                    assert!(matches!(pos.status(), Status::Won(_)));
-                }
-            }
-        });
+        check_line(rules, mode, &s.line);
     }
+}
+
+/// The beam search only ever stops the deepening early: with any width the minimum is the
+/// same, the beam's line is never shorter, and when it is as short the deepening ends with
+/// an unsolved iteration one below it and gives the beam's line (which replays).
+#[test]
+fn beam_lines_are_upper_bounds_that_end_the_deepening_early() {
+    for (rules, mode) in [
+        ("square6", Mode::Solitaire),
+        ("square7", Mode::Solitaire),
+        ("square6", Mode::Cooperative),
+        ("square7:jumps=long", Mode::Solitaire),
+    ] {
+        let exact = solve_quietly(rules, mode).minimum.unwrap();
+        let mut early = 0;
+        for width in [1, 10, 1000] {
+            let s = solve_with_beam(rules, mode, width);
+            assert_eq!(s.minimum, Some(exact), "{rules} {mode:?} width {width}");
+            let beam = s.beam.as_ref().unwrap();
+            assert_eq!(beam.width, width);
+            let last = s.iterations.last();
+            // A narrow beam may find no line at all (a dead end, or past the limit).
+            if beam.length() == Some(exact) {
+                early += 1;
+                assert!(last.is_none_or(|i| !i.solved && i.bound < exact));
+                assert_eq!(s.line.len() as u32, exact);
+            } else {
+                assert!(
+                    beam.length().is_none_or(|n| n > exact),
+                    "{rules} {mode:?} {width}"
+                );
+                assert!(last.unwrap().solved && last.unwrap().bound == exact);
+            }
+            check_line(rules, mode, &s.line);
+        }
+        assert!(early > 0, "{rules} {mode:?}: no beam was short enough");
+    }
+}
+
+/// Replays a line of `mode` from the start of `rules` (as the solver plays them) and checks
+/// it finishes exactly at its last move.
+fn check_line(rules: &str, mode: Mode, line: &[String]) {
+    let r = solver_rules(Rules::parse(rules).unwrap(), mode).unwrap();
+    with_geometry!(r.board, G => {
+        let setup = Arc::new(Setup::<G>::new(r).unwrap());
+        match mode {
+            Mode::Solitaire => check_solitaire_line(&setup, line),
+            Mode::Cooperative => {
+                let mut pos = Position::start(setup);
+                for text in line {
+                    assert_eq!(pos.status(), Status::Ongoing);
+                    let mv = pos.parse_move(text).unwrap();
+                    pos.make(mv);
+                }
+                assert!(matches!(pos.status(), Status::Won(_)));
+            }
+        }
+    });
 }
 
 /// A random position of `rules` where side A has `outside` pieces outside its goal.

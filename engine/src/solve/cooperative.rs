@@ -5,6 +5,7 @@
 
 use super::bound::ParityBound;
 use super::ida::Puzzle;
+use super::solitaire::progress;
 use super::symmetry::{canonical, Symmetry};
 use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
@@ -97,6 +98,13 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
             })
             .min()
             .unwrap_or(0)
+    }
+
+    /// Both sides' progress from their home corners, summed and negated.
+    fn guide(&self, pos: &Position<G>) -> i64 {
+        -(0..2)
+            .map(|side| progress(pos.setup(), side, pos.pieces(side)))
+            .sum::<i64>()
     }
 
     #[inline]

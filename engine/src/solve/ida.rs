@@ -20,6 +20,11 @@ pub trait Puzzle: Sync {
     /// A lower bound on the moves to a finished node ([`IMPOSSIBLE`] if there is none); at
     /// least 1 for an unfinished node.
     fn bound(&self, node: &Self::Node) -> u32;
+    /// A tie-break among nodes of equal bound for the beam search (smaller looks closer to
+    /// the end); it need not be admissible.
+    fn guide(&self, _node: &Self::Node) -> i64 {
+        0
+    }
     /// Whether the node is finished.
     fn is_done(&self, node: &Self::Node) -> bool;
     /// The moves of the node, written into `out` (cleared first).
@@ -277,6 +282,10 @@ pub enum Progress {
     Started(u32),
     /// An iteration ended.
     Finished(Iteration),
+    /// The beam search for an upper bound starts, with this width.
+    BeamStarted(usize),
+    /// The beam search ended.
+    BeamFinished(super::beam::Beam),
 }
 
 /// The outcome of [`deepen`].
@@ -311,11 +320,13 @@ fn distinct_root_moves<P: Puzzle>(puzzle: &P, root: &P::Node) -> Vec<Move> {
 }
 
 /// Iterative deepening from `root` with every root move of an iteration searched in
-/// parallel on rayon's current pool; gives up once the limit would exceed `max`.
+/// parallel on rayon's current pool; stops with `upper` (a line known from elsewhere) once
+/// every shorter bound is searched, and gives up once the limit would exceed `max`.
 pub fn deepen<P: Puzzle>(
     puzzle: &P,
     root: &P::Node,
     table: &Table<P::State>,
+    upper: Option<&[Move]>,
     max: u32,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Outcome {
@@ -332,7 +343,16 @@ pub fn deepen<P: Puzzle>(
     }
     let mut limit = puzzle.bound(root);
     let moves = distinct_root_moves(puzzle, root);
-    while limit <= max {
+    loop {
+        // Every bound below `limit` has been searched: a known line that short is shortest.
+        if let Some(line) = upper.filter(|line| line.len() as u32 <= limit) {
+            out.minimum = Some(line.len() as u32);
+            out.line = line.to_vec();
+            return out;
+        }
+        if limit > max {
+            return out;
+        }
         progress(&Progress::Started(limit));
         let started = Instant::now();
         let stop = AtomicBool::new(false);
@@ -383,5 +403,4 @@ pub fn deepen<P: Puzzle>(
         }
         limit = next;
     }
-    out
 }

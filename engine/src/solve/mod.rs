@@ -12,6 +12,7 @@
 //! For the evaluation's race term, [`solitaire_moves`] (or a reusable [`Race`]) answers the
 //! fewest moves for one side of any position to finish, other pieces standing still.
 
+pub mod beam;
 pub mod bound;
 mod cooperative;
 pub mod ida;
@@ -26,6 +27,7 @@ use crate::notation::move_text;
 use crate::position::{Position, Status};
 use crate::rules::{CampExit, JumpKind, Rules, WinCondition};
 use crate::setup::Setup;
+pub use beam::Beam;
 use bound::{Grouping, LevelTable, ParityBound};
 use cooperative::Cooperative;
 pub use ida::{Iteration, Progress};
@@ -74,6 +76,8 @@ pub struct Options {
     pub max_bound: u32,
     /// Most states (bytes) of the level table: the strongest grouping that fits is built.
     pub level_states: u64,
+    /// States per depth of the beam search for an upper bound; 0 for none.
+    pub beam_width: usize,
 }
 
 /// The result of [`solve`].
@@ -91,6 +95,9 @@ pub struct Solution {
     pub impossible: bool,
     /// One shortest line, in move text, replayed and checked.
     pub line: Vec<String>,
+    /// The beam search for an upper bound, if one ran; when its line is as short as the
+    /// minimum, the deepening stopped one bound early and that line is the one given.
+    pub beam: Option<Beam>,
     /// Every iteration: its limit, whether it found a line, nodes and time.
     pub iterations: Vec<Iteration>,
     /// Bytes of the table of proven failures.
@@ -159,7 +166,7 @@ fn solve_on<G: Geometry>(
 ) -> Result<Solution, Error> {
     let started = Instant::now();
     let setup = Arc::new(Setup::<G>::new(rules)?);
-    let (outcome, start_bound, table_bytes, table_used, level) = match mode {
+    let (proof, level) = match mode {
         Mode::Solitaire => {
             let building = Instant::now();
             let levels = LevelTable::new(&setup, 0, options.level_states);
@@ -167,22 +174,23 @@ fn solve_on<G: Geometry>(
             let parity = ParityBound::new(&setup, 0);
             let puzzle =
                 Solitaire::new(&setup, 0, G::BB::EMPTY, parity, levels.as_ref()).with_mirror();
-            let root = puzzle.node(setup.home(0));
-            let table = Table::new(options.table_bytes);
-            let outcome = ida::deepen(&puzzle, &root, &table, options.max_bound, progress);
+            let proof = prove(&puzzle, &puzzle.node(setup.home(0)), options, progress);
             let level = levels.as_ref().map(|t| (t.states(), t.grouping(), built));
-            let b = puzzle.bound(&root);
-            (outcome, b, table.bytes(), table.used(), level)
+            (proof, level)
         }
         Mode::Cooperative => {
             let puzzle = Cooperative::new(&setup).with_symmetries(&setup);
-            let root = Position::start(setup.clone());
-            let table = Table::new(options.table_bytes);
-            let outcome = ida::deepen(&puzzle, &root, &table, options.max_bound, progress);
-            let b = puzzle.bound(&root);
-            (outcome, b, table.bytes(), table.used(), None)
+            let proof = prove(&puzzle, &Position::start(setup.clone()), options, progress);
+            (proof, None)
         }
     };
+    let Proof {
+        outcome,
+        beam,
+        start_bound,
+        table_bytes,
+        table_used,
+    } = proof;
     let line = match (outcome.minimum, mode) {
         (None, _) => Vec::new(),
         (Some(_), Mode::Solitaire) => replay_solitaire(&setup, 0, &outcome.line)?,
@@ -195,6 +203,7 @@ fn solve_on<G: Geometry>(
         minimum: outcome.minimum,
         impossible: outcome.impossible,
         line,
+        beam,
         iterations: outcome.iterations,
         table_bytes,
         table_used,
@@ -203,6 +212,41 @@ fn solve_on<G: Geometry>(
         level_millis: level.map_or(0.0, |(_, _, millis)| millis),
         millis: started.elapsed().as_secs_f64() * 1e3,
     })
+}
+
+/// What [`prove`] returns: the search's outcome and what it used.
+struct Proof {
+    outcome: ida::Outcome,
+    beam: Option<Beam>,
+    start_bound: u32,
+    table_bytes: usize,
+    table_used: usize,
+}
+
+/// The beam search for an upper bound (unless its width is 0), then iterative deepening
+/// from `root` until a line is found or every bound below the beam's line is searched.
+fn prove<P: Puzzle>(
+    puzzle: &P,
+    root: &P::Node,
+    options: &Options,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Proof {
+    let beam = (options.beam_width > 0).then(|| {
+        progress(&Progress::BeamStarted(options.beam_width));
+        let beam = beam::search(puzzle, root, options.beam_width, options.max_bound);
+        progress(&Progress::BeamFinished(beam.clone()));
+        beam
+    });
+    let table = Table::new(options.table_bytes);
+    let upper = beam.as_ref().and_then(|b| b.line.as_deref());
+    let outcome = ida::deepen(puzzle, root, &table, upper, options.max_bound, progress);
+    Proof {
+        outcome,
+        beam,
+        start_bound: puzzle.bound(root),
+        table_bytes: table.bytes(),
+        table_used: table.used(),
+    }
 }
 
 /// Replays a cooperative line through the rules core from the start: every move parsed (and

@@ -11,6 +11,17 @@ use crate::moves::Move;
 use crate::rules::{CampExit, JumpKind};
 use crate::setup::Setup;
 
+/// The progress `u + v` of `pieces` from `side`'s home corner, summed.
+pub(super) fn progress<G: Geometry>(setup: &Setup<G>, side: usize, pieces: G::BB) -> i64 {
+    pieces
+        .iter()
+        .map(|cell| {
+            let (u, v) = setup.corner_offset(side, cell);
+            (u + v) as i64
+        })
+        .sum()
+}
+
 /// A solitaire state: the side's pieces and their Zobrist hash.
 #[derive(Clone, Copy, Debug)]
 pub struct Node<B> {
@@ -89,6 +100,12 @@ impl<G: Geometry> Puzzle for Solitaire<'_, G> {
             Some(t) => parity.max(t.bound(node.pieces)),
             None => parity,
         }
+    }
+
+    /// The pieces' distance still to go from the home corner along the board's diagonal
+    /// (the progress `u + v` they have made, negated).
+    fn guide(&self, node: &Node<G::BB>) -> i64 {
+        -progress(self.setup, self.side, node.pieces)
     }
 
     #[inline]
