@@ -243,6 +243,13 @@ fn print_summary(s: &Solution) {
             ),
         },
     }
+    if s.minimum.is_none() && !s.line.is_empty() {
+        println!(
+            "upper    at most {} {unit}: the beam search's line",
+            s.line.len()
+        );
+        println!("line     {}", s.line.join(" "));
+    }
     println!("search   {} nodes, {:.1} s", s.nodes(), s.millis / 1e3);
     let grouping = s.level_grouping.map_or(String::new(), |g| {
         format!(" ({g}, built in {:.1} s)", s.level_millis / 1e3)

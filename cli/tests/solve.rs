@@ -93,16 +93,21 @@ fn a_limit_below_the_minimum_reports_no_minimum() {
     let out = ok(&[
         "solve",
         "--rules",
-        "square6",
+        "square7",
         "--mode",
         "solitaire",
         "--max",
-        "9",
+        "10",
         "--json",
     ]);
     let v = &json_lines(&out)[0];
     assert!(v["minimum"].is_null());
     assert_eq!(v["proved"], false);
+    // The beam search still gives an upper bound and its line.
+    let length = v["beam"]["length"].as_u64().expect("the beam finds a line");
+    // (square7's minimum is 12; its start bound, 11, is above the limit.)
+    assert!(length >= 12);
+    assert_eq!(v["line"].as_array().unwrap().len() as u64, length);
     assert_eq!(v["level_grouping"], "levels and parity classes");
 }
 

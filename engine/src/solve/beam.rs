@@ -10,6 +10,11 @@ use crate::moves::Move;
 use rayon::prelude::*;
 use std::time::Instant;
 
+/// The longest line the solver's beam search looks for (the table of proven failures
+/// counts moves in a byte too); independent of `--max`, so that a run which gives up
+/// still reports an upper bound.
+pub const MAX_DEPTH: u32 = 255;
+
 /// What a beam search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Beam {

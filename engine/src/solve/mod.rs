@@ -93,7 +93,8 @@ pub struct Solution {
     pub minimum: Option<u32>,
     /// Whether the search proved that the goal cannot be reached at all.
     pub impossible: bool,
-    /// One shortest line, in move text, replayed and checked.
+    /// One shortest line, in move text, replayed and checked; without a minimum, the beam
+    /// search's line (an upper bound) if it found one, else empty.
     pub line: Vec<String>,
     /// The beam search for an upper bound, if one ran; when its line is as short as the
     /// minimum, the deepening stopped one bound early and that line is the one given.
@@ -191,10 +192,15 @@ fn solve_on<G: Geometry>(
         table_bytes,
         table_used,
     } = proof;
-    let line = match (outcome.minimum, mode) {
+    // Without a minimum, the beam's line (if any) still shows an upper bound.
+    let moves = match outcome.minimum {
+        Some(_) => Some(&outcome.line[..]),
+        None => beam.as_ref().and_then(|b| b.line.as_deref()),
+    };
+    let line = match (moves, mode) {
         (None, _) => Vec::new(),
-        (Some(_), Mode::Solitaire) => replay_solitaire(&setup, 0, &outcome.line)?,
-        (Some(_), Mode::Cooperative) => replay_cooperative(&setup, &outcome.line)?,
+        (Some(moves), Mode::Solitaire) => replay_solitaire(&setup, 0, moves)?,
+        (Some(moves), Mode::Cooperative) => replay_cooperative(&setup, moves)?,
     };
     Ok(Solution {
         rules,
@@ -233,7 +239,7 @@ fn prove<P: Puzzle>(
 ) -> Proof {
     let beam = (options.beam_width > 0).then(|| {
         progress(&Progress::BeamStarted(options.beam_width));
-        let beam = beam::search(puzzle, root, options.beam_width, options.max_bound);
+        let beam = beam::search(puzzle, root, options.beam_width, beam::MAX_DEPTH);
         progress(&Progress::BeamFinished(beam.clone()));
         beam
     });
