@@ -213,7 +213,9 @@ fn print_summary(s: &Solution) {
     match s.minimum {
         Some(m) => {
             let first = s.iterations.first().map_or(m, |i| i.bound);
-            let from_beam = s.iterations.last().is_none_or(|i| !i.solved);
+            // The beam's line is the one given when no iteration found a line.
+            let from_beam = s.beam.as_ref().and_then(Beam::length) == Some(m)
+                && s.iterations.last().is_none_or(|i| !i.solved);
             let source = if from_beam {
                 "; the beam search's line"
             } else {

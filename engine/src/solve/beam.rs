@@ -73,15 +73,19 @@ pub fn search<P: Puzzle>(puzzle: &P, root: &P::Node, width: usize, max: u32) -> 
         nodes: 0,
         millis: 0.0,
     };
+    if puzzle.is_done(root) {
+        beam.line = Some(Vec::new());
+        return beam;
+    }
     // `links[d][i]`: the parent (in layer d) and the move of state i of layer d + 1.
     let mut links: Vec<Vec<(u32, Move)>> = Vec::new();
     let mut layer = vec![root.clone()];
-    let mut finish = puzzle.is_done(root).then_some(None);
-    while finish.is_none() && !layer.is_empty() && (links.len() as u32) < max {
+    let mut finish = None;
+    while !layer.is_empty() && (links.len() as u32) < max {
         let harvest = expand(puzzle, &layer);
         beam.nodes += harvest.nodes;
-        if let Some(end) = harvest.finish {
-            finish = Some(Some(end));
+        if harvest.finish.is_some() {
+            finish = harvest.finish;
             break;
         }
         let mut children = harvest.children;
@@ -105,15 +109,13 @@ pub fn search<P: Puzzle>(puzzle: &P, root: &P::Node, width: usize, max: u32) -> 
             .collect();
         links.push(children.iter().map(|c| (c.parent, c.mv)).collect());
     }
-    beam.line = finish.map(|end| {
-        let mut line = Vec::with_capacity(links.len() + 1);
-        if let Some((mut at, mv)) = end {
+    // Walk back from the finishing move through the parents to the root.
+    beam.line = finish.map(|(mut at, mv)| {
+        let mut line = vec![mv];
+        for depth in links.iter().rev() {
+            let (parent, mv) = depth[at as usize];
             line.push(mv);
-            for depth in links.iter().rev() {
-                let (parent, mv) = depth[at as usize];
-                line.push(mv);
-                at = parent;
-            }
+            at = parent;
         }
         line.reverse();
         line
