@@ -6,7 +6,7 @@
 use super::bound::ParityBound;
 use super::ida::Puzzle;
 use super::solitaire::progress;
-use super::symmetry::{canonical, Symmetry};
+use super::symmetry::{ImageKeys, Symmetry};
 use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
 use crate::moves::Move;
@@ -19,10 +19,42 @@ pub struct Cooperative<G: Geometry> {
     /// Each side's goal camp, when a side has as many pieces as it has cells (so the other
     /// side must leave it before the side can finish); empty otherwise.
     full_goal: [G::BB; 2],
-    /// The game's symmetries other than the identity, each with whether it trades the
-    /// sides: the mirror (if both camps lie on its axis), the side swap, and the two
-    /// together.
-    symmetries: Vec<(Symmetry, bool)>,
+    /// The game's symmetries other than the identity (at most [`MAX_IMAGES`]): the mirror
+    /// (if both camps lie on its axis), the side swap, and the two together.
+    images: Vec<Image>,
+}
+
+/// Most symmetries other than the identity a cooperative game has.
+const MAX_IMAGES: usize = 3;
+
+/// A symmetry of the game, whether it trades the sides, and the keys of positions seen
+/// through it.
+struct Image {
+    symmetry: Symmetry,
+    trades: bool,
+    keys: ImageKeys,
+}
+
+impl Image {
+    /// The image of a state with side A's pieces `a`, side B's `b` and `side` to move.
+    fn state<B: BitBoard>(&self, a: B, b: B, side: usize) -> (B, B, u8) {
+        let (a, b) = (self.symmetry.apply(a), self.symmetry.apply(b));
+        if self.trades {
+            (b, a, 1 - side as u8)
+        } else {
+            (a, b, side as u8)
+        }
+    }
+}
+
+/// A position of the cooperative search with the hash of each of its images (by the
+/// puzzle's symmetries), kept up to date move by move so that finding the state the table
+/// stores costs no more than a comparison of hashes.
+#[derive(Clone)]
+pub struct Node<G: Geometry> {
+    /// The position.
+    pub pos: Position<G>,
+    images: [u64; MAX_IMAGES],
 }
 
 impl<G: Geometry> Cooperative<G> {
@@ -39,7 +71,31 @@ impl<G: Geometry> Cooperative<G> {
                     G::BB::EMPTY
                 }
             }),
-            symmetries: Vec::new(),
+            images: Vec::new(),
+        }
+    }
+
+    /// The search node of `pos`.
+    pub fn node(&self, pos: Position<G>) -> Node<G> {
+        let mut images = [0; MAX_IMAGES];
+        for (hash, image) in images.iter_mut().zip(&self.images) {
+            *hash = image
+                .keys
+                .position([pos.pieces(0), pos.pieces(1)], pos.to_move());
+        }
+        Node { pos, images }
+    }
+
+    /// Brings the images' hashes up to date for a move `mv` of `side` (made or taken back:
+    /// the change is its own inverse).
+    #[inline]
+    fn update_images(&self, node: &mut Node<G>, side: usize, mv: Move) {
+        for (hash, image) in node.images.iter_mut().zip(&self.images) {
+            let keys = &image.keys;
+            *hash ^= keys.turn(side) ^ keys.turn(1 - side);
+            if !mv.is_pass() {
+                *hash ^= keys.piece(side, mv.from()) ^ keys.piece(side, mv.to());
+            }
         }
     }
 
@@ -49,34 +105,47 @@ impl<G: Geometry> Cooperative<G> {
         let mirror = Symmetry::mirror(setup, &[0, 1]);
         let swap = Symmetry::side_swap(setup);
         let both = mirror.as_ref().zip(swap.as_ref()).map(|(m, s)| m.then(s));
-        self.symmetries = [(mirror, false), (swap, true), (both, true)]
+        self.images = [(mirror, false), (swap, true), (both, true)]
             .into_iter()
-            .filter_map(|(symmetry, trades)| symmetry.map(|s| (s, trades)))
+            .filter_map(|(symmetry, trades)| {
+                symmetry.map(|symmetry| Image {
+                    keys: ImageKeys::new(setup.keys(), &symmetry, trades),
+                    symmetry,
+                    trades,
+                })
+            })
             .collect();
         self
     }
 }
 
 impl<G: Geometry> Puzzle for Cooperative<G> {
-    type Node = Position<G>;
+    type Node = Node<G>;
     type State = (G::BB, G::BB, u8);
 
     #[inline]
-    fn state(&self, pos: &Position<G>) -> (u64, Self::State) {
-        let keys = pos.setup().keys();
-        let (a, b, side) = (pos.pieces(0), pos.pieces(1), pos.to_move());
-        let mut best = (pos.key(), (a, b, side as u8));
-        for (symmetry, trades) in &self.symmetries {
-            let (a, b) = (symmetry.apply(a), symmetry.apply(b));
-            let (a, b, side) = if *trades {
-                (b, a, 1 - side)
-            } else {
-                (a, b, side)
-            };
-            let hash = keys.turn(side) ^ keys.pieces(0, a) ^ keys.pieces(1, b);
-            best = canonical(best, (hash, (a, b, side as u8)));
+    fn hash(&self, node: &Node<G>) -> u64 {
+        let images = node.images[..self.images.len()].iter();
+        images.fold(node.pos.key(), |best, &hash| best.min(hash))
+    }
+
+    /// The image with the smallest hash (the position itself on a tie), as
+    /// [`super::symmetry::canonical`] picks it.
+    #[inline]
+    fn state(&self, node: &Node<G>) -> (u64, Self::State) {
+        let pos = &node.pos;
+        let mut best = (pos.key(), None);
+        for (i, &hash) in node.images[..self.images.len()].iter().enumerate() {
+            if hash < best.0 {
+                best = (hash, Some(i));
+            }
         }
-        best
+        let (a, b, side) = (pos.pieces(0), pos.pieces(1), pos.to_move());
+        let state = match best.1 {
+            Some(i) => self.images[i].state(a, b, side),
+            None => (a, b, side as u8),
+        };
+        (best.0, state)
     }
 
     /// A side needing `m` more moves of its own finishes `2m - 1` plies from now at the
@@ -86,7 +155,8 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
     /// piece a move: `m >= k + 1` if the side is to move (the other side moves `m - 1` times
     /// before the side's last move), else `m >= k`.
     #[inline]
-    fn bound(&self, pos: &Position<G>) -> u32 {
+    fn bound(&self, node: &Node<G>) -> u32 {
+        let pos = &node.pos;
         (0..2)
             .map(|side| {
                 let to_move = u32::from(pos.to_move() == side);
@@ -101,29 +171,100 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
     }
 
     /// Both sides' progress from their home corners, summed and negated.
-    fn guide(&self, pos: &Position<G>) -> i64 {
+    fn guide(&self, node: &Node<G>) -> i64 {
+        let pos = &node.pos;
         -(0..2)
             .map(|side| progress(pos.setup(), side, pos.pieces(side)))
             .sum::<i64>()
     }
 
     #[inline]
-    fn is_done(&self, pos: &Position<G>) -> bool {
-        matches!(pos.status(), Status::Won(_))
+    fn is_done(&self, node: &Node<G>) -> bool {
+        matches!(node.pos.status(), Status::Won(_))
     }
 
     #[inline]
-    fn moves(&self, pos: &Position<G>, out: &mut Vec<Move>) {
-        pos.legal_moves_into(out);
+    fn moves(&self, node: &Node<G>, out: &mut Vec<Move>) {
+        node.pos.legal_moves_into(out);
     }
 
     #[inline]
-    fn make(&self, pos: &mut Position<G>, mv: Move) {
-        pos.make(mv);
+    fn make(&self, node: &mut Node<G>, mv: Move) {
+        self.update_images(node, node.pos.to_move(), mv);
+        node.pos.make(mv);
     }
 
     #[inline]
-    fn unmake(&self, pos: &mut Position<G>, _mv: Move) {
-        pos.unmake();
+    fn unmake(&self, node: &mut Node<G>, mv: Move) {
+        node.pos.unmake();
+        self.update_images(node, node.pos.to_move(), mv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Diamond, Square, Star};
+    use crate::rules::Rules;
+    use crate::solve::{solver_rules, Mode};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    use std::sync::Arc;
+
+    /// Along random cooperative games and back, each image's hash kept move by move equals
+    /// the Zobrist key of the image's state computed from scratch, and the state the table
+    /// stores carries the smallest of the hashes.
+    #[test]
+    fn image_hashes_follow_the_moves() {
+        fn check<G: Geometry>(rules: &str, images: usize) {
+            let rules = solver_rules(Rules::parse(rules).expect("rules"), Mode::Cooperative);
+            let setup = Arc::new(Setup::<G>::new(rules.expect("cooperative")).expect("setup"));
+            let puzzle = Cooperative::new(&setup).with_symmetries(&setup);
+            assert_eq!(puzzle.images.len(), images);
+            let keys = setup.keys();
+            let mut rng = StdRng::seed_from_u64(7);
+            let mut node = puzzle.node(Position::start(setup.clone()));
+            let start = node.images;
+            let (mut moves, mut line) = (Vec::new(), Vec::new());
+            for _ in 0..60 {
+                puzzle.moves(&node, &mut moves);
+                if moves.is_empty() || puzzle.is_done(&node) {
+                    break;
+                }
+                let mv = moves[rng.gen_range(0..moves.len())];
+                puzzle.make(&mut node, mv);
+                line.push(mv);
+                let pos = &node.pos;
+                let (a, b, side) = (pos.pieces(0), pos.pieces(1), pos.to_move());
+                for (image, &hash) in puzzle.images.iter().zip(&node.images) {
+                    let (a, b, side) = image.state(a, b, side);
+                    let key = keys.turn(side as usize) ^ keys.pieces(0, a) ^ keys.pieces(1, b);
+                    assert_eq!(hash, key, "image hash after {line:?}");
+                }
+                let (hash, state) = puzzle.state(&node);
+                assert_eq!(hash, puzzle.hash(&node));
+                assert_eq!(
+                    hash,
+                    keys.turn(state.2 as usize) ^ keys.pieces(0, state.0) ^ keys.pieces(1, state.1)
+                );
+                let smallest = node.images[..images]
+                    .iter()
+                    .fold(pos.key(), |m, &h| m.min(h));
+                assert_eq!(hash, smallest);
+            }
+            assert!(
+                line.len() > 10,
+                "{:?}: too short a game",
+                setup.rules().board
+            );
+            while let Some(mv) = line.pop() {
+                puzzle.unmake(&mut node, mv);
+            }
+            assert_eq!(node.images, start);
+        }
+        check::<Square<8>>("halma8", 3);
+        check::<Diamond>("diamond", 3);
+        check::<Star>("star-2", 3);
+        check::<Square<8>>("halma8:jumps=long", 3);
     }
 }

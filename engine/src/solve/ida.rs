@@ -17,6 +17,10 @@ pub trait Puzzle: Sync {
     type State: Copy + Eq + Send + Default;
     /// The hash and the exact state of a node.
     fn state(&self, node: &Self::Node) -> (u64, Self::State);
+    /// The hash of [`Puzzle::state`] alone (a puzzle may find it quicker).
+    fn hash(&self, node: &Self::Node) -> u64 {
+        self.state(node).0
+    }
     /// A lower bound on the moves to a finished node ([`IMPOSSIBLE`] if there is none); at
     /// least 1 for an unfinished node.
     fn bound(&self, node: &Self::Node) -> u32;
@@ -53,6 +57,8 @@ struct Slot<S> {
 /// size, shared by every thread. Facts stay true, so the table lives across iterations.
 pub struct Table<S> {
     shards: Vec<Mutex<Vec<Slot<S>>>>,
+    /// The address of each shard's slots (they never move), for [`Table::prefetch`].
+    addresses: Vec<usize>,
     buckets: usize,
 }
 
@@ -61,10 +67,15 @@ impl<S: Copy + Eq + Default> Table<S> {
     pub fn new(bytes: usize) -> Self {
         let slot = std::mem::size_of::<Slot<S>>();
         let buckets = (bytes / slot / BUCKET / SHARDS).max(1);
-        let shards = (0..SHARDS)
+        let shards: Vec<_> = (0..SHARDS)
             .map(|_| Mutex::new(vec![Slot::default(); buckets * BUCKET]))
             .collect();
-        Table { shards, buckets }
+        let addresses = shards.iter().map(|s| lock(s).as_ptr() as usize).collect();
+        Table {
+            shards,
+            addresses,
+            buckets,
+        }
     }
 
     /// Bytes held by the slots.
@@ -80,10 +91,35 @@ impl<S: Copy + Eq + Default> Table<S> {
             .sum()
     }
 
-    fn bucket(&self, hash: u64) -> (&Mutex<Vec<Slot<S>>>, usize) {
-        let shard = &self.shards[(hash as usize) % SHARDS];
+    /// The shard of `hash` and the index of its bucket's first slot there.
+    fn index(&self, hash: u64) -> (usize, usize) {
         let b = ((hash >> 32) as usize) % self.buckets;
-        (shard, b * BUCKET)
+        ((hash as usize) % SHARDS, b * BUCKET)
+    }
+
+    fn bucket(&self, hash: u64) -> (&Mutex<Vec<Slot<S>>>, usize) {
+        let (shard, at) = self.index(hash);
+        (&self.shards[shard], at)
+    }
+
+    /// Starts loading the bucket of `hash` into the cache, so that a probe soon after does
+    /// not wait for memory (a hint only: the table is unchanged).
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let (shard, at) = self.index(hash);
+            let size = std::mem::size_of::<Slot<S>>();
+            let bucket = self.addresses[shard] + at * size;
+            for line in (0..BUCKET * size).step_by(64) {
+                // SAFETY: a prefetch never faults and changes no memory, whatever the
+                // address; this one lies inside the shard's slots, which never move.
+                unsafe { _mm_prefetch::<_MM_HINT_T0>((bucket + line) as *const i8) };
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
     }
 
     /// The largest budget proven to fail from `state`, if stored.
@@ -227,6 +263,9 @@ impl<'a, P: Puzzle> Worker<'a, P> {
                     self.next = self.next.min(g + 1 + h);
                 } else {
                     list.push((h, mv));
+                    if let Some(table) = self.table {
+                        table.prefetch(self.puzzle.hash(node));
+                    }
                 }
             }
             self.puzzle.unmake(node, mv);

@@ -181,7 +181,8 @@ fn solve_on<G: Geometry>(
         }
         Mode::Cooperative => {
             let puzzle = Cooperative::new(&setup).with_symmetries(&setup);
-            let proof = prove(&puzzle, &Position::start(setup.clone()), options, progress);
+            let root = puzzle.node(Position::start(setup.clone()));
+            let proof = prove(&puzzle, &root, options, progress);
             (proof, None)
         }
     };
@@ -465,7 +466,7 @@ pub fn solitaire_moves<G: Geometry>(pos: &Position<G>, side: usize, max_moves: u
 /// positions close to the end.
 pub fn cooperative_plies<G: Geometry>(pos: &Position<G>, max_plies: u32) -> Option<u32> {
     let puzzle = Cooperative::new(pos.setup());
-    let mut node = pos.clone();
+    let mut node = puzzle.node(pos.clone());
     let stop = AtomicBool::new(false);
     Worker::new(&puzzle, None, &stop).shortest(&mut node, max_plies)
 }

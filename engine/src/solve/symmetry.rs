@@ -8,6 +8,7 @@
 use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
 use crate::setup::Setup;
+use crate::zobrist::Keys;
 use std::collections::HashMap;
 
 /// A permutation of the board's cells that maps every line onto a line, so every step and
@@ -117,6 +118,57 @@ impl Symmetry {
     #[inline]
     pub fn cell(&self, cell: usize) -> usize {
         self.image[cell] as usize
+    }
+}
+
+/// Zobrist keys of positions seen through a symmetry, so that the hash of a position's
+/// image can be kept up to date move by move: the key of a piece of `side` on `cell` is the
+/// key of its image (a piece of the other side when the symmetry trades the sides).
+#[derive(Clone, Debug)]
+pub struct ImageKeys {
+    /// `piece[side * cells + cell]`.
+    piece: Vec<u64>,
+    turn: [u64; 2],
+    cells: usize,
+}
+
+impl ImageKeys {
+    /// The keys of two-player positions through `symmetry`, which trades the sides if
+    /// `trades`.
+    pub fn new(keys: &Keys, symmetry: &Symmetry, trades: bool) -> Self {
+        let cells = symmetry.image.len();
+        let image_side = |side: usize| if trades { 1 - side } else { side };
+        let piece = (0..2)
+            .flat_map(|side| (0..cells).map(move |cell| (side, cell)))
+            .map(|(side, cell)| keys.piece(image_side(side), symmetry.cell(cell)))
+            .collect();
+        ImageKeys {
+            piece,
+            turn: [0, 1].map(|side| keys.turn(image_side(side))),
+            cells,
+        }
+    }
+
+    /// The key of the image of a piece of `side` on `cell`.
+    #[inline(always)]
+    pub fn piece(&self, side: usize, cell: usize) -> u64 {
+        self.piece[side * self.cells + cell]
+    }
+
+    /// The key of the image of `side` being to move.
+    #[inline(always)]
+    pub fn turn(&self, side: usize) -> u64 {
+        self.turn[side]
+    }
+
+    /// The hash of the image of a whole position: `pieces` of each side, `to_move` to move.
+    pub fn position<B: BitBoard>(&self, pieces: [B; 2], to_move: usize) -> u64 {
+        pieces
+            .iter()
+            .enumerate()
+            .fold(self.turn(to_move), |key, (side, &p)| {
+                p.iter().fold(key, |key, cell| key ^ self.piece(side, cell))
+            })
     }
 }
 
