@@ -117,6 +117,9 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let json = args.json;
     let progress = |p: &Progress| match p {
         Progress::Started(b) => bar.set_message(format!("searching bound {b}")),
+        Progress::Searched { bound, done, tasks } => bar.set_message(format!(
+            "searching bound {bound}: {done} of {tasks} subtrees"
+        )),
         Progress::Finished(i) if !json => bar.suspend(|| println!("{}", iteration_line(i, mode))),
         Progress::Finished(_) => {}
         Progress::BeamStarted(w) => bar.set_message(format!("beam search, width {w}")),

@@ -2,7 +2,7 @@
 //! the root moves of each iteration searched in parallel (rayon).
 
 use crate::moves::Move;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -227,6 +227,39 @@ impl<'a, P: Puzzle> Worker<'a, P> {
         None
     }
 
+    /// Searches one task of [`root_tasks`] from `root` within `limit` moves: the line found,
+    /// if any.
+    fn search_task(
+        &mut self,
+        root: &P::Node,
+        &(first, reply): &(Move, Option<Move>),
+        limit: u32,
+    ) -> Option<Vec<Move>> {
+        let mut node = root.clone();
+        let mut line = Vec::new();
+        for (g, mv) in [Some(first), reply].into_iter().flatten().enumerate() {
+            self.puzzle.make(&mut node, mv);
+            line.push(mv);
+            if self.puzzle.is_done(&node) {
+                return Some(line);
+            }
+            let total = g as u32 + 1 + self.puzzle.bound(&node);
+            if total > limit {
+                self.next = self.next.min(total);
+                return None;
+            }
+        }
+        // Nothing follows a first move alone: a dead end.
+        reply?;
+        match self.dfs(&mut node, 2, limit, 0) {
+            Found::Yes => {
+                line.extend_from_slice(&self.line);
+                Some(line)
+            }
+            Found::No | Found::Stopped => None,
+        }
+    }
+
     /// Searches below `node` (at `g` moves from the iteration's root) for a finished node
     /// within `limit` moves in all.
     fn dfs(&mut self, node: &mut P::Node, g: u32, limit: u32, ply: usize) -> Found {
@@ -325,6 +358,15 @@ pub enum Progress {
     BeamStarted(usize),
     /// The beam search ended.
     BeamFinished(super::beam::Beam),
+    /// The iteration with limit `bound` has searched `done` of its `tasks` subtrees.
+    Searched {
+        /// The iteration's limit.
+        bound: u32,
+        /// Subtrees searched so far.
+        done: usize,
+        /// Subtrees in all.
+        tasks: usize,
+    },
 }
 
 /// The outcome of [`deepen`].
@@ -358,6 +400,25 @@ fn distinct_root_moves<P: Puzzle>(puzzle: &P, root: &P::Node) -> Vec<Move> {
     moves
 }
 
+/// The subtrees an iteration shares out among the threads: each distinct root move with
+/// each reply (or alone, when nothing follows it). Two moves deep, there are enough of them
+/// for the threads to stay busy to the end even when the root has only a few moves.
+fn root_tasks<P: Puzzle>(puzzle: &P, root: &P::Node) -> Vec<(Move, Option<Move>)> {
+    let mut tasks = Vec::new();
+    let mut replies = Vec::new();
+    for mv in distinct_root_moves(puzzle, root) {
+        let mut node = root.clone();
+        puzzle.make(&mut node, mv);
+        puzzle.moves(&node, &mut replies);
+        if puzzle.is_done(&node) || replies.is_empty() {
+            tasks.push((mv, None));
+        } else {
+            tasks.extend(replies.iter().map(|&reply| (mv, Some(reply))));
+        }
+    }
+    tasks
+}
+
 /// Iterative deepening from `root` with every root move of an iteration searched in
 /// parallel on rayon's current pool; stops with `upper` (a line known from elsewhere) once
 /// every shorter bound is searched, and gives up once the limit would exceed `max`.
@@ -381,7 +442,7 @@ pub fn deepen<P: Puzzle>(
         return out;
     }
     let mut limit = puzzle.bound(root);
-    let moves = distinct_root_moves(puzzle, root);
+    let tasks = root_tasks(puzzle, root);
     loop {
         // Every bound below `limit` has been searched: a known line that short is shortest.
         if let Some(line) = upper.filter(|line| line.len() as u32 <= limit) {
@@ -396,29 +457,21 @@ pub fn deepen<P: Puzzle>(
         let started = Instant::now();
         let stop = AtomicBool::new(false);
         let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
-        let (nodes, next) = moves
+        let done = AtomicUsize::new(0);
+        let (nodes, next) = tasks
             .par_iter()
-            .map(|&mv| {
-                let mut node = root.clone();
-                puzzle.make(&mut node, mv);
+            .map(|task| {
                 let mut worker = Worker::new(puzzle, Some(table), &stop);
-                let result = if puzzle.is_done(&node) {
-                    Found::Yes
-                } else {
-                    let h = puzzle.bound(&node);
-                    if 1 + h > limit {
-                        worker.next = 1 + h;
-                        Found::No
-                    } else {
-                        worker.dfs(&mut node, 1, limit, 0)
-                    }
-                };
-                if result == Found::Yes {
+                if let Some(line) = worker.search_task(root, task, limit) {
                     stop.store(true, Ordering::Relaxed);
-                    let mut line = vec![mv];
-                    line.extend_from_slice(&worker.line);
                     lock(&found).get_or_insert(line);
                 }
+                let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+                progress(&Progress::Searched {
+                    bound: limit,
+                    done,
+                    tasks: tasks.len(),
+                });
                 (worker.nodes, worker.next)
             })
             .reduce(|| (0, IMPOSSIBLE), |a, b| (a.0 + b.0, a.1.min(b.1)));
@@ -441,5 +494,70 @@ pub fn deepen<P: Puzzle>(
             return out;
         }
         limit = next;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A counter to bring down to zero by ones and twos (a two needs at least two left): the
+    /// fewest moves from `n` are `n / 2` rounded up.
+    struct Countdown;
+
+    impl Puzzle for Countdown {
+        type Node = u32;
+        type State = u32;
+        fn state(&self, n: &u32) -> (u64, u32) {
+            (u64::from(*n).wrapping_mul(0x9e37_79b9_7f4a_7c15), *n)
+        }
+        fn bound(&self, n: &u32) -> u32 {
+            n.div_ceil(2)
+        }
+        fn is_done(&self, n: &u32) -> bool {
+            *n == 0
+        }
+        fn moves(&self, n: &u32, out: &mut Vec<Move>) {
+            out.clear();
+            let n = *n as usize;
+            out.extend((1..=2.min(n)).map(|k| Move::new(n, n - k)));
+        }
+        fn make(&self, n: &mut u32, mv: Move) {
+            *n = mv.to() as u32;
+        }
+        fn unmake(&self, n: &mut u32, mv: Move) {
+            *n = mv.from() as u32;
+        }
+    }
+
+    /// The iterations share out the root's moves and replies on any number of threads and
+    /// still find the minimum, also when the first move finishes (a task of one move) or
+    /// the second does.
+    #[test]
+    fn deepening_finds_the_minimum_on_any_thread_count() {
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            for start in 1..12u32 {
+                let table = Table::new(1 << 16);
+                let outcome =
+                    pool.install(|| deepen(&Countdown, &start, &table, None, 20, &|_| {}));
+                let want = start.div_ceil(2);
+                assert_eq!(
+                    outcome.minimum,
+                    Some(want),
+                    "from {start}, {threads} threads"
+                );
+                assert_eq!(outcome.line.len() as u32, want);
+                let mut n = start;
+                for &mv in &outcome.line {
+                    assert_eq!(mv.from() as u32, n, "the line is connected");
+                    Countdown.make(&mut n, mv);
+                }
+                assert_eq!(n, 0);
+            }
+        }
     }
 }
