@@ -43,7 +43,7 @@ pub struct AnalyseArgs {
 
     /// Transposition table size in MiB (mcts: the tree's memory budget) [default: 64;
     /// mcts: 256]
-    #[arg(long, value_name = "MB", value_parser = crate::positive)]
+    #[arg(long, value_name = "MB", value_parser = crate::megabytes)]
     hash: Option<u32>,
 
     /// Report the K best root moves

@@ -113,6 +113,23 @@ fn positive(text: &str) -> Result<u32, String> {
     }
 }
 
+/// A table size in megabytes: a whole number of at least 1 that this machine can allocate.
+fn megabytes(text: &str) -> Result<u32, String> {
+    let mb = positive(text)?;
+    allocatable(mb as usize)?;
+    Ok(mb)
+}
+
+/// Whether `mb` megabytes can be allocated here, tried by reserving them once (nothing is
+/// touched), so that a table too large for the machine is a message instead of an abort.
+fn allocatable(mb: usize) -> Result<(), String> {
+    let refused = || format!("cannot allocate {mb} MB on this machine");
+    let bytes = mb.checked_mul(1 << 20).ok_or_else(refused)?;
+    Vec::<u8>::new()
+        .try_reserve_exact(bytes)
+        .map_err(|_| refused())
+}
+
 /// A rayon pool of `threads` workers (default: one per core) and its size.
 fn thread_pool(threads: Option<u32>) -> Result<(usize, rayon::ThreadPool), Error> {
     let threads = threads.map_or_else(

@@ -30,7 +30,7 @@ pub struct SolveArgs {
     threads: Option<u32>,
 
     /// Megabytes for the table of proven failures
-    #[arg(long, value_name = "MB", default_value_t = 256, value_parser = crate::positive)]
+    #[arg(long, value_name = "MB", default_value_t = 256, value_parser = crate::megabytes)]
     memory: u32,
 
     /// Megabytes for the level table (a byte a state; solitaire): the strongest relaxation

@@ -372,7 +372,11 @@ impl Ugi {
                     }
                 }
             }
-            "hash" => config.hash = Some(bounded(value, MAX_HASH)?),
+            "hash" => {
+                let mb = bounded(value, MAX_HASH)?;
+                crate::allocatable(mb).map_err(Error::Argument)?;
+                config.hash = Some(mb);
+            }
             "threads" => config.threads = bounded(value, MAX_THREADS)?,
             "multiplayer" => config.multi = value.parse()?,
             lower => {

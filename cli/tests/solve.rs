@@ -125,4 +125,12 @@ fn bad_input_is_one_line_and_exit_2() {
     fails(&["solve", "--rules", "halma8", "--mode", "race"]);
     let err = fails(&["solve", "--mode", "solitaire", "--level-memory", "0"]);
     assert!(err.contains("--level-memory"), "{err}");
+    // Four petabytes: beyond any machine's address space, so refused up front, not an abort.
+    for args in [
+        &["solve", "--mode", "solitaire", "--memory", "4294967295"][..],
+        &["analyse", "--depth", "1", "--hash", "4294967295"],
+    ] {
+        let err = fails(args);
+        assert!(err.contains("cannot allocate 4294967295 MB"), "{err}");
+    }
 }
