@@ -1,5 +1,6 @@
 //! Iterative-deepening A* over any [`Puzzle`], with a shared table of proven failures and
-//! the root moves of each iteration searched in parallel (rayon).
+//! the subtrees of each iteration (every root move with each reply) searched in parallel
+//! (rayon).
 
 use crate::moves::Move;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -419,8 +420,8 @@ fn root_tasks<P: Puzzle>(puzzle: &P, root: &P::Node) -> Vec<(Move, Option<Move>)
     tasks
 }
 
-/// Iterative deepening from `root` with every root move of an iteration searched in
-/// parallel on rayon's current pool; stops with `upper` (a line known from elsewhere) once
+/// Iterative deepening from `root` with the subtrees of an iteration ([`root_tasks`])
+/// searched in parallel on rayon's current pool; stops with `upper` (a line known from elsewhere) once
 /// every shorter bound is searched, and gives up once the limit would exceed `max`.
 pub fn deepen<P: Puzzle>(
     puzzle: &P,
