@@ -420,9 +420,10 @@ fn root_tasks<P: Puzzle>(puzzle: &P, root: &P::Node) -> Vec<(Move, Option<Move>)
     tasks
 }
 
-/// Iterative deepening from `root` with the subtrees of an iteration ([`root_tasks`])
-/// searched in parallel on rayon's current pool; stops with `upper` (a line known from elsewhere) once
-/// every shorter bound is searched, and gives up once the limit would exceed `max`.
+/// Iterative deepening from `root` with the subtrees of an iteration (each root move with
+/// each reply) searched in parallel on rayon's current pool; stops with `upper` (a line
+/// known from elsewhere) once every shorter bound is searched, and gives up once the limit
+/// would exceed `max`.
 pub fn deepen<P: Puzzle>(
     puzzle: &P,
     root: &P::Node,
