@@ -200,7 +200,7 @@ impl<G: Geometry> Position<G> {
         })
     }
 
-    /// Plays `mv`, which must be legal here (see [`Position::play`] for a checked version).
+    /// Plays `mv`, which must be legal here (see [`Position::parse_move`] for a checked way to get one).
     #[inline]
     pub fn make(&mut self, mv: Move) {
         let side = self.to_move;
