@@ -86,6 +86,20 @@ impl<G: Geometry> Cooperative<G> {
         Node { pos, images }
     }
 
+    /// The smallest of the hashes of `node`'s position and its images, and the image that
+    /// has it (`None`: the position itself, which wins ties), as
+    /// [`super::symmetry::canonical`] picks it.
+    #[inline]
+    fn smallest_image(&self, node: &Node<G>) -> (u64, Option<usize>) {
+        let mut best = (node.pos.key(), None);
+        for (i, &hash) in node.images[..self.images.len()].iter().enumerate() {
+            if hash < best.0 {
+                best = (hash, Some(i));
+            }
+        }
+        best
+    }
+
     /// Brings the images' hashes up to date for a move `mv` of `side` (made or taken back:
     /// the change is its own inverse).
     #[inline]
@@ -125,27 +139,20 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
 
     #[inline]
     fn hash(&self, node: &Node<G>) -> u64 {
-        let images = node.images[..self.images.len()].iter();
-        images.fold(node.pos.key(), |best, &hash| best.min(hash))
+        self.smallest_image(node).0
     }
 
-    /// The image with the smallest hash (the position itself on a tie), as
-    /// [`super::symmetry::canonical`] picks it.
+    /// The image with the smallest hash (the position itself on a tie).
     #[inline]
     fn state(&self, node: &Node<G>) -> (u64, Self::State) {
+        let (hash, image) = self.smallest_image(node);
         let pos = &node.pos;
-        let mut best = (pos.key(), None);
-        for (i, &hash) in node.images[..self.images.len()].iter().enumerate() {
-            if hash < best.0 {
-                best = (hash, Some(i));
-            }
-        }
         let (a, b, side) = (pos.pieces(0), pos.pieces(1), pos.to_move());
-        let state = match best.1 {
+        let state = match image {
             Some(i) => self.images[i].state(a, b, side),
             None => (a, b, side as u8),
         };
-        (best.0, state)
+        (hash, state)
     }
 
     /// A side needing `m` more moves of its own finishes `2m - 1` plies from now at the
