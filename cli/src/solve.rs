@@ -43,6 +43,12 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     beam: usize,
 
+    /// After the beam, aimed beams look for ever shorter lines (each one move shorter than
+    /// the last line, until one finds none); each searches every state it keeps at this
+    /// depth to the end. 0 for no aimed beams [default: a third of the length aimed at]
+    #[arg(long, value_name = "DEPTH")]
+    complete: Option<u32>,
+
     /// Give up (without a minimum) rather than search beyond this many moves
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = crate::positive)]
     max: u32,
@@ -79,6 +85,9 @@ struct Report<'a> {
 #[derive(Serialize)]
 struct BeamReport {
     width: usize,
+    /// The length an aimed beam looked for, and the depth it completed from.
+    aimed_at: Option<u32>,
+    completed_from: Option<u32>,
     length: Option<u32>,
     nodes: u64,
     time_ms: f64,
@@ -104,6 +113,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         max_bound: args.max,
         level_states: u64::from(args.level_memory) << 20,
         beam_width: args.beam,
+        complete_at: args.complete,
     };
     let bar = ProgressBar::new_spinner();
     bar.set_style(
@@ -123,6 +133,12 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         Progress::Finished(i) if !json => bar.suspend(|| println!("{}", iteration_line(i, mode))),
         Progress::Finished(_) => {}
         Progress::BeamStarted(w) => bar.set_message(format!("beam search, width {w}")),
+        Progress::AimedBeamStarted(aim) => bar.set_message(format!(
+            "beam search for {} {}, completed from depth {}",
+            aim.length,
+            unit(mode),
+            aim.complete_at
+        )),
         Progress::BeamFinished(b) if !json => bar.suspend(|| println!("{}", beam_line(b, mode))),
         Progress::BeamFinished(_) => {}
     };
@@ -148,6 +164,8 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             impossible: solution.impossible,
             beam: solution.beam.as_ref().map(|b| BeamReport {
                 width: b.width,
+                aimed_at: b.aim.map(|a| a.length),
+                completed_from: b.aim.map(|a| a.complete_at),
                 length: b.length(),
                 nodes: b.nodes,
                 time_ms: b.millis,
@@ -201,8 +219,16 @@ fn beam_line(b: &Beam, mode: Mode) -> String {
     let found = b.length().map_or("no line".to_string(), |n| {
         format!("a line of {n} {}", unit(mode))
     });
+    let aim = b.aim.map_or(String::new(), |a| {
+        format!(
+            " for {} {}, completed from depth {}",
+            a.length,
+            unit(mode),
+            a.complete_at
+        )
+    });
     format!(
-        "beam     width {}: {found}, {} nodes, {:.1} s",
+        "beam     width {}{aim}: {found}, {} nodes, {:.1} s",
         b.width,
         b.nodes,
         b.millis / 1e3

@@ -54,6 +54,9 @@ fn cooperative_json_is_one_object_with_the_documented_fields() {
     // The default beam finds a line of 15, so the deepening ends unsolved at bound 14.
     assert_eq!(v["beam"]["width"], 1000);
     assert_eq!(v["beam"]["length"], 15);
+    // The aimed beams for 12 to 14 plies found nothing, so the plain beam's line stays.
+    assert!(v["beam"]["aimed_at"].is_null());
+    assert!(v["beam"]["completed_from"].is_null());
     let bounds = v["bounds"].as_array().unwrap();
     assert_eq!(bounds.last().unwrap()["bound"], 14);
     assert_eq!(bounds.last().unwrap()["solved"], false);
@@ -86,6 +89,44 @@ fn without_the_beam_the_last_bound_searched_finds_the_line() {
         (last["bound"].as_u64(), last["solved"].as_bool()),
         (Some(15), Some(true))
     );
+}
+
+/// A narrow plain beam finds 16 plies; the aimed beam for 15, completed from depth 5 (a
+/// third of 15), finds the minimum, and the text names every beam.
+#[test]
+fn aimed_beams_shorten_the_line_and_can_be_turned_off() {
+    let out = square7_cooperative_json(&["--beam", "100"]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        (&v["beam"]["aimed_at"], &v["beam"]["completed_from"]),
+        (&15.into(), &5.into())
+    );
+    assert_eq!(v["beam"]["length"], 15);
+    assert_eq!(v["minimum"], 15);
+    let out = square7_cooperative_json(&["--beam", "100", "--complete", "0"]);
+    let v = &json_lines(&out)[0];
+    assert!(v["beam"]["aimed_at"].is_null());
+    assert_eq!(v["beam"]["length"], 16);
+    let out = ok(&[
+        "solve",
+        "--rules",
+        "square7",
+        "--mode",
+        "cooperative",
+        "--beam",
+        "100",
+        "--complete",
+        "3",
+    ]);
+    assert!(
+        out.contains("beam     width 100: a line of 16 plies"),
+        "{out}"
+    );
+    assert!(
+        out.contains("beam     width 100 for 12 plies, completed from depth 3: no line"),
+        "{out}"
+    );
+    assert!(out.contains("minimum  15 plies"), "{out}");
 }
 
 #[test]
@@ -123,6 +164,8 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(err.starts_with("halma: rules:"), "{err}");
     }
     fails(&["solve", "--rules", "halma8", "--mode", "race"]);
+    let err = fails(&["solve", "--mode", "solitaire", "--complete", "third"]);
+    assert!(err.contains("--complete"), "{err}");
     let err = fails(&["solve", "--mode", "solitaire", "--level-memory", "0"]);
     assert!(err.contains("--level-memory"), "{err}");
     // Four petabytes: beyond any machine's address space, so refused up front, not an abort.

@@ -76,11 +76,16 @@ fn solve_quietly(rules: &str, mode: Mode) -> Solution {
 }
 
 fn solve_with_beam(rules: &str, mode: Mode, beam_width: usize) -> Solution {
+    solve_with(rules, mode, beam_width, None)
+}
+
+fn solve_with(rules: &str, mode: Mode, beam_width: usize, complete_at: Option<u32>) -> Solution {
     let options = Options {
         table_bytes: 16 << 20,
         max_bound: 60,
         level_states: bound::MAX_LEVEL_STATES,
         beam_width,
+        complete_at,
     };
     solve::solve(Rules::parse(rules).unwrap(), mode, &options, &no_progress).unwrap()
 }
@@ -226,6 +231,36 @@ fn beam_lines_are_upper_bounds_that_end_the_deepening_early() {
             check_line(rules, mode, &s.line);
         }
         assert!(early > 0, "{rules} {mode:?}: no beam was short enough");
+    }
+}
+
+/// Aimed beams (each searching the states it keeps at a third of its length to the end)
+/// reach the minimum itself where the plain beam of the same width does not, so the
+/// deepening ends unsolved one bound below; without them (`complete_at` 0) the plain beam's
+/// line is the one kept.
+#[test]
+fn aimed_beams_reach_the_minimum() {
+    for (rules, mode, width) in [
+        ("square7", Mode::Cooperative, 100),
+        ("halma8", Mode::Cooperative, 100),
+        ("square6", Mode::Solitaire, 10),
+    ] {
+        let exact = solve_quietly(rules, mode).minimum.unwrap();
+        let plain = solve_with(rules, mode, width, Some(0));
+        let plain_beam = plain.beam.as_ref().unwrap();
+        assert!(plain_beam.aim.is_none());
+        assert!(
+            plain_beam.length().unwrap() > exact,
+            "{rules} {mode:?}: the plain beam is short already"
+        );
+        let s = solve_with(rules, mode, width, None);
+        assert_eq!(s.minimum, Some(exact), "{rules} {mode:?}");
+        let beam = s.beam.as_ref().unwrap();
+        let aim = beam.aim.expect("an aimed beam's line");
+        assert_eq!((aim.length, beam.length()), (exact, Some(exact)));
+        assert_eq!(aim.complete_at, exact / 3);
+        assert!(s.iterations.iter().all(|i| !i.solved && i.bound < exact));
+        check_line(rules, mode, &s.line);
     }
 }
 

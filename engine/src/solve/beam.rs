@@ -3,11 +3,17 @@
 //! proves nothing, but the line it finds is an upper bound: once iterative deepening has
 //! searched every shorter bound without a line, the beam's line is a shortest one, and the
 //! deepest (most expensive) iteration need not be searched.
+//!
+//! An *aimed* beam looks for a line of a given length: the puzzle is aimed at it
+//! ([`Puzzle::aim`]), states whose bound passes it are dropped, and every state kept at one
+//! depth is then searched to the end by iterative deepening's depth-first search (a
+//! *completion*), so that a line the beam's ordering would lose later is still found.
 
 use super::bound::IMPOSSIBLE;
-use super::ida::Puzzle;
+use super::ida::{Puzzle, Table, Worker};
 use crate::moves::Move;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// The longest line the solver's beam search looks for (the table of proven failures
@@ -22,10 +28,23 @@ pub struct Beam {
     pub width: usize,
     /// The line found, if any (its length is the upper bound).
     pub line: Option<Vec<Move>>,
-    /// Nodes expanded.
+    /// Nodes expanded (the completion's included).
     pub nodes: u64,
     /// Wall time in milliseconds.
     pub millis: f64,
+    /// The aim, for an aimed beam.
+    pub aim: Option<Aim>,
+}
+
+/// What an aimed beam looks for and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aim {
+    /// The length of the line looked for.
+    pub length: u32,
+    /// The depth whose kept states are searched to the end.
+    pub complete_at: u32,
+    /// Most nodes the completion may expand (it gives up beyond).
+    pub node_budget: u64,
 }
 
 impl Beam {
@@ -65,6 +84,29 @@ impl Harvest {
 /// Beam search from `root` keeping `width` states per depth (at least 1), for lines of at
 /// most `max` moves, each layer expanded in parallel on rayon's current pool.
 pub fn search<P: Puzzle>(puzzle: &P, root: &P::Node, width: usize, max: u32) -> Beam {
+    run(puzzle, root, width, max, None)
+}
+
+/// Beam search from `root` for a line of `aim.length` moves, keeping `width` states per depth,
+/// with the states kept at depth `aim.complete_at` searched to the end (sharing `table`).
+pub fn aimed<P: Puzzle>(
+    puzzle: &P,
+    root: &P::Node,
+    width: usize,
+    aim: Aim,
+    table: &Table<P::State>,
+) -> Beam {
+    run(puzzle, root, width, aim.length, Some((aim, table)))
+}
+
+/// The beam search of [`search`] and [`aimed`].
+fn run<P: Puzzle>(
+    puzzle: &P,
+    root: &P::Node,
+    width: usize,
+    max: u32,
+    aim: Option<(Aim, &Table<P::State>)>,
+) -> Beam {
     let started = Instant::now();
     let width = width.max(1);
     let mut beam = Beam {
@@ -72,20 +114,34 @@ pub fn search<P: Puzzle>(puzzle: &P, root: &P::Node, width: usize, max: u32) -> 
         line: None,
         nodes: 0,
         millis: 0.0,
+        aim: aim.map(|(aim, _)| aim),
     };
     if puzzle.is_done(root) {
         beam.line = Some(Vec::new());
         return beam;
     }
+    let mut root = root.clone();
+    if let Some((aim, _)) = aim {
+        puzzle.aim(&mut root, aim.length);
+    }
     // `links[d][i]`: the parent (in layer d) and the move of state i of layer d + 1.
     let mut links: Vec<Vec<(u32, Move)>> = Vec::new();
-    let mut layer = vec![root.clone()];
+    let mut layer = vec![root];
     let mut finish = None;
     while !layer.is_empty() && (links.len() as u32) < max {
-        let harvest = expand(puzzle, &layer);
+        let depth = links.len() as u32;
+        if let Some((aim, table)) = aim.filter(|(aim, _)| aim.complete_at == depth) {
+            let (ending, nodes) = complete(puzzle, &layer, aim, table);
+            beam.nodes += nodes;
+            finish = ending.map(|(at, tail)| (at, tail, links.len()));
+            break;
+        }
+        // Deeper than this the aimed line cannot be.
+        let keep = max - depth - 1;
+        let harvest = expand(puzzle, &layer, aim.map_or(u32::MAX, |_| keep));
         beam.nodes += harvest.nodes;
-        if harvest.finish.is_some() {
-            finish = harvest.finish;
+        if let Some((at, mv)) = harvest.finish {
+            finish = Some((at, vec![mv], links.len()));
             break;
         }
         let mut children = harvest.children;
@@ -109,23 +165,55 @@ pub fn search<P: Puzzle>(puzzle: &P, root: &P::Node, width: usize, max: u32) -> 
             .collect();
         links.push(children.iter().map(|c| (c.parent, c.mv)).collect());
     }
-    // Walk back from the finishing move through the parents to the root.
-    beam.line = finish.map(|(mut at, mv)| {
-        let mut line = vec![mv];
-        for depth in links.iter().rev() {
-            let (parent, mv) = depth[at as usize];
+    // Walk back from the finishing state through the parents to the root.
+    beam.line = finish.map(|(mut at, tail, depth)| {
+        let mut line = Vec::new();
+        for layer in links[..depth].iter().rev() {
+            let (parent, mv) = layer[at as usize];
             line.push(mv);
             at = parent;
         }
         line.reverse();
+        line.extend(tail);
         line
     });
     beam.millis = started.elapsed().as_secs_f64() * 1e3;
     beam
 }
 
-/// Every successor of every state of `layer`, with a finishing move if one exists.
-fn expand<P: Puzzle>(puzzle: &P, layer: &[P::Node]) -> Harvest {
+/// Searches every state of `layer` (at depth `aim.complete_at`) to the end, in parallel,
+/// for a line reaching the aimed length: the state's index and the rest of the line, if
+/// found, and the nodes expanded.
+fn complete<P: Puzzle>(
+    puzzle: &P,
+    layer: &[P::Node],
+    aim: Aim,
+    table: &Table<P::State>,
+) -> (Option<(u32, Vec<Move>)>, u64) {
+    let stop = AtomicBool::new(false);
+    let spent = AtomicU64::new(0);
+    let length = aim.length - aim.complete_at;
+    let ending = layer.par_iter().enumerate().find_map_any(|(i, node)| {
+        let left = aim
+            .node_budget
+            .saturating_sub(spent.load(Ordering::Relaxed));
+        if left == 0 {
+            return None;
+        }
+        let mut worker = Worker::new(puzzle, Some(table), &stop).with_node_limit(left);
+        let found = worker.exactly(&mut node.clone(), length);
+        spent.fetch_add(worker.nodes, Ordering::Relaxed);
+        found.then(|| {
+            stop.store(true, Ordering::Relaxed);
+            (i as u32, worker.line)
+        })
+    });
+    (ending, spent.into_inner())
+}
+
+/// Every successor of every state of `layer` whose bound is at most `keep`, with a finishing
+/// move if one exists.
+fn expand<P: Puzzle>(puzzle: &P, layer: &[P::Node], keep: u32) -> Harvest {
     layer
         .par_iter()
         .enumerate()
@@ -141,7 +229,7 @@ fn expand<P: Puzzle>(puzzle: &P, layer: &[P::Node]) -> Harvest {
                         harvest.finish.get_or_insert((i as u32, mv));
                     } else {
                         let bound = puzzle.bound(&node);
-                        if bound < IMPOSSIBLE {
+                        if bound < IMPOSSIBLE && bound <= keep {
                             harvest.children.push(Child {
                                 key: (bound, puzzle.guide(&node)),
                                 hash: puzzle.state(&node).0,

@@ -37,12 +37,12 @@ struct Image {
 
 impl Image {
     /// The image of a state with side A's pieces `a`, side B's `b` and `side` to move.
-    fn state<B: BitBoard>(&self, a: B, b: B, side: usize) -> (B, B, u8) {
+    fn state<B: BitBoard>(&self, a: B, b: B, side: usize) -> (B, B, usize) {
         let (a, b) = (self.symmetry.apply(a), self.symmetry.apply(b));
         if self.trades {
-            (b, a, 1 - side as u8)
+            (b, a, 1 - side)
         } else {
-            (a, b, side as u8)
+            (a, b, side)
         }
     }
 }
@@ -55,7 +55,13 @@ pub struct Node<G: Geometry> {
     /// The position.
     pub pos: Position<G>,
     images: [u64; MAX_IMAGES],
+    /// The side the search lets finish ([`Puzzle::aim`]); `None`: either.
+    finisher: Option<usize>,
 }
+
+/// Hash keys of the aim a table state carries: none, the side to move finishes, the other
+/// side finishes (what the table proves of a state holds for its aim only).
+const AIM_KEYS: [u64; 3] = [0, 0x6a09_e667_f3bc_c908, 0xbb67_ae85_84ca_a73b];
 
 impl<G: Geometry> Cooperative<G> {
     /// The puzzle of a two-player `setup`.
@@ -83,7 +89,21 @@ impl<G: Geometry> Cooperative<G> {
                 .keys
                 .position([pos.pieces(0), pos.pieces(1)], pos.to_move());
         }
-        Node { pos, images }
+        Node {
+            pos,
+            images,
+            finisher: None,
+        }
+    }
+
+    /// The aim of `node` as its state carries it: 0 none, 1 the side to move finishes, 2
+    /// the other side does.
+    fn aim_of(node: &Node<G>) -> usize {
+        match node.finisher {
+            None => 0,
+            Some(side) if side == node.pos.to_move() => 1,
+            Some(_) => 2,
+        }
     }
 
     /// The smallest of the hashes of `node`'s position and its images, and the image that
@@ -135,24 +155,26 @@ impl<G: Geometry> Cooperative<G> {
 
 impl<G: Geometry> Puzzle for Cooperative<G> {
     type Node = Node<G>;
+    /// Side A's pieces, side B's, and the side to move plus twice the aim.
     type State = (G::BB, G::BB, u8);
 
     #[inline]
     fn hash(&self, node: &Node<G>) -> u64 {
-        self.smallest_image(node).0
+        self.smallest_image(node).0 ^ AIM_KEYS[Self::aim_of(node)]
     }
 
-    /// The image with the smallest hash (the position itself on a tie).
+    /// The image with the smallest hash (the position itself on a tie), with the aim.
     #[inline]
     fn state(&self, node: &Node<G>) -> (u64, Self::State) {
         let (hash, image) = self.smallest_image(node);
         let pos = &node.pos;
         let (a, b, side) = (pos.pieces(0), pos.pieces(1), pos.to_move());
-        let state = match image {
+        let (a, b, side) = match image {
             Some(i) => self.images[i].state(a, b, side),
-            None => (a, b, side as u8),
+            None => (a, b, side),
         };
-        (hash, state)
+        let aim = Self::aim_of(node);
+        (hash ^ AIM_KEYS[aim], (a, b, (side | aim << 1) as u8))
     }
 
     /// A side needing `m` more moves of its own finishes `2m - 1` plies from now at the
@@ -161,10 +183,15 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
     /// moves as the other side must make first to take its `k` pieces out of that goal, one
     /// piece a move: `m >= k + 1` if the side is to move (the other side moves `m - 1` times
     /// before the side's last move), else `m >= k`.
+    /// With a finisher aimed at, only its term counts.
     #[inline]
     fn bound(&self, node: &Node<G>) -> u32 {
         let pos = &node.pos;
-        (0..2)
+        let sides = match node.finisher {
+            Some(side) => side..side + 1,
+            None => 0..2,
+        };
+        sides
             .map(|side| {
                 let to_move = u32::from(pos.to_move() == side);
                 let blockers = (pos.pieces(1 - side) & self.full_goal[side]).count();
@@ -177,11 +204,33 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
             .unwrap_or(0)
     }
 
-    /// Both sides' progress from their home corners, summed and negated.
+    /// A line of `length` plies ends with the move of the side to move at the root if
+    /// `length` is odd, else with the other side's: if no shorter line exists, that side is
+    /// the one to finish.
+    fn aim(&self, root: &mut Node<G>, length: u32) -> bool {
+        let to_move = root.pos.to_move();
+        root.finisher = Some(if length % 2 == 1 {
+            to_move
+        } else {
+            1 - to_move
+        });
+        true
+    }
+
+    /// Both sides' progress from their home corners, summed and negated; with a finisher
+    /// aimed at, the other side's progress counts twice: the finisher's goal is its home
+    /// camp, which it must leave, and its pieces are the ladders the finisher climbs.
     fn guide(&self, node: &Node<G>) -> i64 {
         let pos = &node.pos;
         -(0..2)
-            .map(|side| progress(pos.setup(), side, pos.pieces(side)))
+            .map(|side| {
+                let weight = if node.finisher.is_some_and(|x| x != side) {
+                    2
+                } else {
+                    1
+                };
+                weight * progress(pos.setup(), side, pos.pieces(side))
+            })
             .sum::<i64>()
     }
 
@@ -245,7 +294,7 @@ mod tests {
                 let (a, b, side) = (pos.pieces(0), pos.pieces(1), pos.to_move());
                 for (image, &hash) in puzzle.images.iter().zip(&node.images) {
                     let (a, b, side) = image.state(a, b, side);
-                    let key = keys.turn(side as usize) ^ keys.pieces(0, a) ^ keys.pieces(1, b);
+                    let key = keys.turn(side) ^ keys.pieces(0, a) ^ keys.pieces(1, b);
                     assert_eq!(hash, key, "image hash after {line:?}");
                 }
                 let (hash, state) = puzzle.state(&node);

@@ -30,6 +30,14 @@ pub trait Puzzle: Sync {
     fn guide(&self, _node: &Self::Node) -> i64 {
         0
     }
+    /// Prepares `root` for an iteration looking for lines of exactly `length` moves, when
+    /// every shorter line is known to fail. A puzzle whose lines' lengths decide how they
+    /// end (a cooperative game's parity decides which side finishes) may then bound, key and
+    /// store only the lines that can end at that length, and returns `true`: the facts found
+    /// say nothing of the other lengths, so the next iteration is `length + 1`.
+    fn aim(&self, _root: &mut Self::Node, _length: u32) -> bool {
+        false
+    }
     /// Whether the node is finished.
     fn is_done(&self, node: &Self::Node) -> bool;
     /// The moves of the node, written into `out` (cleared first).
@@ -219,13 +227,25 @@ impl<'a, P: Puzzle> Worker<'a, P> {
         let mut limit = self.puzzle.bound(node);
         while limit <= max {
             self.next = IMPOSSIBLE;
-            match self.dfs(node, 0, limit, 0) {
+            let mut root = node.clone();
+            let aimed = self.puzzle.aim(&mut root, limit);
+            match self.dfs(&mut root, 0, limit, 0) {
                 Found::Yes => return Some(limit),
                 Found::Stopped => return None,
-                Found::No => limit = self.next,
+                Found::No => limit = next_limit(limit, self.next, aimed),
             }
         }
         None
+    }
+
+    /// One iteration from `node` (unfinished) with limit `length`, the node aimed at it
+    /// ([`Puzzle::aim`]): whether a line of at most `length` moves was found (in
+    /// [`Worker::line`]). A line ending another way is missed if the aim excludes it.
+    pub fn exactly(&mut self, node: &mut P::Node, length: u32) -> bool {
+        self.line.clear();
+        self.next = IMPOSSIBLE;
+        self.puzzle.aim(node, length);
+        self.puzzle.bound(node) <= length && self.dfs(node, 0, length, 0) == Found::Yes
     }
 
     /// Searches one task of [`root_tasks`] from `root` within `limit` moves: the line found,
@@ -357,7 +377,9 @@ pub enum Progress {
     Finished(Iteration),
     /// The beam search for an upper bound starts, with this width.
     BeamStarted(usize),
-    /// The beam search ended.
+    /// An aimed beam search starts.
+    AimedBeamStarted(super::beam::Aim),
+    /// A beam search ended.
     BeamFinished(super::beam::Beam),
     /// The iteration with limit `bound` has searched `done` of its `tasks` subtrees.
     Searched {
@@ -380,6 +402,17 @@ pub struct Outcome {
     pub line: Vec<Move>,
     /// Every iteration, in order.
     pub iterations: Vec<Iteration>,
+}
+
+/// The limit after a failed iteration with limit `limit` whose pruned lines needed `next`
+/// moves at least: `limit + 1` after an aimed iteration ([`Puzzle::aim`]), whose bounds only
+/// held for lines of its own length.
+fn next_limit(limit: u32, next: u32, aimed: bool) -> u32 {
+    if aimed {
+        limit + 1
+    } else {
+        next
+    }
 }
 
 /// The moves of `root` that lead to different states as the table sees them: of moves whose
@@ -445,6 +478,7 @@ pub fn deepen<P: Puzzle>(
     }
     let mut limit = puzzle.bound(root);
     let tasks = root_tasks(puzzle, root);
+    let mut hopeless = 0;
     loop {
         // Every bound below `limit` has been searched: a known line that short is shortest.
         if let Some(line) = upper.filter(|line| line.len() as u32 <= limit) {
@@ -460,11 +494,13 @@ pub fn deepen<P: Puzzle>(
         let stop = AtomicBool::new(false);
         let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
         let done = AtomicUsize::new(0);
+        let mut aimed_root = root.clone();
+        let aimed = puzzle.aim(&mut aimed_root, limit);
         let (nodes, next) = tasks
             .par_iter()
             .map(|task| {
                 let mut worker = Worker::new(puzzle, Some(table), &stop);
-                if let Some(line) = worker.search_task(root, task, limit) {
+                if let Some(line) = worker.search_task(&aimed_root, task, limit) {
                     stop.store(true, Ordering::Relaxed);
                     lock(&found).get_or_insert(line);
                 }
@@ -491,11 +527,18 @@ pub fn deepen<P: Puzzle>(
             out.line = line;
             return out;
         }
+        // Nothing was cut off with a finite bound: no line at all (after an aimed iteration,
+        // none of its kind, so it takes two in a row, one for each parity).
         if next >= IMPOSSIBLE {
-            out.impossible = true;
-            return out;
+            hopeless += 1;
+            if !aimed || hopeless == 2 {
+                out.impossible = true;
+                return out;
+            }
+        } else {
+            hopeless = 0;
         }
-        limit = next;
+        limit = next_limit(limit, next, aimed);
     }
 }
 
@@ -529,6 +572,91 @@ mod tests {
         }
         fn unmake(&self, n: &mut u32, mv: Move) {
             *n = mv.from() as u32;
+        }
+    }
+
+    /// [`Countdown`] with an aim: a counter at `n` after `depth` moves, lines aimed at
+    /// finishing after an even or odd number of moves in all (`Some(parity)`), and no step
+    /// of one onto zero (from 1 nothing finishes, though the bound says 1).
+    #[derive(Clone, Copy)]
+    struct Aimed {
+        n: u32,
+        depth: u32,
+        parity: Option<u32>,
+    }
+
+    struct AimedCountdown;
+
+    impl Puzzle for AimedCountdown {
+        type Node = Aimed;
+        type State = (u32, u32);
+        fn state(&self, a: &Aimed) -> (u64, (u32, u32)) {
+            // What the table proves holds for the lines of the aim only.
+            let aim = a.parity.map_or(2, |p| (p + a.depth) % 2);
+            let key = (a.n, aim);
+            (
+                u64::from(a.n * 3 + aim).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                key,
+            )
+        }
+        /// The fewest moves `k >= n / 2` (rounded up) ending at the aimed parity.
+        fn bound(&self, a: &Aimed) -> u32 {
+            let k = a.n.div_ceil(2);
+            match a.parity {
+                Some(p) if (a.depth + k) % 2 != p => k + 1,
+                _ => k,
+            }
+        }
+        fn aim(&self, root: &mut Aimed, length: u32) -> bool {
+            root.parity = Some((root.depth + length) % 2);
+            true
+        }
+        fn is_done(&self, a: &Aimed) -> bool {
+            a.n == 0
+        }
+        fn moves(&self, a: &Aimed, out: &mut Vec<Move>) {
+            out.clear();
+            let n = a.n as usize;
+            if n != 1 {
+                out.extend((1..=2.min(n)).map(|k| Move::new(n, n - k)));
+            }
+        }
+        fn make(&self, a: &mut Aimed, mv: Move) {
+            a.n = mv.to() as u32;
+            a.depth += 1;
+        }
+        fn unmake(&self, a: &mut Aimed, mv: Move) {
+            a.n = mv.from() as u32;
+            a.depth -= 1;
+        }
+    }
+
+    /// Aimed iterations (each bounding only lines of its own length) still find the
+    /// minimum, and a puzzle with no line at all is found impossible after two hopeless
+    /// iterations, one per parity.
+    #[test]
+    fn aimed_deepening_finds_the_minimum_and_impossibility() {
+        for start in 1..12u32 {
+            let table = Table::new(1 << 16);
+            let root = Aimed {
+                n: start,
+                depth: 0,
+                parity: None,
+            };
+            let outcome = deepen(&AimedCountdown, &root, &table, None, 40, &|_| {});
+            if start == 1 {
+                assert_eq!(outcome.minimum, None);
+                assert!(outcome.impossible);
+                assert_eq!(outcome.iterations.len(), 2);
+                continue;
+            }
+            // Ones and twos onto 2, then a two: still half rounded up.
+            let want = start.div_ceil(2);
+            assert_eq!(outcome.minimum, Some(want), "from {start}");
+            assert_eq!(outcome.line.len() as u32, want);
+            let stop = AtomicBool::new(false);
+            let mut worker = Worker::new(&AimedCountdown, None, &stop);
+            assert_eq!(worker.shortest(&mut root.clone(), 40), Some(want));
         }
     }
 

@@ -78,7 +78,14 @@ pub struct Options {
     pub level_states: u64,
     /// States per depth of the beam search for an upper bound; 0 for none.
     pub beam_width: usize,
+    /// The depth from which aimed beams ([`beam::aimed`]), run after the first beam for ever
+    /// shorter lines, search their states to the end; `None`: a third of the length aimed
+    /// at; `Some(0)`: no aimed beams.
+    pub complete_at: Option<u32>,
 }
+
+/// Nodes an aimed beam's completion may expand per state of the beam's width.
+pub const COMPLETION_NODES_PER_STATE: u64 = 100_000;
 
 /// The result of [`solve`].
 #[derive(Clone, Debug)]
@@ -238,22 +245,56 @@ fn prove<P: Puzzle>(
     options: &Options,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Proof {
+    let table = Table::new(options.table_bytes);
+    let start_bound = puzzle.bound(root);
     let beam = (options.beam_width > 0).then(|| {
         progress(&Progress::BeamStarted(options.beam_width));
         let beam = beam::search(puzzle, root, options.beam_width, beam::MAX_DEPTH);
         progress(&Progress::BeamFinished(beam.clone()));
-        beam
+        shorten(puzzle, root, beam, start_bound, options, &table, progress)
     });
-    let table = Table::new(options.table_bytes);
     let upper = beam.as_ref().and_then(|b| b.line.as_deref());
     let outcome = ida::deepen(puzzle, root, &table, upper, options.max_bound, progress);
     Proof {
         outcome,
         beam,
-        start_bound: puzzle.bound(root),
+        start_bound,
         table_bytes: table.bytes(),
         table_used: table.used(),
     }
+}
+
+/// Aimed beams ([`beam::aimed`]) for lines of each length from the start's lower bound up
+/// to one less than `beam`'s line, until one finds a line: the beam with the shortest line.
+/// They share `table` with the deepening that follows (what they prove holds for good).
+fn shorten<P: Puzzle>(
+    puzzle: &P,
+    root: &P::Node,
+    beam: Beam,
+    start_bound: u32,
+    options: &Options,
+    table: &Table<P::State>,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Beam {
+    let upper = beam.length().unwrap_or(beam::MAX_DEPTH + 1);
+    for length in start_bound..upper {
+        let complete_at = options.complete_at.unwrap_or(length / 3);
+        if complete_at == 0 {
+            break;
+        }
+        let aim = beam::Aim {
+            length,
+            complete_at,
+            node_budget: options.beam_width as u64 * COMPLETION_NODES_PER_STATE,
+        };
+        progress(&Progress::AimedBeamStarted(aim));
+        let aimed = beam::aimed(puzzle, root, options.beam_width, aim, table);
+        progress(&Progress::BeamFinished(aimed.clone()));
+        if aimed.line.is_some() {
+            return aimed;
+        }
+    }
+    beam
 }
 
 /// Replays a cooperative line through the rules core from the start: every move parsed (and
