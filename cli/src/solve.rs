@@ -88,6 +88,8 @@ struct BeamReport {
     /// The length an aimed beam looked for, and the depth it completed from.
     aimed_at: Option<u32>,
     completed_from: Option<u32>,
+    /// Whether the aimed beam's completion gave up at its node budget.
+    gave_up: bool,
     length: Option<u32>,
     nodes: u64,
     time_ms: f64,
@@ -166,6 +168,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
                 width: b.width,
                 aimed_at: b.aim.map(|a| a.length),
                 completed_from: b.aim.map(|a| a.complete_at),
+                gave_up: b.gave_up,
                 length: b.length(),
                 nodes: b.nodes,
                 time_ms: b.millis,
@@ -216,9 +219,11 @@ fn iteration_line(i: &Iteration, mode: Mode) -> String {
 
 /// What the beam search found.
 fn beam_line(b: &Beam, mode: Mode) -> String {
-    let found = b.length().map_or("no line".to_string(), |n| {
-        format!("a line of {n} {}", unit(mode))
-    });
+    let found = match b.length() {
+        Some(n) => format!("a line of {n} {}", unit(mode)),
+        None if b.gave_up => "no line (gave up at the node budget)".to_string(),
+        None => "no line".to_string(),
+    };
     let aim = b.aim.map_or(String::new(), |a| {
         format!(
             " for {} {}, completed from depth {}",

@@ -34,6 +34,8 @@ pub struct Beam {
     pub millis: f64,
     /// The aim, for an aimed beam.
     pub aim: Option<Aim>,
+    /// Whether the completion gave up at its node budget without a line.
+    pub gave_up: bool,
 }
 
 /// What an aimed beam looks for and how.
@@ -115,6 +117,7 @@ fn run<P: Puzzle>(
         nodes: 0,
         millis: 0.0,
         aim: aim.map(|(aim, _)| aim),
+        gave_up: false,
     };
     if puzzle.is_done(root) {
         beam.line = Some(Vec::new());
@@ -133,6 +136,7 @@ fn run<P: Puzzle>(
         if let Some((aim, table)) = aim.filter(|(aim, _)| aim.complete_at == depth) {
             let (ending, nodes) = complete(puzzle, &layer, aim, table);
             beam.nodes += nodes;
+            beam.gave_up = ending.is_none() && nodes >= aim.node_budget;
             finish = ending.map(|(at, tail)| (at, tail, links.len()));
             break;
         }

@@ -323,4 +323,40 @@ mod tests {
         check::<Star>("star-2", 3);
         check::<Square<8>>("halma8:jumps=long", 3);
     }
+
+    /// An aimed beam on the 7x7 cooperative game (minimum 15 plies): a line of exactly 15
+    /// that finishes; nothing for 14, after searching every kept state to the end; and a
+    /// completion with a budget of one node gives up.
+    #[test]
+    fn aimed_beams_find_the_minimum_and_give_up_at_their_budget() {
+        use crate::solve::beam::{self, Aim};
+        use crate::solve::ida::Table;
+        let rules = solver_rules(Rules::parse("square7").expect("rules"), Mode::Cooperative);
+        let setup = Arc::new(Setup::<Square<7>>::new(rules.expect("cooperative")).expect("setup"));
+        let puzzle = Cooperative::new(&setup).with_symmetries(&setup);
+        let root = puzzle.node(Position::start(setup.clone()));
+        let table = Table::new(1 << 20);
+        let aim = |length, node_budget| Aim {
+            length,
+            complete_at: 5,
+            node_budget,
+        };
+        let found = beam::aimed(&puzzle, &root, 100, aim(15, 1 << 30), &table);
+        let line = found.line.expect("a line of 15");
+        assert_eq!(line.len(), 15);
+        let mut node = root.clone();
+        for (i, &mv) in line.iter().enumerate() {
+            assert!(!puzzle.is_done(&node), "finished before ply {i}");
+            let mut legal = Vec::new();
+            puzzle.moves(&node, &mut legal);
+            assert!(legal.contains(&mv), "ply {i}");
+            puzzle.make(&mut node, mv);
+        }
+        assert!(puzzle.is_done(&node));
+        let none = beam::aimed(&puzzle, &root, 100, aim(14, 1 << 30), &table);
+        assert_eq!((none.length(), none.gave_up), (None, false));
+        let table = Table::new(1 << 20);
+        let starved = beam::aimed(&puzzle, &root, 100, aim(15, 1), &table);
+        assert_eq!((starved.length(), starved.gave_up), (None, true));
+    }
 }

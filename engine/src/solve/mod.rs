@@ -265,7 +265,8 @@ fn prove<P: Puzzle>(
 }
 
 /// Aimed beams ([`beam::aimed`]) for lines of each length from the start's lower bound up
-/// to one less than `beam`'s line, until one finds a line: the beam with the shortest line.
+/// to one less than `beam`'s line, until one finds a line or gives up at its node budget:
+/// the beam with the shortest line.
 /// They share `table` with the deepening that follows (what they prove holds for good).
 fn shorten<P: Puzzle>(
     puzzle: &P,
@@ -292,6 +293,10 @@ fn shorten<P: Puzzle>(
         progress(&Progress::BeamFinished(aimed.clone()));
         if aimed.line.is_some() {
             return aimed;
+        }
+        // Longer lines leave the completion more slack and cost more.
+        if aimed.gave_up {
+            break;
         }
     }
     beam
