@@ -43,9 +43,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     beam: usize,
 
-    /// After the beam, aimed beams look for ever shorter lines (each one move shorter than
-    /// the last line, until one finds none); each searches every state it keeps at this
-    /// depth to the end. 0 for no aimed beams [default: a third of the length aimed at]
+    /// After the beam, aimed beams look for a line of each length from the start's lower
+    /// bound up, until one finds a line or gives up at its node budget; each searches every
+    /// state it keeps at this depth to the end. 0 for no aimed beams [default: a third of
+    /// the length aimed at]
     #[arg(long, value_name = "DEPTH")]
     complete: Option<u32>,
 
