@@ -78,9 +78,9 @@ pub struct Options {
     pub level_states: u64,
     /// States per depth of the beam search for an upper bound; 0 for none.
     pub beam_width: usize,
-    /// The depth from which aimed beams ([`beam::aimed`]), run after the first beam for ever
-    /// shorter lines, search their states to the end; `None`: a third of the length aimed
-    /// at; `Some(0)`: no aimed beams.
+    /// The depth from which aimed beams ([`beam::aimed`]), run after the first beam for
+    /// each length from the start's bound up, search their states to the end; `None`: a
+    /// third of the length aimed at; `Some(0)`: no aimed beams.
     pub complete_at: Option<u32>,
 }
 
