@@ -85,7 +85,7 @@ pub struct Options {
 }
 
 /// Nodes an aimed beam's completion may expand per state of the beam's width.
-pub const COMPLETION_NODES_PER_STATE: u64 = 100_000;
+pub const COMPLETION_NODES_PER_STATE: u64 = 10_000;
 
 /// The result of [`solve`].
 #[derive(Clone, Debug)]
