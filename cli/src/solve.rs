@@ -3,6 +3,7 @@
 //! optimal line.
 
 use clap::Args;
+use halma_engine::solve::beam::Aim;
 use halma_engine::solve::{self, Beam, Iteration, Mode, Options, Progress, Solution};
 use halma_engine::{Error, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -136,12 +137,9 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         Progress::Finished(i) if !json => bar.suspend(|| println!("{}", iteration_line(i, mode))),
         Progress::Finished(_) => {}
         Progress::BeamStarted(w) => bar.set_message(format!("beam search, width {w}")),
-        Progress::AimedBeamStarted(aim) => bar.set_message(format!(
-            "beam search for {} {}, completed from depth {}",
-            aim.length,
-            unit(mode),
-            aim.complete_at
-        )),
+        Progress::AimedBeamStarted(aim) => {
+            bar.set_message(format!("beam search {}", aim_text(aim, mode)))
+        }
         Progress::BeamFinished(b) if !json => bar.suspend(|| println!("{}", beam_line(b, mode))),
         Progress::BeamFinished(_) => {}
     };
@@ -218,6 +216,16 @@ fn iteration_line(i: &Iteration, mode: Mode) -> String {
     ) + if i.solved { "  solved" } else { "  no line" }
 }
 
+/// What an aimed beam looks for, as its progress and result lines name it.
+fn aim_text(aim: &Aim, mode: Mode) -> String {
+    format!(
+        "for {} {}, completed from depth {}",
+        aim.length,
+        unit(mode),
+        aim.complete_at
+    )
+}
+
 /// What the beam search found.
 fn beam_line(b: &Beam, mode: Mode) -> String {
     let found = match b.length() {
@@ -225,14 +233,9 @@ fn beam_line(b: &Beam, mode: Mode) -> String {
         None if b.gave_up => "no line (gave up at the node budget)".to_string(),
         None => "no line".to_string(),
     };
-    let aim = b.aim.map_or(String::new(), |a| {
-        format!(
-            " for {} {}, completed from depth {}",
-            a.length,
-            unit(mode),
-            a.complete_at
-        )
-    });
+    let aim = b
+        .aim
+        .map_or(String::new(), |a| format!(" {}", aim_text(&a, mode)));
     format!(
         "beam     width {}{aim}: {found}, {} nodes, {:.1} s",
         b.width,

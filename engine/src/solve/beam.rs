@@ -137,15 +137,15 @@ fn run<P: Puzzle>(
             let (ending, nodes) = complete(puzzle, &layer, aim, table);
             beam.nodes += nodes;
             beam.gave_up = ending.is_none() && nodes >= aim.node_budget;
-            finish = ending.map(|(at, tail)| (at, tail, links.len()));
+            finish = ending;
             break;
         }
-        // Deeper than this the aimed line cannot be.
-        let keep = max - depth - 1;
-        let harvest = expand(puzzle, &layer, aim.map_or(u32::MAX, |_| keep));
+        // A child with a larger bound cannot lie on the aimed line.
+        let keep = aim.map_or(u32::MAX, |_| max - depth - 1);
+        let harvest = expand(puzzle, &layer, keep);
         beam.nodes += harvest.nodes;
         if let Some((at, mv)) = harvest.finish {
-            finish = Some((at, vec![mv], links.len()));
+            finish = Some((at, vec![mv]));
             break;
         }
         let mut children = harvest.children;
@@ -169,10 +169,11 @@ fn run<P: Puzzle>(
             .collect();
         links.push(children.iter().map(|c| (c.parent, c.mv)).collect());
     }
-    // Walk back from the finishing state through the parents to the root.
-    beam.line = finish.map(|(mut at, tail, depth)| {
+    // Walk back from the finishing state (in the last layer) through the parents to the
+    // root, then add the moves from that state on.
+    beam.line = finish.map(|(mut at, tail)| {
         let mut line = Vec::new();
-        for layer in links[..depth].iter().rev() {
+        for layer in links.iter().rev() {
             let (parent, mv) = layer[at as usize];
             line.push(mv);
             at = parent;
