@@ -107,8 +107,7 @@ impl<G: Geometry> Cooperative<G> {
     }
 
     /// The smallest of the hashes of `node`'s position and its images, and the image that
-    /// has it (`None`: the position itself, which wins ties), as
-    /// [`super::symmetry::canonical`] picks it.
+    /// has it (`None`: the position itself, which wins ties; see [`super::symmetry`]).
     #[inline]
     fn smallest_image(&self, node: &Node<G>) -> (u64, Option<usize>) {
         let mut best = (node.pos.key(), None);

@@ -3,7 +3,7 @@
 
 use super::bound::{LevelTable, ParityBound};
 use super::ida::Puzzle;
-use super::symmetry::{canonical, Symmetry};
+use super::symmetry::Symmetry;
 use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
 use crate::movegen::{long_jump_closure, step_targets, JumpComponents, JumpMasks};
@@ -22,12 +22,14 @@ pub(super) fn progress<G: Geometry>(setup: &Setup<G>, side: usize, pieces: G::BB
         .sum()
 }
 
-/// A solitaire state: the side's pieces and their Zobrist hash.
+/// A solitaire state: the side's pieces, their Zobrist hash, and the hash of their mirror
+/// image (kept move by move when the puzzle keys states by the mirror, else 0).
 #[derive(Clone, Copy, Debug)]
 pub struct Node<B> {
     /// The moving side's pieces.
     pub pieces: B,
     hash: u64,
+    image: u64,
 }
 
 /// One side's solitaire on a fixed board of obstacles.
@@ -37,8 +39,9 @@ pub struct Solitaire<'a, G: Geometry> {
     obstacles: G::BB,
     parity: ParityBound<G::BB>,
     levels: Option<&'a LevelTable>,
-    /// The board's mirror symmetry, if the game has it.
-    mirror: Option<Symmetry>,
+    /// The board's mirror symmetry, if the game has it, with the key of the image of a
+    /// piece on each cell.
+    mirror: Option<(Symmetry, Vec<u64>)>,
 }
 
 impl<'a, G: Geometry> Solitaire<'a, G> {
@@ -65,15 +68,30 @@ impl<'a, G: Geometry> Solitaire<'a, G> {
     /// The same puzzle keying its states by the board's mirror symmetry, if the game (with
     /// its obstacles) has it: worth its set-up only for a search with a table.
     pub fn with_mirror(mut self) -> Self {
+        let keys = self.setup.keys();
         self.mirror = Symmetry::mirror(self.setup, &[self.side])
-            .filter(|m| m.apply(self.obstacles) == self.obstacles);
+            .filter(|m| m.apply(self.obstacles) == self.obstacles)
+            .map(|m| {
+                let mut image_keys = vec![0; G::BB::CAPACITY];
+                for cell in G::CELLS.iter() {
+                    image_keys[cell] = keys.piece(self.side, m.cell(cell));
+                }
+                (m, image_keys)
+            });
         self
     }
 
     /// The node of these pieces.
     pub fn node(&self, pieces: G::BB) -> Node<G::BB> {
         let hash = self.setup.keys().pieces(self.side, pieces);
-        Node { pieces, hash }
+        let image = self.mirror.as_ref().map_or(0, |(_, image_keys)| {
+            pieces.iter().fold(0, |key, cell| key ^ image_keys[cell])
+        });
+        Node {
+            pieces,
+            hash,
+            image,
+        }
     }
 }
 
@@ -81,15 +99,23 @@ impl<G: Geometry> Puzzle for Solitaire<'_, G> {
     type Node = Node<G::BB>;
     type State = G::BB;
 
+    /// The smaller of the pieces' hash and their image's (the pieces themselves on a tie).
+    #[inline]
+    fn hash(&self, node: &Node<G::BB>) -> u64 {
+        match self.mirror {
+            Some(_) if node.image < node.hash => node.image,
+            _ => node.hash,
+        }
+    }
+
+    /// The pieces or their mirror image, whichever has the smaller hash (the pieces on a
+    /// tie, see [`super::symmetry`]).
     #[inline]
     fn state(&self, node: &Node<G::BB>) -> (u64, G::BB) {
         let state = (node.hash, node.pieces);
         match &self.mirror {
-            Some(mirror) => {
-                let image = mirror.apply(node.pieces);
-                canonical(state, (self.setup.keys().pieces(self.side, image), image))
-            }
-            None => state,
+            Some((mirror, _)) if node.image < node.hash => (node.image, mirror.apply(node.pieces)),
+            _ => state,
         }
     }
 
@@ -140,10 +166,63 @@ impl<G: Geometry> Puzzle for Solitaire<'_, G> {
         node.pieces ^= change;
         let keys = self.setup.keys();
         node.hash ^= keys.piece(self.side, mv.from()) ^ keys.piece(self.side, mv.to());
+        if let Some((_, image_keys)) = &self.mirror {
+            node.image ^= image_keys[mv.from()] ^ image_keys[mv.to()];
+        }
     }
 
     #[inline]
     fn unmake(&self, node: &mut Node<G::BB>, mv: Move) {
         self.make(node, Move::new(mv.to(), mv.from()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Diamond, Square, Star};
+    use crate::rules::Rules;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Along random solitaire games and back, the hashes kept move by move equal those of a
+    /// node built from scratch, and the table's state is the pieces or their mirror image,
+    /// whichever has the smaller hash.
+    #[test]
+    fn mirror_hash_follows_the_moves() {
+        fn check<G: Geometry>(rules: &str) {
+            let setup = Setup::<G>::new(Rules::parse(rules).expect("rules")).expect("setup");
+            let mirror = Symmetry::mirror(&setup, &[0]).expect("a mirror");
+            let puzzle = Solitaire::new(&setup, 0, G::BB::EMPTY, ParityBound::new(&setup, 0), None)
+                .with_mirror();
+            let keys = setup.keys();
+            let mut rng = StdRng::seed_from_u64(11);
+            let mut node = puzzle.node(setup.home(0));
+            let (mut moves, mut line) = (Vec::new(), Vec::new());
+            for _ in 0..80 {
+                puzzle.moves(&node, &mut moves);
+                let mv = moves[rng.gen_range(0..moves.len())];
+                puzzle.make(&mut node, mv);
+                line.push(mv);
+                let fresh = puzzle.node(node.pieces);
+                assert_eq!((node.hash, node.image), (fresh.hash, fresh.image));
+                let image = mirror.apply(node.pieces);
+                assert_eq!(node.image, keys.pieces(0, image), "{rules} after {line:?}");
+                let (hash, state) = puzzle.state(&node);
+                assert_eq!(hash, puzzle.hash(&node));
+                assert_eq!(hash, node.hash.min(node.image));
+                assert!(state == node.pieces || state == image);
+                assert_eq!(hash, keys.pieces(0, state));
+            }
+            let start = puzzle.node(setup.home(0));
+            while let Some(mv) = line.pop() {
+                puzzle.unmake(&mut node, mv);
+            }
+            assert_eq!((node.hash, node.image), (start.hash, start.image));
+        }
+        check::<Square<8>>("halma8");
+        check::<Square<10>>("halma10:jumps=long");
+        check::<Diamond>("diamond");
+        check::<Star>("star-2");
     }
 }

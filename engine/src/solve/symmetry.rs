@@ -1,9 +1,10 @@
 //! Symmetries of a solve. The *mirror* reflects the board across the axis through side A's
 //! home corner, which (on every board with corner camps) maps each camp on that axis onto
 //! itself; the *side swap* turns the board so that the two sides of a two-player game trade
-//! places. A position and its image need the same number of moves, so the search stores and
-//! looks up one of them ([`canonical`]) and searches only one root move of each symmetric
-//! set: about half the nodes per symmetry.
+//! places. A position and its images need the same number of moves, so the search stores and
+//! looks up one of them, the one whose hash is smallest (the position itself on a tie: it
+//! is then symmetric, or a collision that only costs a missed merge), and searches only one
+//! root move of each symmetric set: about half the nodes per symmetry.
 
 use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
@@ -169,18 +170,6 @@ impl ImageKeys {
             .fold(self.turn(to_move), |key, (side, &p)| {
                 p.iter().fold(key, |key, cell| key ^ self.piece(side, cell))
             })
-    }
-}
-
-/// Of a state and an image of it, given with their hashes, the one the table keeps: the
-/// smaller hash (on a tie, the state itself, which is then either symmetric or a collision
-/// that only costs a missed merge). Folded over every image, it picks one representative.
-#[inline]
-pub fn canonical<S>(state: (u64, S), image: (u64, S)) -> (u64, S) {
-    if image.0 < state.0 {
-        image
-    } else {
-        state
     }
 }
 
