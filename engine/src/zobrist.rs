@@ -33,6 +33,11 @@ impl Keys {
         Keys { cells, piece, turn }
     }
 
+    /// The number of sides keyed.
+    pub fn sides(&self) -> usize {
+        self.piece.len() / self.cells
+    }
+
     /// The key of a piece of `side` on `cell`.
     #[inline(always)]
     pub fn piece(&self, side: usize, cell: usize) -> u64 {

@@ -3,7 +3,7 @@
 
 use super::bound::{LevelTable, ParityBound};
 use super::ida::Puzzle;
-use super::symmetry::Symmetry;
+use super::symmetry::{ImageKeys, Symmetry};
 use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
 use crate::movegen::{long_jump_closure, step_targets, JumpComponents, JumpMasks};
@@ -39,9 +39,9 @@ pub struct Solitaire<'a, G: Geometry> {
     obstacles: G::BB,
     parity: ParityBound<G::BB>,
     levels: Option<&'a LevelTable>,
-    /// The board's mirror symmetry, if the game has it, with the key of the image of a
-    /// piece on each cell.
-    mirror: Option<(Symmetry, Vec<u64>)>,
+    /// The board's mirror symmetry, if the game has it, with the keys of pieces seen
+    /// through it.
+    mirror: Option<(Symmetry, ImageKeys)>,
 }
 
 impl<'a, G: Geometry> Solitaire<'a, G> {
@@ -68,15 +68,11 @@ impl<'a, G: Geometry> Solitaire<'a, G> {
     /// The same puzzle keying its states by the board's mirror symmetry, if the game (with
     /// its obstacles) has it: worth its set-up only for a search with a table.
     pub fn with_mirror(mut self) -> Self {
-        let keys = self.setup.keys();
         self.mirror = Symmetry::mirror(self.setup, &[self.side])
             .filter(|m| m.apply(self.obstacles) == self.obstacles)
             .map(|m| {
-                let mut image_keys = vec![0; G::BB::CAPACITY];
-                for cell in G::CELLS.iter() {
-                    image_keys[cell] = keys.piece(self.side, m.cell(cell));
-                }
-                (m, image_keys)
+                let keys = ImageKeys::new(self.setup.keys(), &m, false);
+                (m, keys)
             });
         self
     }
@@ -84,9 +80,10 @@ impl<'a, G: Geometry> Solitaire<'a, G> {
     /// The node of these pieces.
     pub fn node(&self, pieces: G::BB) -> Node<G::BB> {
         let hash = self.setup.keys().pieces(self.side, pieces);
-        let image = self.mirror.as_ref().map_or(0, |(_, image_keys)| {
-            pieces.iter().fold(0, |key, cell| key ^ image_keys[cell])
-        });
+        let image = self
+            .mirror
+            .as_ref()
+            .map_or(0, |(_, keys)| keys.pieces(self.side, pieces));
         Node {
             pieces,
             hash,
@@ -166,8 +163,8 @@ impl<G: Geometry> Puzzle for Solitaire<'_, G> {
         node.pieces ^= change;
         let keys = self.setup.keys();
         node.hash ^= keys.piece(self.side, mv.from()) ^ keys.piece(self.side, mv.to());
-        if let Some((_, image_keys)) = &self.mirror {
-            node.image ^= image_keys[mv.from()] ^ image_keys[mv.to()];
+        if let Some((_, image)) = &self.mirror {
+            node.image ^= image.piece(self.side, mv.from()) ^ image.piece(self.side, mv.to());
         }
     }
 

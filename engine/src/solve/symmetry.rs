@@ -134,12 +134,13 @@ pub struct ImageKeys {
 }
 
 impl ImageKeys {
-    /// The keys of two-player positions through `symmetry`, which trades the sides if
-    /// `trades`.
+    /// The keys of positions through `symmetry`, which trades the sides of a two-player
+    /// game if `trades` (else it keeps every side of `keys`).
     pub fn new(keys: &Keys, symmetry: &Symmetry, trades: bool) -> Self {
         let cells = symmetry.image.len();
         let image_side = |side: usize| if trades { 1 - side } else { side };
-        let piece = (0..2)
+        let sides = if trades { 2 } else { keys.sides() };
+        let piece = (0..sides)
             .flat_map(|side| (0..cells).map(move |cell| (side, cell)))
             .map(|(side, cell)| keys.piece(image_side(side), symmetry.cell(cell)))
             .collect();
@@ -156,6 +157,14 @@ impl ImageKeys {
         self.piece[side * self.cells + cell]
     }
 
+    /// The combined key of the images of `side`'s pieces on the cells of `pieces`.
+    #[inline]
+    pub fn pieces<B: BitBoard>(&self, side: usize, pieces: B) -> u64 {
+        pieces
+            .iter()
+            .fold(0, |key, cell| key ^ self.piece(side, cell))
+    }
+
     /// The key of the image of `side` being to move.
     #[inline(always)]
     pub fn turn(&self, side: usize) -> u64 {
@@ -168,7 +177,7 @@ impl ImageKeys {
             .iter()
             .enumerate()
             .fold(self.turn(to_move), |key, (side, &p)| {
-                p.iter().fold(key, |key, cell| key ^ self.piece(side, cell))
+                key ^ self.pieces(side, p)
             })
     }
 }
