@@ -8,6 +8,7 @@ mod analyse;
 mod bench;
 mod course;
 mod game_args;
+mod lines;
 mod moves;
 mod perft;
 mod replay;

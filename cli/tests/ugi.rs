@@ -199,18 +199,15 @@ fn stop_and_isready_are_answered_while_searching() {
 }
 
 #[test]
-fn bad_input_gets_an_error_line_and_changes_nothing() {
+fn bad_input_gets_an_error_line_and_every_go_a_bestmove() {
     let mut s = Session::start();
     s.send("position startpos moves b3-c4");
     for bad in [
         "banana split",
-        "position startpos moves g6-f5 a1-h8",
-        "position startpos moves z9-z10",
-        "position fen halma8 4BBBB A 0,0",
-        "position sideways",
-        "go depth",
-        "go warp 9",
+        "goofy",
         "setoption name Hash value 0",
+        "setoption name Hash value 99999999999999999999",
+        "setoption name Threads value 4294967295",
         "setoption name Engine value minimax",
         "setoption name Rules value halma9",
         "setoption name Weight colour value 3",
@@ -222,7 +219,19 @@ fn bad_input_gets_an_error_line_and_changes_nothing() {
         let line = s.next("info string error ");
         assert!(line.len() > "info string error ".len(), "{bad}: {line}");
     }
-    // Still B to move after b3-c4: the bad positions changed nothing.
+    // A malformed go still gets its bestmove.
+    for bad in [
+        "go depth",
+        "go warp 9",
+        "go depth -1",
+        "go p1time NaN",
+        "go movetime 1e308",
+    ] {
+        s.send(bad);
+        s.next("info string error ");
+        assert_eq!(s.next("bestmove"), "bestmove none", "{bad}");
+    }
+    // Still B to move after b3-c4: the bad commands changed nothing.
     s.send("query p1turn");
     assert_eq!(s.next("response"), "response false");
     s.send("go depth 1");
@@ -232,6 +241,33 @@ fn bad_input_gets_an_error_line_and_changes_nothing() {
         &["b3-c4"],
         best.split_whitespace().nth(1).unwrap()
     ));
+    // A refused position leaves no position: a go then gets the error and `bestmove none`,
+    // never a move for the previous position, until a good position or a new game.
+    for bad in [
+        "position",
+        "position fen",
+        "position sideways",
+        "position startpos moves g6-f5 a1-h8",
+        "position startpos moves z9-z10",
+        "position fen halma8 4BBBB A 0,0",
+    ] {
+        s.send(bad);
+        s.next("info string error ");
+        s.send("go depth 1");
+        let line = s.next("info string error ");
+        assert!(line.contains("no position"), "{bad}: {line}");
+        assert_eq!(s.next("bestmove"), "bestmove none", "{bad}");
+        s.send("query p1turn");
+        s.next("info string error ");
+    }
+    s.send("uginewgame");
+    s.send("query p1turn");
+    assert_eq!(s.next("response"), "response true");
+    s.send("position startpos moves z9-z10");
+    s.next("info string error ");
+    s.send("position startpos moves b3-c4");
+    s.send("query p1turn");
+    assert_eq!(s.next("response"), "response false");
     // A finished game: A has filled its goal.
     s.send("position fen halma8 4AAAA/5AAA/6AA/7A/B7/BB6/BBB5/BBBB4 B 20,20");
     s.send("query gameover");

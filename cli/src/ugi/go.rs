@@ -1,0 +1,79 @@
+//! The arguments of `go`: the limits of one search.
+
+use halma_engine::search::{Clock, Limits};
+use halma_engine::Error;
+use std::time::Duration;
+
+/// The limits of `go` arguments, side `to_move` (0-based) to move.
+pub fn go_limits(args: &[&str], to_move: usize) -> Result<Limits, Error> {
+    let mut limits = Limits::default();
+    let mut clock = Clock {
+        time_left: Duration::ZERO,
+        increment: Duration::ZERO,
+        moves_to_go: None,
+    };
+    let mut timed = false;
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i];
+        if key == "infinite" {
+            i += 1;
+            continue;
+        }
+        let value = args
+            .get(i + 1)
+            .ok_or_else(|| Error::Argument(format!("go: '{key}' needs a value")))?;
+        let number: u64 = value
+            .parse()
+            .map_err(|_| Error::Argument(format!("go: {key} '{value}' is not a whole number")))?;
+        let ms = Duration::from_millis(number);
+        let side_field = |suffix: &str| -> Option<usize> {
+            let n = key.strip_prefix('p')?.strip_suffix(suffix)?;
+            n.parse::<usize>().ok().filter(|&n| n >= 1).map(|n| n - 1)
+        };
+        match key {
+            "movetime" => limits.move_time = Some(ms),
+            "depth" => limits.depth = Some(number.clamp(1, u32::MAX as u64) as u32),
+            "nodes" => limits.nodes = Some(number),
+            "movestogo" => clock.moves_to_go = Some(number.clamp(1, u32::MAX as u64) as u32),
+            _ => match (side_field("time"), side_field("inc")) {
+                (Some(side), _) => {
+                    if side == to_move {
+                        clock.time_left = ms;
+                        timed = true;
+                    }
+                }
+                (_, Some(side)) => {
+                    if side == to_move {
+                        clock.increment = ms;
+                    }
+                }
+                _ => return Err(Error::Argument(format!("go: unknown parameter '{key}'"))),
+            },
+        }
+        i += 2;
+    }
+    if timed {
+        limits.clock = Some(clock);
+    }
+    Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_reads_the_movers_clock_and_the_limits() {
+        let limits = go_limits(&["p1time", "1000", "p2time", "2000", "p2inc", "50"], 1).unwrap();
+        let clock = limits.clock.unwrap();
+        assert_eq!(clock.time_left, Duration::from_millis(2000));
+        assert_eq!(clock.increment, Duration::from_millis(50));
+        let limits = go_limits(&["depth", "3", "nodes", "900"], 0).unwrap();
+        assert_eq!((limits.depth, limits.nodes), (Some(3), Some(900)));
+        assert!(go_limits(&["infinite"], 0).unwrap().is_infinite());
+        assert!(go_limits(&["depth"], 0).is_err());
+        assert!(go_limits(&["depth", "x"], 0).is_err());
+        assert!(go_limits(&["warp", "9"], 0).is_err());
+    }
+}

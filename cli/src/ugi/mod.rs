@@ -1,0 +1,506 @@
+//! `halma ugi`: the engine over UGI, the UCI-derived protocol of game-agnostic front ends
+//! (docs/protocol.md has the command set, a transcript and how each fault is answered).
+//!
+//! A thread reads the input, one bounded line at a time, and hands the lines to the command
+//! loop; a search runs on a thread of its own with the game session moved into it. So
+//! `stop`, `quit`, `isready` and the end of the input are seen while the engine thinks.
+//! Every bad command gets `info string error …`, and every `go` exactly one `bestmove`.
+
+mod go;
+mod output;
+mod session;
+
+use crate::lines::{self, read_line};
+use go::go_limits;
+use halma_engine::eval::Weights;
+use halma_engine::notation::split_position_text;
+use halma_engine::search::{self, MultiPlayer};
+use halma_engine::{Error, Rules, Status};
+pub use output::Output;
+use session::Session;
+use std::collections::VecDeque;
+use std::io::{BufReader, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// The rules until `setoption name Rules` or a `position fen` says otherwise.
+const DEFAULT_RULES: &str = "halma8";
+/// Largest hash size accepted, in MiB.
+const MAX_HASH: usize = 65536;
+/// Most threads accepted.
+const MAX_THREADS: usize = 256;
+/// Longest command line read, in bytes (a position with tens of thousands of moves fits);
+/// a longer line is reported and skipped.
+pub const MAX_LINE: usize = 1 << 20;
+/// Most commands that may wait for a running search; one more is refused (a refused `go`
+/// is answered `bestmove none` at once).
+pub const MAX_WAITING: usize = 4096;
+
+/// How the engine is configured (what `setoption` changes).
+#[derive(Clone, Debug, PartialEq)]
+struct Config {
+    rules: Rules,
+    mcts: bool,
+    /// Hash size in MiB (alpha-beta table, MCTS tree budget); `None`: each engine's own.
+    hash: Option<usize>,
+    threads: usize,
+    multi: MultiPlayer,
+    weights: Weights,
+}
+
+/// A search in progress.
+struct Running {
+    id: u64,
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<Box<dyn Session>>,
+}
+
+/// What the command loop waits for.
+enum Event {
+    /// A command line.
+    Line(String),
+    /// A line that is no command (not UTF-8, or too long): why.
+    Unreadable(String),
+    /// The end of the input.
+    End,
+    /// The search with this number has written its best move.
+    Done(u64),
+}
+
+/// A command line waiting its turn, with its number in the order of arrival.
+struct Waiting {
+    line: String,
+    number: u64,
+}
+
+/// The protocol state.
+struct Ugi {
+    config: Config,
+    session: Option<Box<dyn Session>>,
+    /// Why there is no position to search: the last `position` was refused.
+    no_position: Option<String>,
+    running: Option<Running>,
+    waiting: VecDeque<Waiting>,
+    /// Command lines received so far.
+    received: u64,
+    /// A search asked for by a line numbered below this is stopped as it starts: a `stop`
+    /// (or `quit`, or the end of the input) came after it.
+    stopped_before: u64,
+    /// `quit` or the end of the input has come: the waiting commands run, every search
+    /// stopped at once, and then the engine exits.
+    quitting: bool,
+    /// Searches started so far.
+    searches: u64,
+    events: Sender<Event>,
+    out: Output,
+}
+
+/// Runs `halma ugi` on stdin and stdout until `quit` or the end of the input.
+pub fn run() -> Result<(), Error> {
+    serve(std::io::stdin(), Output::new(std::io::stdout()))
+}
+
+/// Speaks UGI on `input` and `out` until `quit`, the end of the input, or a closed output.
+/// A search still running then is stopped and answered first, and so is every `go` that
+/// came before the end.
+fn serve(input: impl Read + Send + 'static, out: Output) -> Result<(), Error> {
+    let (events, inbox) = mpsc::channel();
+    let reader = events.clone();
+    std::thread::spawn(move || read_commands(input, &reader));
+    let mut ugi = Ugi {
+        config: Config {
+            rules: Rules::named(DEFAULT_RULES)?,
+            mcts: false,
+            hash: None,
+            threads: 1,
+            multi: MultiPlayer::default(),
+            weights: Weights::default(),
+        },
+        session: None,
+        no_position: None,
+        running: None,
+        waiting: VecDeque::new(),
+        received: 0,
+        stopped_before: 0,
+        quitting: false,
+        searches: 0,
+        events,
+        out,
+    };
+    while let Ok(event) = inbox.recv() {
+        match event {
+            Event::Line(line) => ugi.arrive(&line),
+            Event::Unreadable(why) => ugi.error(&Error::Argument(why)),
+            Event::End => ugi.quit(u64::MAX),
+            Event::Done(id) => {
+                if ugi.running.as_ref().is_some_and(|r| r.id == id) {
+                    ugi.finish_search();
+                }
+            }
+        }
+        if ugi.out.is_closed() {
+            // Nobody reads the answers any more: stop and go.
+            ugi.waiting.clear();
+            ugi.quit(u64::MAX);
+        }
+        ugi.work();
+        if ugi.quitting && ugi.waiting.is_empty() && ugi.running.is_none() {
+            break;
+        }
+    }
+    ugi.finish_search();
+    Ok(())
+}
+
+/// Reads `input` line by line into `events` until its end (or a read error, taken as its
+/// end), reporting lines that are too long or not UTF-8 instead of passing them on.
+fn read_commands(input: impl Read, events: &Sender<Event>) {
+    let mut reader = BufReader::new(input);
+    let mut line = Vec::new();
+    let mut number = 0u64;
+    loop {
+        number += 1;
+        let event = match read_line(&mut reader, &mut line, MAX_LINE) {
+            Ok(lines::Read::End) | Err(_) => break,
+            Ok(lines::Read::TooLong) => Event::Unreadable(format!(
+                "input line {number} is longer than {MAX_LINE} bytes; ignored"
+            )),
+            Ok(lines::Read::Line) => match std::str::from_utf8(&line) {
+                Ok(text) => Event::Line(text.to_string()),
+                Err(e) => Event::Unreadable(format!(
+                    "input line {number} is not UTF-8 (byte {}); ignored",
+                    e.valid_up_to() + 1
+                )),
+            },
+        };
+        if events.send(event).is_err() {
+            return;
+        }
+    }
+    let _ = events.send(Event::End);
+}
+
+/// Commands answered while a search runs, unless a later `go` waits.
+fn is_realtime(word: &str) -> bool {
+    matches!(word, "isready" | "ugi")
+}
+
+/// The first word of a command line.
+fn first_word(line: &str) -> &str {
+    line.split_whitespace().next().unwrap_or("")
+}
+
+/// Parses a whole number option value within `1..=max`.
+fn bounded(value: &str, max: usize) -> Result<usize, Error> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|v| (1..=max).contains(v))
+        .ok_or_else(|| Error::Argument(format!("'{value}' is not a whole number in 1..={max}")))
+}
+
+impl Ugi {
+    /// Takes a command line as it arrives. `stop` and `quit` act at once on every search
+    /// asked for before them, running or waiting. Other commands run in the order they
+    /// came, one exception aside: `isready` and `ugi` are answered at once while a search
+    /// runs, as long as no later `go` waits (they then refer to that `go`'s search).
+    /// Lines after `quit` are ignored.
+    fn arrive(&mut self, line: &str) {
+        let line = line.trim();
+        if line.is_empty() || self.quitting {
+            return;
+        }
+        self.received += 1;
+        let number = self.received;
+        let word = first_word(line);
+        match word {
+            "stop" => {
+                self.stopped_before = number;
+                self.stop_search();
+                return;
+            }
+            "quit" => {
+                self.quit(number);
+                return;
+            }
+            _ => {}
+        }
+        if self.waiting.len() >= MAX_WAITING {
+            self.error(&Error::Argument(format!(
+                "{MAX_WAITING} commands already wait for the search to end; '{}' ignored",
+                word
+            )));
+            if word == "go" {
+                self.out.line("bestmove none");
+            }
+            return;
+        }
+        let go_waits = self.waiting.iter().any(|w| first_word(&w.line) == "go");
+        let waiting = Waiting {
+            line: line.to_string(),
+            number,
+        };
+        if is_realtime(word) && !go_waits {
+            self.waiting.push_front(waiting);
+        } else {
+            self.waiting.push_back(waiting);
+        }
+    }
+
+    /// `quit` (line `number`) or the end of the input: every search asked for before it
+    /// stops now; what waits still runs.
+    fn quit(&mut self, number: u64) {
+        self.quitting = true;
+        self.stopped_before = number;
+        self.stop_search();
+    }
+
+    /// Raises the running search's stop flag, if a search runs.
+    fn stop_search(&self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Writes the error line of `e`.
+    fn error(&self, e: &Error) {
+        self.out.line(format_args!("info string error {e}"));
+    }
+
+    /// Runs the waiting commands that can run now: any while no search runs, realtime ones
+    /// at the head of the queue while one does.
+    fn work(&mut self) {
+        while let Some(next) = self.waiting.front() {
+            if self.running.is_some() && !is_realtime(first_word(&next.line)) {
+                break;
+            }
+            let Waiting { line, number } = self.waiting.pop_front().expect("checked");
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let Err(e) = self.handle(number, words[0], &words[1..]) {
+                self.error(&e);
+                if words[0] == "go" {
+                    self.out.line("bestmove none");
+                }
+            }
+        }
+    }
+
+    /// Stops the running search, if any, waits for its best move and takes the session
+    /// back.
+    fn finish_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Relaxed);
+            match r.thread.join() {
+                Ok(session) => self.session = Some(session),
+                Err(_) => {
+                    self.error(&Error::Argument(
+                        "the search failed; the game is reset".into(),
+                    ));
+                    self.out.line("bestmove none");
+                }
+            }
+        }
+    }
+
+    fn identify(&self) {
+        let out = &self.out;
+        out.line(format_args!("id name halma {}", env!("CARGO_PKG_VERSION")));
+        out.line("id author the halma engine authors");
+        out.line(format_args!(
+            "option name Rules type string default {DEFAULT_RULES}"
+        ));
+        out.line("option name Engine type combo default alphabeta var alphabeta var mcts");
+        out.line(format_args!(
+            "option name Hash type spin default {} min 1 max {MAX_HASH}",
+            search::Options::default().hash_mib
+        ));
+        out.line(format_args!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
+        out.line(format_args!(
+            "option name MultiPlayer type combo default {} var {}",
+            MultiPlayer::default(),
+            MultiPlayer::NAMES.join(" var ")
+        ));
+        for (name, value) in Weights::default().entries() {
+            out.line(format_args!(
+                "option name Weight {name} type spin default {value} min -100000 max 100000"
+            ));
+        }
+        out.line("ugiok");
+    }
+
+    /// The session, made for the current configuration if there is none.
+    fn session(&mut self) -> Result<&mut Box<dyn Session>, Error> {
+        if self.session.is_none() {
+            self.session = Some(session::new(&self.config)?);
+        }
+        Ok(self.session.as_mut().expect("set above"))
+    }
+
+    /// Runs command line `number` (anything but `stop` and `quit`).
+    fn handle(&mut self, number: u64, first: &str, args: &[&str]) -> Result<(), Error> {
+        match first {
+            "isready" => {
+                self.out.line("readyok");
+            }
+            "ugi" => self.identify(),
+            "setoption" => self.set_option(args)?,
+            "uginewgame" => {
+                self.session()?.new_game();
+                self.no_position = None;
+            }
+            "position" => {
+                let result = self.position(args);
+                self.no_position = result.as_ref().err().map(|e| e.to_string());
+                result?
+            }
+            "go" => self.go(number, args)?,
+            "query" => self.query(args)?,
+            _ => return Err(Error::Argument(format!("unknown command '{first}'"))),
+        }
+        Ok(())
+    }
+
+    /// An error if the last `position` was refused.
+    fn check_position(&self) -> Result<(), Error> {
+        match &self.no_position {
+            Some(why) => Err(Error::Position(format!(
+                "no position: the last 'position' was refused ({why}); send a good \
+                 'position' or 'uginewgame'"
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    fn set_option(&mut self, args: &[&str]) -> Result<(), Error> {
+        let text = args.join(" ");
+        let bad = || Error::Argument(format!("expected 'setoption name X value Y', got '{text}'"));
+        let rest = text.strip_prefix("name ").ok_or_else(bad)?;
+        let (name, value) = rest.split_once(" value ").ok_or_else(bad)?;
+        let (name, value) = (name.trim(), value.trim());
+        let mut config = self.config.clone();
+        match name.to_ascii_lowercase().as_str() {
+            "rules" => config.rules = Rules::parse(value)?,
+            "engine" => {
+                config.mcts = match value {
+                    "alphabeta" => false,
+                    "mcts" => true,
+                    _ => {
+                        return Err(Error::Argument(format!(
+                            "Engine '{value}': alphabeta or mcts"
+                        )))
+                    }
+                }
+            }
+            "hash" => {
+                let mb = bounded(value, MAX_HASH)?;
+                crate::allocatable(mb).map_err(Error::Argument)?;
+                config.hash = Some(mb);
+            }
+            "threads" => config.threads = bounded(value, MAX_THREADS)?,
+            "multiplayer" => config.multi = value.parse()?,
+            lower => {
+                let weight = lower
+                    .strip_prefix("weight ")
+                    .ok_or_else(|| Error::Argument(format!("unknown option '{name}'")))?;
+                let v: i32 = value
+                    .parse()
+                    .map_err(|_| Error::Argument(format!("'{value}' is not an integer")))?;
+                config.weights.set(weight.trim(), v)?;
+            }
+        }
+        if config != self.config {
+            // A new game at the start position.
+            self.config = config;
+            self.session = None;
+            self.no_position = None;
+        }
+        Ok(())
+    }
+
+    fn position(&mut self, args: &[&str]) -> Result<(), Error> {
+        let split = args
+            .iter()
+            .position(|&w| w == "moves")
+            .unwrap_or(args.len());
+        let (head, moves) = (&args[..split], args.get(split + 1..).unwrap_or(&[]));
+        let fields = match head {
+            ["startpos"] => None,
+            ["fen", text @ ..] => {
+                let text = text.join(" ");
+                let (rules, fields) = split_position_text(&text)?;
+                if rules != self.config.rules {
+                    // The position text brings its rules: a new session for them, kept
+                    // only if the position is good.
+                    let config = Config {
+                        rules,
+                        ..self.config.clone()
+                    };
+                    let mut fresh = session::new(&config)?;
+                    fresh.set_position(Some(fields), moves)?;
+                    self.config = config;
+                    self.session = Some(fresh);
+                    return Ok(());
+                }
+                return self.session()?.set_position(Some(fields), moves);
+            }
+            _ => {
+                return Err(Error::Argument(
+                    "expected 'position startpos|fen <position text> [moves …]'".into(),
+                ))
+            }
+        };
+        self.session()?.set_position(fields, moves)
+    }
+
+    /// Starts the search of `go` line `number`, stopped at once if a `stop` or `quit` came
+    /// after it.
+    fn go(&mut self, number: u64, args: &[&str]) -> Result<(), Error> {
+        self.check_position()?;
+        let (_, to_move) = self.session()?.state();
+        let limits = go_limits(args, to_move)?;
+        if number < self.stopped_before {
+            limits.stop.store(true, Ordering::Relaxed);
+        }
+        let stop = limits.stop.clone();
+        let mut session = self.session.take().expect("made above");
+        let (done, out) = (self.events.clone(), self.out.clone());
+        self.searches += 1;
+        let id = self.searches;
+        let thread = std::thread::spawn(move || {
+            session.go(&limits, &out);
+            let _ = done.send(Event::Done(id));
+            session
+        });
+        self.running = Some(Running { id, stop, thread });
+        Ok(())
+    }
+
+    fn query(&mut self, args: &[&str]) -> Result<(), Error> {
+        self.check_position()?;
+        let (status, to_move) = self.session()?.state();
+        let answer = match args {
+            ["gameover"] => status.is_over().to_string(),
+            ["p1turn"] => (to_move == 0).to_string(),
+            ["result"] => match status {
+                Status::Ongoing => "none".into(),
+                Status::Won(s) => format!("p{}win", s + 1),
+                Status::LostByDeadline(s) if self.config.rules.players == 2 => {
+                    format!("p{}win", 2 - s)
+                }
+                Status::LostByDeadline(s) => format!("p{}loss", s + 1),
+                Status::DrawByPasses | Status::DrawByRepetition => "draw".into(),
+            },
+            _ => {
+                return Err(Error::Argument(
+                    "expected 'query gameover|p1turn|result'".into(),
+                ))
+            }
+        };
+        self.out.line(format_args!("response {answer}"));
+        Ok(())
+    }
+}

@@ -1,0 +1,150 @@
+//! A game in progress on one geometry: its rules, position and engine, behind one object
+//! type so that the command loop dispatches on the board once, when the session is made.
+
+use super::output::Output;
+use super::Config;
+use crate::tournament::referee::error_text;
+use halma_engine::notation::move_text;
+use halma_engine::player::{Engine, Report};
+use halma_engine::search::{Limits, MultiPlayer, Score};
+use halma_engine::{mcts, search, with_geometry, Error, Geometry, Position, Setup, Status};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// A game in progress: the engine and the position.
+pub trait Session: Send {
+    /// Sets the position: `fields` of a position text (after its rules) or the start, then
+    /// `moves`; on error the position is unchanged.
+    fn set_position(&mut self, fields: Option<&str>, moves: &[&str]) -> Result<(), Error>;
+    /// Searches, writing `info` lines and exactly one `bestmove` line to `out`. A search
+    /// whose output is closed stops.
+    fn go(&mut self, limits: &Limits, out: &Output);
+    /// The status and side to move of the current position.
+    fn state(&self) -> (Status, usize);
+    /// A new game starts.
+    fn new_game(&mut self);
+}
+
+/// The [`Session`] of geometry `G`.
+struct Game<G: Geometry> {
+    engine: Box<dyn Engine<G>>,
+    setup: Arc<Setup<G>>,
+    pos: Position<G>,
+    /// Plies of the engine's scores per move of the side to move: the number of sides, or 2
+    /// for best-reply search (one layer of the root side, one of the best reply).
+    plies_per_move: u32,
+}
+
+/// A session for `config`, at the start position.
+pub fn new(config: &Config) -> Result<Box<dyn Session>, Error> {
+    with_geometry!(config.rules.board, G => {
+        let setup = Arc::new(Setup::<G>::new(config.rules)?);
+        let engine: Box<dyn Engine<G>> = if config.mcts {
+            Box::new(mcts::Mcts::new(mcts::Options {
+                threads: config.threads,
+                tree_mib: config.hash.unwrap_or(mcts::Options::default().tree_mib),
+                weights: config.weights,
+                ..mcts::Options::default()
+            }))
+        } else {
+            Box::new(search::Searcher::new(search::Options {
+                threads: config.threads,
+                hash_mib: config.hash.unwrap_or(search::Options::default().hash_mib),
+                multi: config.multi,
+                weights: config.weights,
+                ..search::Options::default()
+            }))
+        };
+        let pos = Position::start(setup.clone());
+        let sides = setup.sides() as u32;
+        let best_reply = !config.mcts && config.multi == MultiPlayer::BestReply;
+        let plies_per_move = if best_reply { 2 } else { sides };
+        Ok(Box::new(Game { engine, setup, pos, plies_per_move }) as Box<dyn Session>)
+    })
+}
+
+/// The score as UCI writes it: `cp N`, or `mate N` in own moves (negative: being mated),
+/// counting `plies_per_move` of the score's plies to a move of the side to move.
+pub fn score_text(score: Score, plies_per_move: u32) -> String {
+    match score {
+        Score::Centimoves(c) => format!("cp {c}"),
+        Score::WinIn(plies) => format!("mate {}", plies.div_ceil(plies_per_move)),
+        Score::LossIn(plies) => format!("mate -{}", plies.div_ceil(plies_per_move)),
+    }
+}
+
+/// One `info` line.
+fn info_line<G: Geometry>(r: &Report, plies_per_move: u32) -> String {
+    let pv: Vec<String> = r.pv.iter().map(|&m| move_text(G::BOARD, m)).collect();
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        r.depth,
+        r.seldepth,
+        score_text(r.score, plies_per_move),
+        r.nodes,
+        r.nps(),
+        r.time.as_millis(),
+        r.hashfull,
+        pv.join(" ")
+    )
+}
+
+impl<G: Geometry> Session for Game<G> {
+    fn set_position(&mut self, fields: Option<&str>, moves: &[&str]) -> Result<(), Error> {
+        let mut pos = match fields {
+            Some(f) => Position::from_text_fields(self.setup.clone(), f)?,
+            None => Position::start(self.setup.clone()),
+        };
+        for (i, text) in moves.iter().enumerate() {
+            let mv = pos.parse_move(text).map_err(|e| {
+                let why = error_text(&e);
+                Error::Move(format!("move {} of {}: {why}", i + 1, moves.len()))
+            })?;
+            pos.make(mv);
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
+    fn go(&mut self, limits: &Limits, out: &Output) {
+        let plies_per_move = self.plies_per_move;
+        let result = self.engine.search(&self.pos, limits, &mut |r| {
+            if !out.line(info_line::<G>(r, plies_per_move)) {
+                limits.stop.store(true, Ordering::Relaxed);
+            }
+        });
+        match result {
+            Ok(outcome) => out.line(format_args!(
+                "bestmove {}",
+                move_text(G::BOARD, outcome.best)
+            )),
+            Err(e) => out.line(format_args!("info string error {e}")) && out.line("bestmove none"),
+        };
+    }
+
+    fn state(&self) -> (Status, usize) {
+        (self.pos.status(), self.pos.to_move())
+    }
+
+    fn new_game(&mut self) {
+        self.engine.new_game();
+        self.pos = Position::start(self.setup.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_count_own_moves() {
+        assert_eq!(score_text(Score::WinIn(1), 2), "mate 1");
+        assert_eq!(score_text(Score::WinIn(3), 2), "mate 2");
+        assert_eq!(score_text(Score::LossIn(2), 2), "mate -1");
+        assert_eq!(score_text(Score::Centimoves(-40), 2), "cp -40");
+        // Paranoid search with four sides: a win on the 5th ply is the side's 2nd move, a
+        // loss on the 2nd ply comes after its 1st.
+        assert_eq!(score_text(Score::WinIn(5), 4), "mate 2");
+        assert_eq!(score_text(Score::LossIn(2), 4), "mate -1");
+    }
+}
