@@ -504,3 +504,105 @@ impl Ugi {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::io::Write;
+    use std::sync::Mutex;
+
+    /// An output sink the test can read back.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The output of a whole session on `input`.
+    fn transcript(input: Vec<u8>) -> String {
+        let sink = Shared::default();
+        serve(std::io::Cursor::new(input), Output::new(sink.clone())).unwrap();
+        let bytes = sink.0.lock().unwrap().clone();
+        String::from_utf8(bytes).unwrap()
+    }
+
+    /// Command lines, well-formed and not: the words of the protocol in random order with
+    /// random numbers and junk.
+    fn command() -> impl Strategy<Value = String> {
+        let word = prop_oneof![
+            Just("go"),
+            Just("stop"),
+            Just("isready"),
+            Just("ugi"),
+            Just("uginewgame"),
+            Just("position"),
+            Just("startpos"),
+            Just("fen"),
+            Just("moves"),
+            Just("b3-c4"),
+            Just("g6-f5"),
+            Just("halma8"),
+            Just("star-2"),
+            Just("setoption"),
+            Just("name"),
+            Just("value"),
+            Just("Rules"),
+            Just("Threads"),
+            Just("Hash"),
+            Just("Engine"),
+            Just("mcts"),
+            Just("Weight"),
+            Just("distance"),
+            Just("depth"),
+            Just("nodes"),
+            Just("movetime"),
+            Just("p1time"),
+            Just("p2inc"),
+            Just("movestogo"),
+            Just("infinite"),
+            Just("query"),
+            Just("result"),
+            Just("1"),
+            Just("3"),
+            Just("0"),
+            Just("-5"),
+            Just("18446744073709551615"),
+            Just("1e308"),
+            Just("NaN"),
+        ];
+        prop_oneof![
+            9 => prop::collection::vec(word, 0..8).prop_map(|w| w.join(" ")),
+            1 => "[ -~]{0,40}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// No command sequence panics or hangs, and each `go` before `quit` gets exactly one
+        /// `bestmove` (the end of the input stops every search at once).
+        #[test]
+        fn any_command_lines_answer_every_go(lines in prop::collection::vec(command(), 0..24)) {
+            let upto_quit: Vec<&String> =
+                lines.iter().take_while(|l| first_word(l) != "quit").collect();
+            let gos = upto_quit.iter().filter(|l| first_word(l) == "go").count();
+            let out = transcript(lines.join("\n").into_bytes());
+            let bestmoves = out.lines().filter(|l| l.starts_with("bestmove")).count();
+            prop_assert_eq!(bestmoves, gos, "{:?} -> {}", lines, out);
+        }
+
+        /// Arbitrary bytes are read without a panic.
+        #[test]
+        fn any_bytes_are_read(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
+            transcript(bytes);
+        }
+    }
+}
