@@ -456,14 +456,19 @@ impl Ugi {
         self.session()?.set_position(fields, moves)
     }
 
-    /// Starts the search of `go` line `number`, stopped at once if a `stop` or `quit` came
-    /// after it.
+    /// Starts the search of `go` line `number` on its own thread, or, if a `stop` or `quit`
+    /// came after it, runs it stopped at once.
     fn go(&mut self, number: u64, args: &[&str]) -> Result<(), Error> {
         self.check_position()?;
         let (_, to_move) = self.session()?.state();
         let limits = go_limits(args, to_move)?;
         if number < self.stopped_before {
+            // Stopped before it starts: answered here and now, so that its `bestmove`
+            // comes before the answers to the commands after it.
             limits.stop.store(true, Ordering::Relaxed);
+            let out = self.out.clone();
+            self.session()?.go(&limits, &out);
+            return Ok(());
         }
         let stop = limits.stop.clone();
         let mut session = self.session.take().expect("made above");
