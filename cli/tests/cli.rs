@@ -322,3 +322,71 @@ fn bad_numbers_are_rejected_by_the_argument_parser() {
     }
     assert!(fails(&["perft"]).contains("--depth"), "depth is required");
 }
+
+#[test]
+fn analyse_times_beyond_the_bound_or_not_numbers_are_refused() {
+    // 1e308 used to panic in Duration::from_secs_f64; 1e19 overflowed the time manager.
+    for time in [
+        "1e308",
+        "1e19",
+        "1000000.5",
+        "inf",
+        "NaN",
+        "0",
+        "-1",
+        "-inf",
+    ] {
+        let flag = format!("--time={time}");
+        let err = fails(&["analyse", &flag]);
+        let first = err.lines().next().unwrap_or("");
+        assert!(
+            first.contains("--time") && first.contains("up to 1000000"),
+            "{time}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{time}: {err}");
+    }
+    // The bound itself is a time (the depth ends the search first).
+    let out = ok(&["analyse", "--time", "1000000", "--depth", "1"]);
+    assert!(out.contains("bestmove"), "{out}");
+}
+
+#[test]
+fn a_course_file_with_any_number_for_a_time_still_gets_a_move() {
+    let dir = std::env::temp_dir().join(format!("halma-test-course-time-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rows = vec!["BBBBB...........", "BBBBB...........", "BBBB............"];
+    rows.extend(["BBB.............", "BB.............."]);
+    rows.extend(["................"; 6]);
+    rows.extend(["..............WW", ".............WWW", "............WWWW"]);
+    rows.extend(["...........WWWWW", "...........WWWWW"]);
+    for mode in ["SINGLE", "GAME"] {
+        for time in ["1e308", "inf", "1e19", "-5", "NaN"] {
+            let input = format!("{mode}\nBLACK\n{time}\n{}\n", rows.join("\n"));
+            std::fs::write(dir.join("input.txt"), input).unwrap();
+            let _ = std::fs::remove_file(dir.join("output.txt"));
+            let out = halma(&[
+                "course",
+                "--dir",
+                dir.to_str().unwrap(),
+                "--engine",
+                "alphabeta:depth=2",
+            ]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{mode} {time}: {err}");
+            let output = std::fs::read_to_string(dir.join("output.txt")).unwrap();
+            assert!(
+                output.starts_with("E ") || output.starts_with("J "),
+                "{mode} {time}: {output}"
+            );
+        }
+    }
+    std::fs::write(
+        dir.join("input.txt"),
+        format!("SINGLE\nBLACK\nsoon\n{}\n", rows.join("\n")),
+    )
+    .unwrap();
+    let err = fails(&["course", "--dir", dir.to_str().unwrap()]);
+    assert!(err.contains("time 'soon'"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
