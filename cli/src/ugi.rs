@@ -323,7 +323,8 @@ impl Ugi {
             MultiPlayer::NAMES.join(" var ")
         );
         for (name, value) in Weights::default().entries() {
-            println!("option name Weight {name} type spin default {value} min -100000 max 100000");
+            let max = Weights::MAX;
+            println!("option name Weight {name} type spin default {value} min -{max} max {max}");
         }
         println!("ugiok");
     }

@@ -390,3 +390,75 @@ fn a_course_file_with_any_number_for_a_time_still_gets_a_move() {
     assert!(err.contains("time 'soon'"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn large_eval_weights_never_report_a_win_and_are_bounded() {
+    // distance=5000 used to report a win on the start position; 100000 a mate 2147198652.
+    for weight in [
+        "distance=5000",
+        "distance=100000",
+        "race_won=100000",
+        "tempo=-100000",
+    ] {
+        for rules in ["halma8", "star-2"] {
+            let out = ok(&[
+                "analyse",
+                "--rules",
+                rules,
+                "--depth",
+                "3",
+                "--eval-weight",
+                weight,
+                "--json",
+            ]);
+            for line in json_lines(&out) {
+                if let Some(score) = line.get("score") {
+                    assert!(score.as_i64().unwrap().abs() < 29_872, "{weight}: {line}");
+                    assert!(line.get("win_in").is_none() && line.get("loss_in").is_none());
+                }
+            }
+        }
+    }
+    for weight in ["distance=100001", "tempo=-100001", "ladder=4294967296"] {
+        fails_naming(
+            &["analyse", "--depth", "1", "--eval-weight", weight],
+            &["eval weight"],
+        );
+    }
+    // The same bound through UGI: the option names it, a weight at it never reads as mate.
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_halma"))
+        .arg("ugi")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(
+        stdin,
+        "ugi\nsetoption name Weight distance value 100000\nposition startpos\ngo depth 3"
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    let mut seen = Vec::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let done = line.starts_with("bestmove");
+        seen.push(line);
+        if done {
+            break;
+        }
+    }
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    let text = seen.join("\n");
+    assert!(
+        text.contains("option name Weight distance type spin default 40 min -100000 max 100000"),
+        "{text}"
+    );
+    assert!(
+        text.contains("score cp") && !text.contains("mate"),
+        "{text}"
+    );
+}
