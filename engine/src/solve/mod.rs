@@ -372,10 +372,7 @@ fn replay_solitaire<G: Geometry>(
 /// (`from` empty during the move), searched cell by cell.
 fn reaches<B: BitBoard>(board: Board, kind: JumpKind, occupied: B, from: usize, to: usize) -> bool {
     let dirs = board.directions();
-    if dirs
-        .iter()
-        .any(|&d| board.step_from(from, d, 1) == Some(to))
-    {
+    if crate::notation::is_step(board, from, to) {
         return true;
     }
     let blocked = |cell: usize| cell != from && occupied.has(cell);
