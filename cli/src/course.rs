@@ -349,6 +349,16 @@ mod tests {
     }
 
     #[test]
+    fn a_file_with_a_twentieth_piece_is_refused() {
+        let rules = Rules::named(COURSE_RULES).unwrap();
+        let text = input_text(&start(), false, 1.0);
+        let file = text.replacen("................", ".......B........", 1);
+        let err = parse_input(&file, rules).unwrap_err();
+        assert!(matches!(err, Error::Position(_)), "{err}");
+        assert!(err.to_string().contains("20 pieces"), "{err}");
+    }
+
+    #[test]
     fn output_of_every_legal_move_parses_back_to_it() {
         let mut pos = start();
         for _ in 0..3 {

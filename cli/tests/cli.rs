@@ -462,3 +462,16 @@ fn large_eval_weights_never_report_a_win_and_are_bounded() {
         "{text}"
     );
 }
+
+#[test]
+fn a_position_with_a_twentieth_piece_is_refused() {
+    let start = "halma16 11BBBBB/11BBBBB/12BBBB/13BBB/14BB/16/16/16/16/16/16/AA14/AAA13/AAAA12/AAAAA11/AAAAA11 A 0,0";
+    let twenty = start.replace("/16/16/16/16/16/16/", "/16/16/7A8/16/16/16/");
+    for command in ["show", "moves", "perft"] {
+        let mut args = vec![command, "--position", &twenty];
+        if command == "perft" {
+            args.extend(["--depth", "1"]);
+        }
+        fails_naming(&args, &["side A has 20 pieces", "19"]);
+    }
+}

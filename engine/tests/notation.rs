@@ -96,3 +96,37 @@ fn the_star_steps_to_six_neighbours_only() {
         check_positions::<Star>(rules, 60);
     }
 }
+
+/// Reads a position text with its own rules.
+fn read(text: &str) -> Result<String, halma_engine::Error> {
+    let (rules, fields) = halma_engine::notation::split_position_text(text)?;
+    halma_engine::with_geometry!(rules.board, G => {
+        let setup = Arc::new(Setup::<G>::new(rules)?);
+        Position::<G>::from_text_fields(setup, fields).map(|p| p.to_text())
+    })
+}
+
+#[test]
+fn a_position_with_more_pieces_than_a_side_may_have_is_refused() {
+    let start = "halma16 11BBBBB/11BBBBB/12BBBB/13BBB/14BB/16/16/16/16/16/16/AA14/AAA13/AAAA12/AAAAA11/AAAAA11 A 0,0";
+    assert_eq!(read(start).unwrap(), start);
+    // A 20th piece for A, then a board full of A's (256 pieces), on the largest camps.
+    let twenty = start.replace("/16/16/16/16/16/16/", "/16/16/7A8/16/16/16/");
+    let full = format!("halma16 {} A 0,0", vec!["AAAAAAAAAAAAAAAA"; 16].join("/"));
+    for text in [twenty, full] {
+        let err = read(&text).unwrap_err();
+        assert!(matches!(err, halma_engine::Error::Position(_)), "{err}");
+        let message = err.to_string();
+        assert!(
+            message.contains("side A has") && message.contains("19"),
+            "{message}"
+        );
+    }
+    // The star's 121 cells all A (its camps hold 10).
+    let ranks: Vec<String> = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
+        .iter()
+        .map(|&n| "A".repeat(n))
+        .collect();
+    let err = read(&format!("star-2 {} A 0,0", ranks.join("/"))).unwrap_err();
+    assert!(err.to_string().contains("side A has 121 pieces"), "{err}");
+}
