@@ -84,11 +84,15 @@ fn multi_player(text: &str) -> Result<MultiPlayer, String> {
     text.parse().map_err(|e: Error| e.to_string())
 }
 
-/// Parses a positive number of seconds.
+/// Parses a positive number of seconds, at most [`search::MAX_SECONDS`] (NaN, infinities,
+/// zero and negative numbers are refused).
 fn seconds(text: &str) -> Result<Duration, String> {
+    let max = search::MAX_SECONDS;
     match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!("'{text}' is not a positive number of seconds")),
+        Ok(s) if s > 0.0 && s <= max as f64 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "'{text}' is not a positive number of seconds up to {max}"
+        )),
     }
 }
 

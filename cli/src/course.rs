@@ -10,7 +10,7 @@ use crate::tournament::players::PlayerSpec;
 use clap::Args;
 use halma_engine::bitboard::BitBoard;
 use halma_engine::geometry::Square;
-use halma_engine::search::Limits;
+use halma_engine::search::{Limits, MAX_SECONDS};
 use halma_engine::setup::MAX_SIDES;
 use halma_engine::{Error, Geometry, Move, Position, Rules, Setup};
 use std::path::{Path, PathBuf};
@@ -54,7 +54,7 @@ pub struct CourseArgs {
 pub struct Input {
     /// `GAME` (a whole game on this clock) rather than `SINGLE` (one move).
     pub game: bool,
-    /// Seconds of play time left.
+    /// Seconds of play time left, from 0 to [`MAX_SECONDS`] (the file's time clamped).
     pub seconds: f64,
     /// The position (move counts zero: the file has none).
     pub text: String,
@@ -89,6 +89,17 @@ pub fn input_text(pos: &Position<CourseBoard>, game: bool, seconds: f64) -> Stri
     out
 }
 
+/// The seconds of the file as the adapter plays them: NaN and negative times become 0 (it
+/// still plays, as fast as it can: a course agent writes a move whenever it can), times
+/// beyond [`MAX_SECONDS`] (infinity too) become that bound.
+fn usable_seconds(seconds: f64) -> f64 {
+    if seconds.is_nan() {
+        0.0
+    } else {
+        seconds.clamp(0.0, MAX_SECONDS as f64)
+    }
+}
+
 /// Parses `input.txt` under `rules` (a two-player 16×16 rule set).
 pub fn parse_input(text: &str, rules: Rules) -> Result<(Input, Position<CourseBoard>), Error> {
     let bad = |t: String| Error::Position(format!("input.txt: {t}"));
@@ -113,11 +124,10 @@ pub fn parse_input(text: &str, rules: Rules) -> Result<(Input, Position<CourseBo
         "WHITE" => 1,
         other => return Err(bad(format!("colour '{other}' is neither BLACK nor WHITE"))),
     };
-    let seconds: f64 = lines[2]
+    let seconds = lines[2]
         .parse()
-        .ok()
-        .filter(|s: &f64| s.is_finite() && *s >= 0.0)
-        .ok_or_else(|| bad(format!("time '{}' is not a number of seconds", lines[2])))?;
+        .map(usable_seconds)
+        .map_err(|_| bad(format!("time '{}' is not a number of seconds", lines[2])))?;
     let setup = Arc::new(Setup::<CourseBoard>::new(rules)?);
     let mut pieces = [<CourseBoard as Geometry>::BB::EMPTY; MAX_SIDES];
     for (y, row) in lines[3..].iter().enumerate() {
@@ -304,6 +314,48 @@ mod tests {
         let clock = limits(&game).clock.unwrap();
         assert_eq!(clock.time_left, Duration::from_millis(9900));
         assert!(limits(&game).move_time.is_none());
+    }
+
+    #[test]
+    fn any_number_in_the_file_is_a_usable_time() {
+        let rules = Rules::named(COURSE_RULES).unwrap();
+        let text = input_text(&start(), false, 1.0);
+        for (time, seconds) in [
+            ("1e308", MAX_SECONDS as f64),
+            ("inf", MAX_SECONDS as f64),
+            ("1e19", MAX_SECONDS as f64),
+            ("-5", 0.0),
+            ("-inf", 0.0),
+            ("NaN", 0.0),
+            ("2.5", 2.5),
+        ] {
+            let file = text.replacen("1.000", time, 1);
+            let (input, _) = parse_input(&file, rules).unwrap();
+            assert_eq!(input.seconds, seconds, "{time}");
+            for game in [false, true] {
+                let limits = limits(&Input {
+                    game,
+                    ..input.clone()
+                });
+                let budget = limits.move_time.or(limits.clock.map(|c| c.time_left));
+                assert!(
+                    budget.unwrap() <= Duration::from_secs(MAX_SECONDS),
+                    "{time}"
+                );
+            }
+        }
+        let file = text.replacen("1.000", "soon", 1);
+        assert!(parse_input(&file, rules).is_err());
+    }
+
+    #[test]
+    fn a_file_with_a_twentieth_piece_is_refused() {
+        let rules = Rules::named(COURSE_RULES).unwrap();
+        let text = input_text(&start(), false, 1.0);
+        let file = text.replacen("................", ".......B........", 1);
+        let err = parse_input(&file, rules).unwrap_err();
+        assert!(matches!(err, Error::Position(_)), "{err}");
+        assert!(err.to_string().contains("20 pieces"), "{err}");
     }
 
     #[test]

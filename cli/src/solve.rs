@@ -51,7 +51,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "DEPTH")]
     complete: Option<u32>,
 
-    /// Give up (without a minimum) rather than search beyond this many moves
+    /// Look for no line longer than this many moves (plies), in every phase: the beams
+    /// stop at this depth and the deepening gives up (without a minimum) beyond it
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = crate::positive)]
     max: u32,
 
@@ -282,13 +283,6 @@ fn print_summary(s: &Solution) {
                 s.start_bound
             ),
         },
-    }
-    if s.minimum.is_none() && !s.line.is_empty() {
-        println!(
-            "upper    at most {} {unit}: the beam search's line",
-            s.line.len()
-        );
-        println!("line     {}", s.line.join(" "));
     }
     println!("search   {} nodes, {:.1} s", s.nodes(), s.millis / 1e3);
     let grouping = s.level_grouping.map_or(String::new(), |g| {

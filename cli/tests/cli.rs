@@ -322,3 +322,156 @@ fn bad_numbers_are_rejected_by_the_argument_parser() {
     }
     assert!(fails(&["perft"]).contains("--depth"), "depth is required");
 }
+
+#[test]
+fn analyse_times_beyond_the_bound_or_not_numbers_are_refused() {
+    // 1e308 used to panic in Duration::from_secs_f64; 1e19 overflowed the time manager.
+    for time in [
+        "1e308",
+        "1e19",
+        "1000000.5",
+        "inf",
+        "NaN",
+        "0",
+        "-1",
+        "-inf",
+    ] {
+        let flag = format!("--time={time}");
+        let err = fails(&["analyse", &flag]);
+        let first = err.lines().next().unwrap_or("");
+        assert!(
+            first.contains("--time") && first.contains("up to 1000000"),
+            "{time}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{time}: {err}");
+    }
+    // The bound itself is a time (the depth ends the search first).
+    let out = ok(&["analyse", "--time", "1000000", "--depth", "1"]);
+    assert!(out.contains("bestmove"), "{out}");
+}
+
+#[test]
+fn a_course_file_with_any_number_for_a_time_still_gets_a_move() {
+    let dir = std::env::temp_dir().join(format!("halma-test-course-time-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rows = vec!["BBBBB...........", "BBBBB...........", "BBBB............"];
+    rows.extend(["BBB.............", "BB.............."]);
+    rows.extend(["................"; 6]);
+    rows.extend(["..............WW", ".............WWW", "............WWWW"]);
+    rows.extend(["...........WWWWW", "...........WWWWW"]);
+    for mode in ["SINGLE", "GAME"] {
+        for time in ["1e308", "inf", "1e19", "-5", "NaN"] {
+            let input = format!("{mode}\nBLACK\n{time}\n{}\n", rows.join("\n"));
+            std::fs::write(dir.join("input.txt"), input).unwrap();
+            let _ = std::fs::remove_file(dir.join("output.txt"));
+            let out = halma(&[
+                "course",
+                "--dir",
+                dir.to_str().unwrap(),
+                "--engine",
+                "alphabeta:depth=2",
+            ]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{mode} {time}: {err}");
+            let output = std::fs::read_to_string(dir.join("output.txt")).unwrap();
+            assert!(
+                output.starts_with("E ") || output.starts_with("J "),
+                "{mode} {time}: {output}"
+            );
+        }
+    }
+    std::fs::write(
+        dir.join("input.txt"),
+        format!("SINGLE\nBLACK\nsoon\n{}\n", rows.join("\n")),
+    )
+    .unwrap();
+    let err = fails(&["course", "--dir", dir.to_str().unwrap()]);
+    assert!(err.contains("time 'soon'"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn large_eval_weights_never_report_a_win_and_are_bounded() {
+    // distance=5000 used to report a win on the start position; 100000 a mate 2147198652.
+    for weight in [
+        "distance=5000",
+        "distance=100000",
+        "race_won=100000",
+        "tempo=-100000",
+    ] {
+        for rules in ["halma8", "star-2"] {
+            let out = ok(&[
+                "analyse",
+                "--rules",
+                rules,
+                "--depth",
+                "3",
+                "--eval-weight",
+                weight,
+                "--json",
+            ]);
+            for line in json_lines(&out) {
+                if let Some(score) = line.get("score") {
+                    assert!(score.as_i64().unwrap().abs() < 29_872, "{weight}: {line}");
+                    assert!(line.get("win_in").is_none() && line.get("loss_in").is_none());
+                }
+            }
+        }
+    }
+    for weight in ["distance=100001", "tempo=-100001", "ladder=4294967296"] {
+        fails_naming(
+            &["analyse", "--depth", "1", "--eval-weight", weight],
+            &["eval weight"],
+        );
+    }
+    // The same bound through UGI: the option names it, a weight at it never reads as mate.
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_halma"))
+        .arg("ugi")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(
+        stdin,
+        "ugi\nsetoption name Weight distance value 100000\nposition startpos\ngo depth 3"
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    let mut seen = Vec::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let done = line.starts_with("bestmove");
+        seen.push(line);
+        if done {
+            break;
+        }
+    }
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    let text = seen.join("\n");
+    assert!(
+        text.contains("option name Weight distance type spin default 40 min -100000 max 100000"),
+        "{text}"
+    );
+    assert!(
+        text.contains("score cp") && !text.contains("mate"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_position_with_a_twentieth_piece_is_refused() {
+    let start = "halma16 11BBBBB/11BBBBB/12BBBB/13BBB/14BB/16/16/16/16/16/16/AA14/AAA13/AAAA12/AAAAA11/AAAAA11 A 0,0";
+    let twenty = start.replace("/16/16/16/16/16/16/", "/16/16/7A8/16/16/16/");
+    for command in ["show", "moves", "perft"] {
+        let mut args = vec![command, "--position", &twenty];
+        if command == "perft" {
+            args.extend(["--depth", "1"]);
+        }
+        fails_naming(&args, &["side A has 20 pieces", "19"]);
+    }
+}

@@ -144,12 +144,59 @@ fn a_limit_below_the_minimum_reports_no_minimum() {
     let v = &json_lines(&out)[0];
     assert!(v["minimum"].is_null());
     assert_eq!(v["proved"], false);
-    // The beam search still gives an upper bound and its line.
-    let length = v["beam"]["length"].as_u64().expect("the beam finds a line");
-    // (square7's minimum is 12; its start bound, 11, is above the limit.)
-    assert!(length >= 12);
-    assert_eq!(v["line"].as_array().unwrap().len() as u64, length);
+    // --max bounds the beam too: no line longer than the limit, so none at all here
+    // (square7's minimum is 12; its start bound, 11, is above the limit).
+    assert!(v["beam"]["length"].is_null(), "{v}");
+    assert!(v["line"].as_array().unwrap().is_empty(), "{v}");
     assert_eq!(v["level_grouping"], "levels and parity classes");
+}
+
+/// `halma solve` with `--json`, one thread, `rules`, `mode` and `--max max`: the object.
+fn solve_with_max(rules: &str, mode: &str, max: u32) -> serde_json::Value {
+    let max = max.to_string();
+    let args = [
+        "solve",
+        "--rules",
+        rules,
+        "--mode",
+        mode,
+        "--max",
+        &max,
+        "--threads",
+        "1",
+        "--json",
+    ];
+    json_lines(&ok(&args))[0].clone()
+}
+
+#[test]
+fn the_limit_bounds_every_phase() {
+    // The star with --max 3 ran its beams to 46 s and square6 with --max 1 printed a
+    // 10-move line: now no phase looks past the limit.
+    let started = std::time::Instant::now();
+    for (rules, mode, max) in [
+        ("star-2", "cooperative", 3),
+        ("star-2", "solitaire", 3),
+        ("square6", "solitaire", 1),
+        ("square7", "solitaire", 11),
+    ] {
+        let v = solve_with_max(rules, mode, max);
+        assert!(v["minimum"].is_null(), "{rules} {mode}: {v}");
+        assert!(
+            v["line"].as_array().unwrap().is_empty(),
+            "{rules} {mode}: {v}"
+        );
+        assert!(v["beam"]["length"].is_null(), "{rules} {mode}: {v}");
+        for b in v["bounds"].as_array().unwrap() {
+            assert!(b["bound"].as_u64().unwrap() <= u64::from(max), "{v}");
+        }
+    }
+    // Generous for a shared machine: the star's level table takes a few seconds.
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    // A limit at the minimum still finds it, by the beam or the deepening.
+    let v = solve_with_max("square7", "solitaire", 12);
+    assert_eq!(v["minimum"], 12);
+    assert_eq!(v["line"].as_array().unwrap().len(), 12);
 }
 
 #[test]

@@ -32,6 +32,7 @@ use crate::error::Error;
 use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::race::ExactRace;
+use crate::search::score::WIN_BOUND;
 use crate::setup::{Setup, MAX_SIDES};
 use std::fmt;
 use std::marker::PhantomData;
@@ -71,6 +72,12 @@ macro_rules! weights {
     };
 }
 
+/// The largest static score, in centimoves, either way: one below the scores that read as
+/// exact wins ([`WIN_BOUND`]), so that no evaluation, whatever the weights, can pass for a
+/// win or a loss. [`Evaluator::evaluate`] and [`Evaluator::side_score`] compute in 64 bits
+/// and clamp to ±`MAX_EVAL`.
+pub const MAX_EVAL: i32 = WIN_BOUND - 1;
+
 weights! {
     /// Value of one cell of distance to the goal (the race backbone).
     distance: "distance" = 40,
@@ -93,12 +100,23 @@ weights! {
 }
 
 impl Weights {
-    /// Sets the weight `name` to `value`; the error names the known weights.
+    /// The largest weight either way, in centimoves: every weight lies in `-MAX..=MAX`
+    /// (`--eval-weight`, the UGI `Weight` options, `weight.NAME=` of a player spec).
+    pub const MAX: i32 = 100_000;
+
+    /// Sets the weight `name` to `value` (at most [`Weights::MAX`] either way); the error
+    /// names the known weights, or the bound.
     pub fn set(&mut self, name: &str, value: i32) -> Result<(), Error> {
         let known = Self::NAMES.join(", ");
         let slot = self.slot(name).ok_or_else(|| {
             Error::Argument(format!("unknown eval weight '{name}' (known: {known})"))
         })?;
+        if !(-Self::MAX..=Self::MAX).contains(&value) {
+            return Err(Error::Argument(format!(
+                "eval weight '{name}': {value} is outside -{max}..={max}",
+                max = Self::MAX
+            )));
+        }
         *slot = value;
         Ok(())
     }
@@ -308,29 +326,37 @@ impl<G: Geometry> Evaluator<G> {
     }
 
     /// The side's own standing in centimoves (higher is better; 0 is a finished side with
-    /// nothing else to say).
+    /// nothing else to say), within ±[`MAX_EVAL`].
     pub fn side_score(&self, pos: &Position<G>, side: usize, race: bool) -> i32 {
+        clamp_eval(self.standing(pos, side, race))
+    }
+
+    /// [`Evaluator::side_score`] before the clamp, in 64 bits: with every weight within
+    /// ±[`Weights::MAX`] no term can overflow.
+    #[inline]
+    fn standing(&self, pos: &Position<G>, side: usize, race: bool) -> i64 {
         let w = &self.weights;
         let setup = pos.setup();
         let rules = setup.rules();
         let (to_go, rear) = self.distance_to_go(pos, side);
         let n = self.pieces as i32;
         let mean = (to_go + self.baseline) / n;
-        let mut score = -to_go * if race { w.race } else { w.distance };
-        score -= w.straggler * (rear - mean).max(0);
-        score += w.ladder * self.ladder_rungs(pos, side);
-        let at_home = (pos.pieces(side) & setup.home(side)).count() as i32;
+        let weight = if race { w.race } else { w.distance };
+        let mut score = -i64::from(to_go) * i64::from(weight);
+        score -= i64::from(w.straggler) * i64::from((rear - mean).max(0));
+        score += i64::from(w.ladder) * i64::from(self.ladder_rungs(pos, side));
+        let at_home = i64::from((pos.pieces(side) & setup.home(side)).count());
         if at_home > 0 {
             if let Some(deadline) = rules.deadline {
                 // Grows with the square of the fraction of the deadline used up.
                 let (done, n) = (
-                    pos.move_count(side).min(deadline as u32) as i32,
-                    deadline as i32,
+                    i64::from(pos.move_count(side).min(u32::from(deadline))),
+                    i64::from(deadline),
                 );
-                score -= w.home * at_home * done * done / (n * n);
+                score -= i64::from(w.home) * at_home * done * done / (n * n);
             }
             if rules.vacate {
-                score -= w.home * at_home;
+                score -= i64::from(w.home) * at_home;
             }
         }
         score
@@ -338,8 +364,9 @@ impl<G: Geometry> Evaluator<G> {
 
     /// The score of `pos` from the view of the side to move, with teams as in `team`: the
     /// root team's standing less the mean standing of the other sides, negated when the side
-    /// to move is not on the root team, plus the tempo bonus. (The game must be ongoing:
-    /// finished games are scored by the search.)
+    /// to move is not on the root team, plus the tempo bonus, within ±[`MAX_EVAL`] (never a
+    /// score that reads as a win or a loss). (The game must be ongoing: finished games are
+    /// scored by the search.)
     pub fn evaluate(&self, pos: &Position<G>, team: Team) -> i32 {
         let us = pos.to_move();
         let race = self.is_pure_race(pos);
@@ -348,14 +375,14 @@ impl<G: Geometry> Evaluator<G> {
             .flatten()
             .and_then(|exact| exact.result(pos, self.weights.race_pieces as u32))
         {
-            let score = self.weights.race_won + 100 * result.margin as i32;
-            return if result.won { score } else { -score };
+            let score = i64::from(self.weights.race_won) + 100 * i64::from(result.margin);
+            return clamp_eval(if result.won { score } else { -score });
         }
         let mut ours = 0;
         let mut theirs = 0;
         let mut opponents = 0;
         for side in 0..self.sides {
-            let s = self.side_score(pos, side, race);
+            let s = self.standing(pos, side, race);
             if team.same(side, us) {
                 ours += s;
             } else {
@@ -363,9 +390,15 @@ impl<G: Geometry> Evaluator<G> {
                 opponents += 1;
             }
         }
-        let allies = self.sides as i32 - opponents;
-        ours / allies.max(1) - theirs / opponents.max(1) + self.weights.tempo
+        let allies = self.sides as i64 - opponents;
+        clamp_eval(ours / allies.max(1) - theirs / opponents.max(1) + i64::from(self.weights.tempo))
     }
+}
+
+/// A 64-bit score brought into ±[`MAX_EVAL`].
+#[inline(always)]
+fn clamp_eval(score: i64) -> i32 {
+    score.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
 }
 
 /// Steps between two cells (as (file, rank)) on an empty board: the king-move distance on
@@ -448,6 +481,108 @@ mod tests {
         assert!(d("g6") > d("g7") && d("g7") > d("h8"));
         assert_eq!(d("h8"), 0);
         assert!(d("h4") > d("e8"));
+    }
+
+    /// Every weight at `value` (the exact race on when it is positive).
+    fn all_weights(value: i32) -> Weights {
+        let mut w = Weights::default();
+        for name in Weights::NAMES {
+            w.set(name, value).unwrap();
+        }
+        w
+    }
+
+    #[test]
+    fn weights_are_bounded_either_way() {
+        let mut w = Weights::default();
+        for value in [Weights::MAX, -Weights::MAX, 0] {
+            w.set("distance", value).unwrap();
+            assert_eq!(w.distance, value);
+        }
+        for value in [Weights::MAX + 1, -Weights::MAX - 1, i32::MAX, i32::MIN] {
+            let err = w.set("distance", value).unwrap_err().to_string();
+            assert!(err.contains("100000"), "{err}");
+            assert_eq!(w.distance, 0, "a refused value changes nothing");
+        }
+        assert!(w.apply("tempo=100001").is_err() && w.apply("tempo=-100000").is_ok());
+    }
+
+    /// Start and midgame positions of several boards, evaluated and searched with every
+    /// weight at the bound, either way: no score reads as a win or a loss.
+    #[test]
+    fn the_largest_weights_never_make_a_score_look_like_a_win() {
+        use crate::search::{Limits, Options, Score, Searcher};
+        fn check<G: Geometry>(rules: &str, plies: usize) {
+            let setup = Arc::new(Setup::<G>::new(Rules::parse(rules).unwrap()).unwrap());
+            let mut pos = Position::start(setup.clone());
+            let mut positions = vec![pos.clone()];
+            for _ in 0..plies {
+                // The most advancing move of each side: a midgame with armies apart.
+                let moves = pos.legal_moves();
+                let mover = pos.to_move();
+                let e = Evaluator::new(&setup, Weights::default());
+                let gain = |m: &crate::moves::Move| {
+                    e.progress(mover, m.to()) - e.progress(mover, m.from())
+                };
+                pos.make(*moves.iter().max_by_key(|m| gain(m)).unwrap());
+                if pos.status().is_over() {
+                    break;
+                }
+                positions.push(pos.clone());
+            }
+            for value in [Weights::MAX, -Weights::MAX] {
+                let weights = all_weights(value);
+                let e = Evaluator::new(&setup, weights);
+                for p in &positions {
+                    for root in 0..p.sides() {
+                        let score = e.evaluate(p, Team::new(root, p.sides()));
+                        assert!(score.abs() <= MAX_EVAL, "{rules} {value}: {score}");
+                        assert!(score.abs() < WIN_BOUND);
+                    }
+                    for side in 0..p.sides() {
+                        assert!(e.side_score(p, side, false).abs() <= MAX_EVAL);
+                        assert!(e.side_score(p, side, true).abs() <= MAX_EVAL);
+                    }
+                }
+                for p in [&positions[0], positions.last().unwrap()] {
+                    let mut searcher = Searcher::new(Options {
+                        hash_mib: 1,
+                        weights,
+                        ..Options::default()
+                    });
+                    let out = searcher.search(p, &Limits::depth(3), |_| {}).unwrap();
+                    assert!(
+                        matches!(out.score, Score::Centimoves(_)),
+                        "{rules} {value}: {:?} at {}",
+                        out.score,
+                        p.to_text()
+                    );
+                }
+            }
+        }
+        check::<G8>("halma8", 12);
+        check::<Square<16>>("halma16-vacate:deadline=30000", 16);
+        check::<crate::geometry::Star>("star-3", 9);
+        check::<crate::geometry::Diamond>("diamond", 10);
+    }
+
+    #[test]
+    fn a_long_deadline_cannot_wrap_the_home_penalty() {
+        // 19 pieces at home, 30,000 of a 30,000-move deadline used: the penalty is the home
+        // weight a piece, but 150 * 19 * 30000^2 overflowed 32 bits on the way.
+        type G16 = Square<16>;
+        let rules = Rules::parse("halma16:deadline=30000").unwrap();
+        let setup = Arc::new(Setup::<G16>::new(rules).unwrap());
+        let start = Position::start(setup.clone());
+        let text = start.to_text().replace(" 0,0", " 30000,30000");
+        let (_, fields) = crate::notation::split_position_text(&text).unwrap();
+        let late = Position::from_text_fields(setup.clone(), fields).unwrap();
+        let e = Evaluator::new(&setup, Weights::default());
+        let penalty = e.weights().home * 19;
+        assert_eq!(
+            e.side_score(&late, 0, false),
+            e.side_score(&start, 0, false) - penalty
+        );
     }
 
     #[test]

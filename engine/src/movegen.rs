@@ -32,7 +32,9 @@ use crate::rules::{CampExit, JumpKind};
 
 /// Most directions of any geometry (square boards).
 pub const MAX_DIRS: usize = 8;
-/// Most pieces a side can have (the 19 of two-player 16×16).
+/// Most pieces a side can have (the 19 of two-player 16×16): the generator's per-piece list
+/// holds this many. [`Setup::new`](crate::setup::Setup::new) refuses a rule set with larger
+/// camps and [`Position::from_parts`] (every position read) a side with more pieces.
 pub const MAX_PIECES: usize = 19;
 
 /// Per-direction masks of the cells a jump can start from, shared by the pieces of one

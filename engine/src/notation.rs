@@ -70,6 +70,16 @@ pub fn split_position_text(text: &str) -> Result<(Rules, &str), Error> {
     Ok((Rules::parse(rules)?, rest.trim_start()))
 }
 
+/// Whether `to` is a neighbour of `from` (one step away) on `board`. On the hexagonal boards
+/// only (x±1, y), (x, y±1), (x+1, y−1) and (x−1, y+1) are (docs/boards.md): the diagonal
+/// (x±1, y±1) is two steps away.
+pub(crate) fn is_step(board: Board, from: usize, to: usize) -> bool {
+    board
+        .directions()
+        .iter()
+        .any(|&d| board.step_from(from, d, 1) == Some(to))
+}
+
 /// The cells a single hop of a jump can reach from `at`, for a piece that started on
 /// `origin` (which is empty during its own move). Plain per-cell code, used for paths.
 fn hop_targets<G: Geometry>(pos: &Position<G>, origin: usize, at: usize) -> Vec<usize> {
@@ -110,9 +120,7 @@ impl<G: Geometry> Position<G> {
 
     /// Breadth-first search over single hops from `from` (rule filters not applied).
     fn find_path(&self, from: usize, to: usize) -> Option<Vec<usize>> {
-        let (fx, fy) = G::BOARD.coords(from);
-        let (tx, ty) = G::BOARD.coords(to);
-        if fx.abs_diff(tx) <= 1 && fy.abs_diff(ty) <= 1 {
+        if is_step(G::BOARD, from, to) {
             return (!self.occupied().has(to)).then(|| vec![from, to]);
         }
         let mut parent = vec![usize::MAX; G::BB::CAPACITY];
@@ -217,8 +225,18 @@ impl<G: Geometry> Position<G> {
         }
         let mv = Move::new(from, to);
         if !self.is_legal(mv) {
+            let ((fx, fy), (tx, ty)) = (board.coords(from), board.coords(to));
             let why = if self.find_path(from, to).is_some() {
                 format!("the rules forbid it ({})", self.setup().rules())
+            } else if fx.abs_diff(tx) <= 1 && fy.abs_diff(ty) <= 1 {
+                // Next to each other in the names, but not on the hexagonal lattice.
+                format!(
+                    "{} and {} are not neighbours on the {} (docs/boards.md), so no step \
+                     joins them",
+                    board.cell_name(from),
+                    board.cell_name(to),
+                    board.describe()
+                )
             } else {
                 format!(
                     "the piece on {} cannot reach {} by a step or jumps",

@@ -7,6 +7,7 @@
 use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::geometry::Geometry;
+use crate::movegen::MAX_PIECES;
 use crate::moves::Move;
 use crate::notation::side_letter;
 use crate::rules::WinCondition;
@@ -69,7 +70,8 @@ impl<G: Geometry> Position<G> {
     }
 
     /// A position from its parts, checked: pieces on the board, no cell taken twice, every
-    /// side with a camp's worth of pieces, a side to move that exists. The status is that
+    /// side with a camp's worth of pieces (never more than [`MAX_PIECES`]), a side to move
+    /// that exists. The status is that
     /// after the previous side's move (as if it had just moved here).
     pub fn from_parts(
         setup: Arc<Setup<G>>,
@@ -110,6 +112,13 @@ impl<G: Geometry> Position<G> {
             }
             if occupied.intersects(p) {
                 return bad("two pieces on one cell".into());
+            }
+            if p.count() as usize > MAX_PIECES {
+                return bad(format!(
+                    "side {} has {} pieces; the engine handles at most {MAX_PIECES} a side",
+                    side_letter(side),
+                    p.count()
+                ));
             }
             let want = setup.pieces_per_side();
             if p.count() as usize != want {

@@ -27,6 +27,7 @@
 use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::geometry::{Board, Geometry};
+use crate::movegen::MAX_PIECES;
 use crate::rules::Rules;
 use crate::zobrist;
 use std::marker::PhantomData;
@@ -205,6 +206,12 @@ impl<G: Geometry> Setup<G> {
             setup.home[side] = camp(all_frames[f]);
             setup.goal[side] = camp(all_frames[(f + opposite) % all_frames.len()]);
         }
+        if setup.pieces_per_side() > MAX_PIECES {
+            return Err(Error::Rules(format!(
+                "{rules} gives each side {} pieces; the engine handles at most {MAX_PIECES}",
+                setup.pieces_per_side()
+            )));
+        }
         for side in 0..rules.players {
             for from in setup.home[side].iter() {
                 let (u, v) = setup.corner_offset(side, from);
@@ -324,6 +331,7 @@ mod tests {
                         all |= s.home(side);
                         assert_eq!(s.home(side).count() as usize, s.pieces_per_side());
                     }
+                    assert!(s.pieces_per_side() <= MAX_PIECES, "{name}");
                 });
             }
         }

@@ -4,6 +4,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The longest time, in seconds, that the command line (`halma analyse --time`) and a course
+/// file (`input.txt`) may give one search: 10⁶ s, about 11.6 days. Longer times are refused
+/// by the flag and clamped to this in a course file (docs/cli.md, docs/protocol.md); far
+/// below what [`Duration`] arithmetic can hold, and the time manager saturates beyond.
+pub const MAX_SECONDS: u64 = 1_000_000;
+
 /// A side's clock: time left and the increment added after each of its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {

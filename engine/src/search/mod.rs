@@ -16,7 +16,7 @@ pub mod timeman;
 pub mod tt;
 mod worker;
 
-pub use limits::{Clock, Limits};
+pub use limits::{Clock, Limits, MAX_SECONDS};
 pub use multi::MultiPlayer;
 pub use score::Score;
 

@@ -6,6 +6,9 @@
 //! maximum = 4 × optimum, both capped so that a safety margin (a twentieth of the time left,
 //! at most 50 ms) always stays on the clock: the engine never loses on time as long as the
 //! caller's own overhead stays under that margin.
+//!
+//! Any [`Duration`] is accepted, up to `Duration::MAX`: the arithmetic saturates, so a huge
+//! time only means "no practical limit", never an overflow.
 
 use super::limits::Limits;
 use std::time::{Duration, Instant};
@@ -34,8 +37,10 @@ impl TimeManager {
             let margin = (clock.time_left / 20).min(Duration::from_millis(50));
             let usable = clock.time_left.saturating_sub(margin);
             let mtg = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
-            let opt = (clock.time_left / mtg + clock.increment * 3 / 4).min(usable);
-            let max = (opt * 4).min(usable);
+            // ¾ of the increment, as increment − increment / 4 so that it cannot overflow.
+            let bonus = clock.increment - clock.increment / 4;
+            let opt = (clock.time_left / mtg).saturating_add(bonus).min(usable);
+            let max = opt.saturating_mul(4).min(usable);
             optimum = Some(optimum.map_or(opt, |o: Duration| o.min(opt)));
             maximum = Some(maximum.map_or(max, |m: Duration| m.min(max)));
         }
@@ -51,9 +56,10 @@ impl TimeManager {
         self.start.elapsed()
     }
 
-    /// Whether a new iteration should still start.
+    /// Whether a new iteration should still start (before 60% of the optimum is used).
     pub fn may_start_iteration(&self) -> bool {
-        self.optimum.is_none_or(|o| self.elapsed() < o * 3 / 5)
+        // o / 5 * 3 rather than o * 3 / 5: the same to a few nanoseconds, and no overflow.
+        self.optimum.is_none_or(|o| self.elapsed() < o / 5 * 3)
     }
 
     /// Whether the search must stop now.
@@ -81,5 +87,43 @@ mod tests {
         assert!(tm.maximum.unwrap() <= Duration::from_millis(95));
         assert!(tm.optimum.unwrap() <= tm.maximum.unwrap());
         assert!(TimeManager::new(&Limits::default()).maximum.is_none());
+    }
+
+    #[test]
+    fn the_largest_durations_saturate_instead_of_overflowing() {
+        for moves_to_go in [None, Some(0), Some(1), Some(u32::MAX)] {
+            for (time_left, increment) in [
+                (Duration::MAX, Duration::MAX),
+                (Duration::MAX, Duration::ZERO),
+                (Duration::ZERO, Duration::MAX),
+                (
+                    Duration::from_secs(10_000_000_000_000_000_000),
+                    Duration::MAX,
+                ),
+            ] {
+                let limits = Limits {
+                    move_time: Some(Duration::MAX),
+                    clock: Some(Clock {
+                        time_left,
+                        increment,
+                        moves_to_go,
+                    }),
+                    ..Limits::default()
+                };
+                let tm = TimeManager::new(&limits);
+                let (opt, max) = (tm.optimum.unwrap(), tm.maximum.unwrap());
+                assert!(
+                    opt <= max && max <= time_left,
+                    "{time_left:?} {increment:?}"
+                );
+                // Nothing but an empty clock leaves no time at all.
+                if time_left > Duration::ZERO {
+                    assert!(tm.may_start_iteration() && !tm.out_of_time());
+                }
+            }
+        }
+        let only_move_time = TimeManager::new(&Limits::move_time(Duration::MAX));
+        assert_eq!(only_move_time.maximum, Some(Duration::MAX));
+        assert!(only_move_time.may_start_iteration() && !only_move_time.out_of_time());
     }
 }

@@ -17,8 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// The longest line the solver's beam search looks for (the table of proven failures
-/// counts moves in a byte too); independent of `--max`, so that a run which gives up
-/// still reports an upper bound.
+/// counts moves in a byte too); `--max` bounds it further: no beam searches past it.
 pub const MAX_DEPTH: u32 = 255;
 
 /// What a beam search found.
@@ -140,8 +139,9 @@ fn run<P: Puzzle>(
             finish = ending;
             break;
         }
-        // A child with a larger bound cannot lie on the aimed line.
-        let keep = aim.map_or(u32::MAX, |_| max - depth - 1);
+        // A child with a larger bound cannot finish within `max` (the aimed length): it
+        // cannot lie on a line the beam may return.
+        let keep = max - depth - 1;
         let harvest = expand(puzzle, &layer, keep);
         beam.nodes += harvest.nodes;
         if let Some((at, mv)) = harvest.finish {

@@ -72,7 +72,8 @@ impl Mode {
 pub struct Options {
     /// Bytes for the table of proven failures.
     pub table_bytes: usize,
-    /// Give up rather than search an iteration whose limit exceeds this.
+    /// The longest line looked for, a hard bound on every phase: the beams search no deeper
+    /// and the deepening gives up rather than search an iteration whose limit exceeds it.
     pub max_bound: u32,
     /// Most states (bytes) of the level table: the strongest grouping that fits is built.
     pub level_states: u64,
@@ -82,6 +83,13 @@ pub struct Options {
     /// each length from the start's bound up, search their states to the end; `None`: a
     /// third of the length aimed at; `Some(0)`: no aimed beams.
     pub complete_at: Option<u32>,
+}
+
+impl Options {
+    /// The longest line a beam may look for: `max_bound`, at most [`beam::MAX_DEPTH`].
+    fn longest_beam(&self) -> u32 {
+        self.max_bound.min(beam::MAX_DEPTH)
+    }
 }
 
 /// Nodes an aimed beam's completion may expand per state of the beam's width.
@@ -100,8 +108,7 @@ pub struct Solution {
     pub minimum: Option<u32>,
     /// Whether the search proved that the goal cannot be reached at all.
     pub impossible: bool,
-    /// One shortest line, in move text, replayed and checked; without a minimum, the beam
-    /// search's line (an upper bound) if it found one, else empty.
+    /// One shortest line, in move text, replayed and checked; empty without a minimum.
     pub line: Vec<String>,
     /// The beam search for an upper bound, if one ran; when its line is as short as the
     /// minimum, the deepening stopped one bound early and that line is the one given.
@@ -200,11 +207,9 @@ fn solve_on<G: Geometry>(
         table_bytes,
         table_used,
     } = proof;
-    // Without a minimum, the beam's line (if any) still shows an upper bound.
-    let moves = match outcome.minimum {
-        Some(_) => Some(&outcome.line[..]),
-        None => beam.as_ref().and_then(|b| b.line.as_deref()),
-    };
+    // A beam's line is never longer than the limit, so the deepening always reaches it:
+    // without a minimum there is no line at all.
+    let moves = outcome.minimum.map(|_| &outcome.line[..]);
     let line = match (moves, mode) {
         (None, _) => Vec::new(),
         (Some(moves), Mode::Solitaire) => replay_solitaire(&setup, 0, moves)?,
@@ -238,7 +243,8 @@ struct Proof {
 }
 
 /// The beam search for an upper bound (unless its width is 0), then iterative deepening
-/// from `root` until a line is found or every bound below the beam's line is searched.
+/// from `root` until a line is found or every bound below the beam's line is searched. No
+/// phase looks for a line longer than `options.max_bound`.
 fn prove<P: Puzzle>(
     puzzle: &P,
     root: &P::Node,
@@ -249,7 +255,7 @@ fn prove<P: Puzzle>(
     let start_bound = puzzle.bound(root);
     let beam = (options.beam_width > 0).then(|| {
         progress(&Progress::BeamStarted(options.beam_width));
-        let beam = beam::search(puzzle, root, options.beam_width, beam::MAX_DEPTH);
+        let beam = beam::search(puzzle, root, options.beam_width, options.longest_beam());
         progress(&Progress::BeamFinished(beam.clone()));
         shorten(puzzle, root, beam, start_bound, options, &table, progress)
     });
@@ -265,8 +271,8 @@ fn prove<P: Puzzle>(
 }
 
 /// Aimed beams ([`beam::aimed`]) for lines of each length from the start's lower bound up
-/// to one less than `beam`'s line, until one finds a line or gives up at its node budget:
-/// the beam with the shortest line.
+/// to one less than `beam`'s line (without one, up to the longest a beam may look for),
+/// until one finds a line or gives up at its node budget: the beam with the shortest line.
 /// They share `table` with the deepening that follows (what they prove holds for good).
 fn shorten<P: Puzzle>(
     puzzle: &P,
@@ -277,7 +283,7 @@ fn shorten<P: Puzzle>(
     table: &Table<P::State>,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Beam {
-    let upper = beam.length().unwrap_or(beam::MAX_DEPTH + 1);
+    let upper = beam.length().unwrap_or(options.longest_beam() + 1);
     for length in start_bound..upper {
         let complete_at = options.complete_at.unwrap_or(length / 3);
         if complete_at == 0 {
@@ -372,10 +378,7 @@ fn replay_solitaire<G: Geometry>(
 /// (`from` empty during the move), searched cell by cell.
 fn reaches<B: BitBoard>(board: Board, kind: JumpKind, occupied: B, from: usize, to: usize) -> bool {
     let dirs = board.directions();
-    if dirs
-        .iter()
-        .any(|&d| board.step_from(from, d, 1) == Some(to))
-    {
+    if crate::notation::is_step(board, from, to) {
         return true;
     }
     let blocked = |cell: usize| cell != from && occupied.has(cell);
