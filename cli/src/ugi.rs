@@ -21,10 +21,10 @@ use std::time::Duration;
 
 /// The rules until `setoption name Rules` or a `position fen` says otherwise.
 const DEFAULT_RULES: &str = "halma8";
-/// Largest hash size accepted, in MiB.
-const MAX_HASH: usize = 65536;
-/// Most threads accepted.
-const MAX_THREADS: usize = 256;
+/// Largest hash size accepted, in MiB (the command line's bound).
+const MAX_HASH: usize = crate::numbers::MAX_MIB;
+/// Most threads accepted (the command line's bound).
+const MAX_THREADS: usize = crate::numbers::MAX_THREADS;
 
 /// How the engine is configured (what `setoption` changes).
 #[derive(Clone, Debug, PartialEq)]

@@ -324,7 +324,7 @@ impl<G: Geometry> Evaluator<G> {
             if let Some(deadline) = rules.deadline {
                 // Grows with the square of the fraction of the deadline used up.
                 let (done, n) = (
-                    pos.move_count(side).min(deadline as u32) as i32,
+                    pos.move_count(side).min(u64::from(deadline)) as i32,
                     deadline as i32,
                 );
                 score -= w.home * at_home * done * done / (n * n);
