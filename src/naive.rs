@@ -153,7 +153,7 @@ pub struct NaivePosition {
     /// `cells[y * n + x]`: the side of the piece there.
     cells: Vec<Option<usize>>,
     to_move: usize,
-    move_counts: Vec<u32>,
+    move_counts: Vec<u64>,
     passes_in_row: usize,
     status: Status,
     /// Every (placement, side to move) that occurred, the present one last.
@@ -364,7 +364,7 @@ impl NaivePosition {
                 self.passes_in_row = 0;
             }
         }
-        self.move_counts[side] += 1;
+        self.move_counts[side] = self.move_counts[side].wrapping_add(1);
         self.to_move = (side + 1) % self.game.rules.players;
         self.seen.push((self.cells.clone(), self.to_move));
         self.status = self.evaluate(side);
@@ -388,7 +388,7 @@ impl NaivePosition {
             return Status::Won(mover);
         }
         if let Some(deadline) = rules.deadline {
-            if self.move_counts[mover] >= u32::from(deadline) && self.has_piece_at_home(mover) {
+            if self.move_counts[mover] >= u64::from(deadline) && self.has_piece_at_home(mover) {
                 return Status::LostByDeadline(mover);
             }
         }

@@ -98,7 +98,7 @@ pub fn playout<G: Geometry>(
 /// a random side to move, move counts up to `max_count` and sometimes passes in a row.
 pub fn random_placement<G: Geometry>(
     setup: &Arc<Setup<G>>,
-    max_count: u32,
+    max_count: u64,
     rng: &mut impl Rng,
 ) -> Position<G> {
     let sides = setup.sides();

@@ -118,7 +118,7 @@ fn run<G: Geometry>(rules: Rules, seed: u64) -> usize {
             ended += usize::from(pos.status().is_over());
         });
     }
-    let max_count = rules.deadline.map_or(60, |d| u32::from(d) + 3);
+    let max_count = rules.deadline.map_or(60, |d| u64::from(d) + 3);
     for _ in seen..POSITIONS {
         let mut pos = random_placement(&setup, max_count, &mut rng);
         let mut naive = NaivePosition::from_engine(&pos);

@@ -26,7 +26,7 @@ const RULE_SETS: [&str; 9] = [
 /// Everything make/unmake must restore, as one comparable value.
 fn snapshot<G: Geometry>(
     pos: &Position<G>,
-) -> (Vec<G::BB>, u64, Status, Vec<u32>, usize, u8, String) {
+) -> (Vec<G::BB>, u64, Status, Vec<u64>, usize, u8, String) {
     let sides = pos.sides();
     (
         (0..sides).map(|s| pos.pieces(s)).collect(),

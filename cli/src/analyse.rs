@@ -38,7 +38,7 @@ pub struct AnalyseArgs {
     nodes: Option<u64>,
 
     /// Search threads (alphabeta: lazy SMP; mcts: one shared tree)
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::positive)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::numbers::threads)]
     threads: u32,
 
     /// Transposition table size in MiB (mcts: the tree's memory budget) [default: 64;
@@ -47,7 +47,7 @@ pub struct AnalyseArgs {
     hash: Option<u32>,
 
     /// Report the K best root moves
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::positive)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::numbers::multipv)]
     multipv: u32,
 
     /// Search with more than two sides: brs (best-reply) or paranoid [default: brs;

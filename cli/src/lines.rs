@@ -8,52 +8,94 @@ use std::io::{self, BufRead, ErrorKind};
 pub enum Read {
     /// A whole line, now in the buffer without its `\n` (and without a `\r` before it).
     Line,
-    /// A line longer than the cap: it was read to its end and thrown away; the buffer is
-    /// empty.
+    /// A line longer than the cap: reading stopped there, the rest of the line is still
+    /// unread ([`skip_line`] throws it away) and the buffer is empty.
     TooLong,
     /// The end of the input: nothing was read.
     End,
 }
 
-/// Reads the next line of `reader` into `line` (cleared first), keeping at most `cap`
-/// bytes of it. A last line without a final `\n` still counts as a line. Read errors other
-/// than an interruption are returned; the bytes are not checked for UTF-8.
+/// Reads the next line of `reader` into `line` (cleared first), at most `cap` bytes
+/// before its end (`\n` or `\r\n`). A last line without a final `\n` still counts as a
+/// line. Never reads more than `cap` + 1 bytes of a line, so a peer that writes without
+/// end is caught at the cap. Read errors other than an interruption are returned; the
+/// bytes are not checked for UTF-8.
 pub fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>, cap: usize) -> io::Result<Read> {
     line.clear();
-    let (mut any, mut too_long) = (false, false);
+    let mut any = false;
     loop {
         let chunk = match reader.fill_buf() {
             Ok(chunk) => chunk,
             Err(e) if e.kind() == ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        let newline = chunk.iter().position(|&b| b == b'\n');
-        let (data, used) = match newline {
-            Some(i) => (&chunk[..i], i + 1),
-            None => (chunk, chunk.len()),
-        };
-        let end = chunk.is_empty();
-        any |= !end;
-        if !too_long {
-            if line.len() + data.len() > cap {
-                too_long = true;
-                line.clear();
-            } else {
-                line.extend_from_slice(data);
-            }
+        if chunk.is_empty() {
+            return Ok(if any { finish(line, cap) } else { Read::End });
         }
-        reader.consume(used);
-        if newline.is_some() || end {
-            if line.last() == Some(&b'\r') {
-                line.pop();
+        any = true;
+        let newline = chunk.iter().position(|&b| b == b'\n');
+        let data = &chunk[..newline.unwrap_or(chunk.len())];
+        // One byte of slack for a `\r` before the `\n`.
+        if line.len() + data.len() > cap + 1 {
+            let room = cap + 1 - line.len();
+            reader.consume(room);
+            line.clear();
+            return Ok(Read::TooLong);
+        }
+        line.extend_from_slice(data);
+        match newline {
+            Some(i) => {
+                if finish(line, cap) == Read::TooLong {
+                    // The `\n` stays for [`skip_line`], as after any refused line.
+                    reader.consume(i);
+                    return Ok(Read::TooLong);
+                }
+                reader.consume(i + 1);
+                return Ok(Read::Line);
             }
-            return Ok(match (any, too_long) {
-                (false, _) => Read::End,
-                (true, true) => Read::TooLong,
-                (true, false) => Read::Line,
-            });
+            None => {
+                let used = data.len();
+                reader.consume(used);
+            }
         }
     }
+}
+
+/// Throws away the rest of the current line, through its `\n` (or to the end of the
+/// input), however long it is: what follows a [`Read::TooLong`] for a reader that reads on.
+pub fn skip_line(reader: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                reader.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let used = chunk.len();
+                reader.consume(used);
+            }
+        }
+    }
+}
+
+/// A complete line: its `\r` dropped, then held to the cap.
+fn finish(line: &mut Vec<u8>, cap: usize) -> Read {
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    if line.len() > cap {
+        line.clear();
+        return Read::TooLong;
+    }
+    Read::Line
 }
 
 #[cfg(test)]
@@ -68,7 +110,10 @@ mod tests {
         loop {
             match read_line(&mut reader, &mut line, cap).unwrap() {
                 Read::Line => out.push(String::from_utf8_lossy(&line).into_owned()),
-                Read::TooLong => out.push("<long>".into()),
+                Read::TooLong => {
+                    out.push("<long>".into());
+                    skip_line(&mut reader).unwrap();
+                }
                 Read::End => return out,
             }
         }
@@ -85,5 +130,21 @@ mod tests {
         assert_eq!(all(b"0123456789abcdef", 8), ["<long>"]);
         let huge = [vec![b'x'; 100_000], b"\nafter\n".to_vec()].concat();
         assert_eq!(all(&huge, 64), ["<long>", "after"]);
+        // The cap counts the line, not its `\r\n`; a lone `\r` inside counts.
+        assert_eq!(all(b"1234\r\n12\r4\r\n", 4), ["1234", "12\r4"]);
+        assert_eq!(all(b"1234\r5\nok", 4), ["<long>", "ok"]);
+        assert_eq!(all(b"\xffok\n", 4), ["\u{fffd}ok"]);
+    }
+
+    #[test]
+    fn a_line_without_end_is_refused_after_cap_bytes() {
+        // An endless writer: the reader gives up after cap + 1 bytes, not at the end.
+        let mut endless = std::io::BufReader::with_capacity(16, std::io::repeat(b'x'));
+        let mut line = Vec::new();
+        assert_eq!(
+            read_line(&mut endless, &mut line, 100).unwrap(),
+            Read::TooLong
+        );
+        assert!(line.is_empty());
     }
 }

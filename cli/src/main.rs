@@ -10,6 +10,7 @@ mod course;
 mod game_args;
 mod lines;
 mod moves;
+mod numbers;
 mod perft;
 mod replay;
 mod show;
@@ -19,6 +20,7 @@ mod ugi;
 
 use clap::{Parser, Subcommand};
 use halma_engine::Error;
+use numbers::allocatable;
 use serde::Serialize;
 use std::process::ExitCode;
 
@@ -114,29 +116,29 @@ fn positive(text: &str) -> Result<u32, String> {
     }
 }
 
-/// A table size in megabytes: a whole number of at least 1 that this machine can allocate.
+/// A table size in megabytes: a whole number from 1 to [`numbers::MAX_MIB`] that this
+/// machine can allocate.
 fn megabytes(text: &str) -> Result<u32, String> {
-    let mb = positive(text)?;
-    allocatable(mb as usize)?;
-    Ok(mb)
+    numbers::mebibytes(text).map(|mb| mb as u32)
 }
 
-/// Whether `mb` megabytes can be allocated here, tried by reserving them once (nothing is
-/// touched), so that a table too large for the machine is a message instead of an abort.
-fn allocatable(mb: usize) -> Result<(), String> {
-    let refused = || format!("cannot allocate {mb} MB on this machine");
-    let bytes = mb.checked_mul(1 << 20).ok_or_else(refused)?;
-    Vec::<u8>::new()
-        .try_reserve_exact(bytes)
-        .map_err(|_| refused())
+/// The number of cores, at most [`numbers::MAX_THREADS`]: the default thread count.
+fn cores() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(numbers::MAX_THREADS)
 }
 
-/// A rayon pool of `threads` workers (default: one per core) and its size.
+/// A rayon pool of `threads` workers (default: one per core) and its size; more than
+/// [`numbers::MAX_THREADS`] is an error.
 fn thread_pool(threads: Option<u32>) -> Result<(usize, rayon::ThreadPool), Error> {
-    let threads = threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    );
+    let threads = threads.map_or_else(cores, |n| n as usize);
+    if threads > numbers::MAX_THREADS {
+        return Err(Error::Argument(format!(
+            "{threads} threads: at most {} are allowed",
+            numbers::MAX_THREADS
+        )));
+    }
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

@@ -28,7 +28,7 @@ pub struct PerftArgs {
     divide: bool,
 
     /// Worker threads [default: the number of cores]
-    #[arg(long, value_name = "N", value_parser = crate::positive)]
+    #[arg(long, value_name = "N", value_parser = crate::numbers::threads)]
     threads: Option<u32>,
 
     /// One JSON object per depth, one per line

@@ -27,7 +27,7 @@ struct ShowReport {
     rules: String,
     position: String,
     side_to_move: String,
-    move_counts: Vec<u32>,
+    move_counts: Vec<u64>,
     legal_moves: u64,
     status: String,
     diagram: String,

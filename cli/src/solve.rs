@@ -27,7 +27,7 @@ pub struct SolveArgs {
     mode: String,
 
     /// Worker threads [default: the number of cores]
-    #[arg(long, value_name = "N", value_parser = crate::positive)]
+    #[arg(long, value_name = "N", value_parser = crate::numbers::threads)]
     threads: Option<u32>,
 
     /// Megabytes for the table of proven failures

@@ -290,9 +290,9 @@ fn every_bad_input_gets_a_one_line_error_naming_it() {
         &[
             "show",
             "--position",
-            "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 4294967295,0",
+            "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 18446744073709551616,0",
         ],
-        &["4294967295,0", "move counts"],
+        &["18446744073709551616,0", "move counts"],
     );
     fails_naming(&["show", "--rules", "halma8:colour=red"], &["colour"]);
 }
@@ -474,4 +474,73 @@ fn a_position_with_a_twentieth_piece_is_refused() {
         }
         fails_naming(&args, &["side A has 20 pieces", "19"]);
     }
+}
+
+#[test]
+fn thread_counts_and_table_sizes_have_upper_bounds() {
+    for (args, words) in [
+        (
+            vec!["analyse", "--depth", "1", "--threads", "4294967295"],
+            ["--threads", "at most 256"],
+        ),
+        (
+            vec!["analyse", "--depth", "1", "--threads", "257"],
+            ["--threads", "at most 256"],
+        ),
+        (
+            vec!["analyse", "--depth", "1", "--hash", "99999999"],
+            ["--hash", "at most 65536"],
+        ),
+        (
+            vec!["analyse", "--depth", "1", "--multipv", "4294967295"],
+            ["--multipv", "at most 256"],
+        ),
+        (
+            vec!["perft", "--depth", "1", "--threads", "4294967295"],
+            ["--threads", "at most 256"],
+        ),
+        (
+            vec!["solve", "--threads", "100000"],
+            ["--threads", "at most 256"],
+        ),
+        (
+            vec!["solve", "--memory", "99999999"],
+            ["--memory", "at most 65536"],
+        ),
+    ] {
+        let err = fails(&args);
+        let first = err.lines().next().unwrap_or("");
+        for word in words {
+            assert!(first.contains(word), "{args:?}: {err:?}");
+        }
+    }
+    let out = ok(&["analyse", "--depth", "1", "--threads", "256", "--json"]);
+    assert!(out.contains("bestmove"));
+}
+
+#[test]
+fn move_counts_beyond_2_pow_31_read_back_as_printed() {
+    // 2^31 - 1 moves, then one more: the count printed must be read back.
+    let before = "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 2147483647,0";
+    let shown = ok_json(&["show", "--position", before, "--moves", "b3-c4", "--json"]);
+    assert_eq!(shown["move_counts"], serde_json::json!([2147483648u64, 0]));
+    let after = shown["position"].as_str().unwrap().to_string();
+    assert!(after.ends_with(" B 2147483648,0"), "{after}");
+    let again = ok_json(&["show", "--position", &after, "--json"]);
+    assert_eq!(again["position"], after.as_str());
+    // The largest count reads back too, and a move from it neither panics nor overflows.
+    let max = "halma8:deadline=none 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0,18446744073709551615";
+    let shown = ok_json(&["show", "--position", max, "--json"]);
+    assert_eq!(
+        shown["move_counts"],
+        serde_json::json!([0, 18446744073709551615u64])
+    );
+    ok(&[
+        "show",
+        "--position",
+        max,
+        "--moves",
+        "b3-c4 g6-f5",
+        "--json",
+    ]);
 }

@@ -335,3 +335,258 @@ fn bad_tournament_arguments_get_one_line_errors() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+/// Runs `halma` with `args`, which must fail with status 2; returns the first line of stderr.
+fn fails_first_line(args: &[&str]) -> String {
+    let out = halma(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?} should fail");
+    let err = String::from_utf8(out.stderr).unwrap();
+    err.lines().next().unwrap_or("").to_string()
+}
+
+#[test]
+fn sizes_counts_and_times_beyond_their_bounds_are_refused_up_front() {
+    let two = ["--player", "alphabeta:depth=1", "--player", "mcts:nodes=10"];
+    for (extra, words) in [
+        (
+            vec!["--rounds", "4294967295"],
+            vec!["--rounds", "at most 1000000"],
+        ),
+        (
+            vec!["--rounds", "600000"],
+            vec!["1000000 games", "--rounds"],
+        ),
+        (
+            vec!["--concurrency", "4294967295"],
+            vec!["--concurrency", "256"],
+        ),
+        (
+            vec!["--max-plies", "4294967295"],
+            vec!["--max-plies", "100000"],
+        ),
+        (vec!["--tc", "1e308"], vec!["--tc"]),
+        (vec!["--tc", "nan+1"], vec!["--tc"]),
+        (vec!["--tc", "10+-1"], vec!["--tc", "'-1'"]),
+        (vec!["--tc", "2000000"], vec!["--tc", "1000000"]),
+        (vec!["--time-margin", "inf"], vec!["--time-margin"]),
+        (vec!["--time-margin=-5ms"], vec!["--time-margin", "-5ms"]),
+        (
+            vec!["--player", "alphabeta:hash=99999999,depth=1"],
+            vec!["hash", "at most 65536"],
+        ),
+        (
+            vec!["--player", "mcts:tree=99999999,nodes=5"],
+            vec!["tree", "at most 65536"],
+        ),
+        (
+            vec!["--player", "alphabeta:threads=4294967295,depth=1"],
+            vec!["threads", "at most 256"],
+        ),
+        (
+            vec!["--player", "mcts:threads=257,nodes=5"],
+            vec!["threads", "at most 256"],
+        ),
+        (
+            vec!["--player", "alphabeta:depth=1,time=1e308"],
+            vec!["time=1e308"],
+        ),
+        (
+            vec!["--sprt", "elo0=0", "elo1=1e308"],
+            vec!["--sprt", "elo1", "200"],
+        ),
+        (
+            vec!["--sprt", "elo0=0 elo1=5 alpha=nan"],
+            vec!["--sprt", "alpha"],
+        ),
+    ] {
+        let mut args = vec!["tournament", "--record", "/nonexistent/dir/games.txt"];
+        args.extend(two);
+        args.extend(&extra);
+        let line = fails_first_line(&args);
+        for word in words {
+            assert!(line.contains(word), "{extra:?}: {line}");
+        }
+    }
+}
+
+#[test]
+fn an_engine_that_floods_its_output_forfeits_its_games_and_nothing_else() {
+    let dir = scratch("flood");
+    let record = dir.join("games.txt");
+    let flood = broken("flood");
+    let report = json(&[
+        "tournament",
+        "--openings",
+        "none",
+        "--tc",
+        "2000ms",
+        "--record",
+        record.to_str().unwrap(),
+        "--player",
+        "alphabeta:depth=1,name=ab1",
+        "--player",
+        &flood,
+        "--json",
+    ]);
+    assert_eq!(report["games"], 2);
+    assert_eq!(
+        totals(&report)[1],
+        ("flood".to_string(), 2, 0.0, 2),
+        "{report}"
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(
+        text.matches("(flood) forfeits: wrote a line longer than 65536 bytes")
+            .count(),
+        2,
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The arguments of a small two-game tournament recording into `record`.
+fn small_tournament(record: &Path) -> Vec<String> {
+    [
+        "tournament",
+        "--openings",
+        "none",
+        "--record",
+        record.to_str().unwrap(),
+        "--player",
+        "alphabeta:depth=1,name=a",
+        "--player",
+        "alphabeta:depth=2,name=b",
+        "--max-plies",
+        "20",
+        "--json",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+#[test]
+fn a_record_file_has_one_writer_and_each_game_once() {
+    let dir = scratch("lock");
+    let record = dir.join("games.txt");
+    // A tournament that runs for a while: its engine hangs until the clock takes it.
+    let hang = broken("hang");
+    let mut first = Command::new(HALMA)
+        .args([
+            "tournament",
+            "--openings",
+            "none",
+            "--tc",
+            "3000ms",
+            "--concurrency",
+            "1",
+            "--record",
+            record.to_str().unwrap(),
+            "--player",
+            "alphabeta:depth=1",
+            "--player",
+            &hang,
+            "--json",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !record.exists() && started.elapsed().as_secs() < 20 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let mut second = small_tournament(&record);
+    second.push("--resume".into());
+    let second: Vec<&str> = second.iter().map(String::as_str).collect();
+    let line = fails_first_line(&second);
+    assert_eq!(
+        line,
+        format!(
+            "halma: argument: record file {} is in use by another tournament",
+            record.display()
+        )
+    );
+    first.kill().unwrap();
+    first.wait().unwrap();
+
+    // Free again, the file can be taken over; a game recorded twice is refused by name.
+    std::fs::remove_file(&record).unwrap();
+    let args = small_tournament(&record);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(json(&args)["games"], 2);
+    let text = std::fs::read_to_string(&record).unwrap();
+    // Games are recorded as they finish, so either may come first.
+    let second = text.rfind("[Game ").unwrap();
+    let first = text.find("[Game ").unwrap();
+    let first_game = if text[first..].starts_with("[Game \"1\"]") {
+        1
+    } else {
+        2
+    };
+    let second_game = 3 - first_game;
+    let second_header = format!("[Game \"{second_game}\"]");
+    assert!(text[second..].starts_with(&second_header), "{text}");
+    let doubled = [&text, &text[..second]].concat();
+    std::fs::write(&record, &doubled).unwrap();
+    let mut resume = args.clone();
+    resume.push("--resume");
+    let line = fails_first_line(&resume);
+    assert!(
+        line.contains(&format!(
+            "{}: game {first_game} is recorded twice",
+            record.display()
+        )),
+        "{line}"
+    );
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), doubled);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn move_counts_beyond_2_pow_31_are_recorded_replayed_and_resumed() {
+    let dir = scratch("counts");
+    let record = dir.join("games.txt");
+    let openings = dir.join("openings.txt");
+    let big = "3000000000,4294967297";
+    std::fs::write(
+        &openings,
+        format!("halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A {big}\n"),
+    )
+    .unwrap();
+    let args = [
+        "tournament",
+        "--rules",
+        "halma8:deadline=none",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--record",
+        record.to_str().unwrap(),
+        "--player",
+        "alphabeta:depth=1,name=a",
+        "--player",
+        "alphabeta:depth=1,name=b",
+        "--max-plies",
+        "6",
+        "--json",
+    ];
+    assert_eq!(json(&args)["games"], 2);
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(text.matches(big).count(), 2, "{text}");
+    let replay = halma(&["replay", record.to_str().unwrap(), "--game", "2"]);
+    assert!(replay.status.success(), "{replay:?}");
+    let replayed = String::from_utf8(replay.stdout).unwrap();
+    assert!(replayed.contains("3000000003,4294967300"), "{replayed}");
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    assert_eq!(json(&resume)["games"], 2);
+    // A game number beyond 2^31 reads back too: it is not part of this tournament.
+    let far = text.replacen("[Game \"1\"]", "[Game \"3000000000\"]", 1);
+    std::fs::write(&record, far).unwrap();
+    let line = fails_first_line(&resume);
+    assert!(
+        line.contains("game 3000000000 does not belong to this tournament"),
+        "{line}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -350,7 +350,7 @@ impl<G: Geometry> Evaluator<G> {
             if let Some(deadline) = rules.deadline {
                 // Grows with the square of the fraction of the deadline used up.
                 let (done, n) = (
-                    i64::from(pos.move_count(side).min(u32::from(deadline))),
+                    pos.move_count(side).min(u64::from(deadline)) as i64,
                     i64::from(deadline),
                 );
                 score -= i64::from(w.home) * at_home * done * done / (n * n);

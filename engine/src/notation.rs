@@ -310,14 +310,14 @@ impl<G: Geometry> Position<G> {
             _ => None,
         }
         .ok_or_else(|| bad(format!("'{}' is not a side to move", parts[1])))?;
-        let counts: Vec<u32> = parts[2]
+        // Every count `to_text` prints reads back: u64, as the position keeps them.
+        let counts: Vec<u64> = parts[2]
             .split(',')
-            // Bounded so that counting further moves can never overflow.
-            .map(|c| c.parse::<u32>().ok().filter(|&n| n < 1 << 31))
+            .map(|c| c.parse::<u64>().ok())
             .collect::<Option<_>>()
             .ok_or_else(|| {
                 bad(format!(
-                    "'{}' is not a list of move counts (whole numbers below 2^31)",
+                    "'{}' is not a list of move counts (whole numbers below 2^64)",
                     parts[2]
                 ))
             })?;

@@ -52,7 +52,7 @@ pub struct Position<G: Geometry> {
     pieces: [G::BB; MAX_SIDES],
     occupied: G::BB,
     to_move: usize,
-    move_counts: [u32; MAX_SIDES],
+    move_counts: [u64; MAX_SIDES],
     passes_in_row: u8,
     key: u64,
     status: Status,
@@ -77,7 +77,7 @@ impl<G: Geometry> Position<G> {
         setup: Arc<Setup<G>>,
         pieces: [G::BB; MAX_SIDES],
         to_move: usize,
-        move_counts: [u32; MAX_SIDES],
+        move_counts: [u64; MAX_SIDES],
         passes_in_row: u8,
     ) -> Result<Self, Error> {
         let sides = setup.sides();
@@ -171,9 +171,10 @@ impl<G: Geometry> Position<G> {
     pub fn to_move(&self) -> usize {
         self.to_move
     }
-    /// Moves completed by `side` (a pass counts).
+    /// Moves completed by `side` (a pass counts); the count wraps at 2^64, which no game
+    /// reaches, so that every count a position text gives stays playable.
     #[inline(always)]
-    pub fn move_count(&self, side: usize) -> u32 {
+    pub fn move_count(&self, side: usize) -> u64 {
         self.move_counts[side]
     }
     /// Passes played in a row up to now.
@@ -236,7 +237,7 @@ impl<G: Geometry> Position<G> {
         };
         self.key ^= keys.turn(side) ^ keys.turn(next);
         self.to_move = next;
-        self.move_counts[side] += 1;
+        self.move_counts[side] = self.move_counts[side].wrapping_add(1);
         self.status = self.status_after_move_of(side);
     }
 
@@ -255,7 +256,7 @@ impl<G: Geometry> Position<G> {
             self.occupied ^= change;
         }
         self.to_move = side;
-        self.move_counts[side] -= 1;
+        self.move_counts[side] = self.move_counts[side].wrapping_sub(1);
         self.key = undo.key;
         self.status = undo.status;
         self.passes_in_row = undo.passes_in_row;
@@ -278,7 +279,7 @@ impl<G: Geometry> Position<G> {
             return Status::Won(mover);
         }
         if let Some(deadline) = rules.deadline {
-            if self.move_counts[mover] >= deadline as u32 && own.intersects(setup.home(mover)) {
+            if self.move_counts[mover] >= u64::from(deadline) && own.intersects(setup.home(mover)) {
                 return Status::LostByDeadline(mover);
             }
         }

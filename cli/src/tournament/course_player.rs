@@ -7,6 +7,7 @@ use halma_engine::notation::split_position_text;
 use halma_engine::player::{Engine, Report};
 use halma_engine::search::{Limits, Outcome, Score};
 use halma_engine::{Error, Geometry, Position, Setup};
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -15,6 +16,9 @@ use std::time::{Duration, Instant};
 
 /// Seconds written into `input.txt` when the game has no clock and the player no time.
 const UNTIMED_SECONDS: f64 = 10.0;
+
+/// Most bytes of `output.txt` read (a move takes a few dozen); a longer file forfeits.
+const MAX_OUTPUT: u64 = super::process::MAX_LINE as u64;
 
 /// Numbers the working directories of this process.
 static NEXT_DIR: AtomicU64 = AtomicU64::new(0);
@@ -74,8 +78,18 @@ impl CoursePlayer {
                 "crashed: '{name}' exited ({status})"
             )));
         }
-        std::fs::read_to_string(&output)
-            .map_err(|_| Error::Move(format!("'{name}' wrote no output.txt")))
+        let file = std::fs::File::open(&output)
+            .map_err(|_| Error::Move(format!("'{name}' wrote no output.txt")))?;
+        let mut text = String::new();
+        file.take(MAX_OUTPUT + 1)
+            .read_to_string(&mut text)
+            .map_err(|e| Error::Move(format!("'{name}' wrote an unreadable output.txt: {e}")))?;
+        if text.len() as u64 > MAX_OUTPUT {
+            return Err(Error::Move(format!(
+                "'{name}' wrote more than {MAX_OUTPUT} bytes to output.txt"
+            )));
+        }
+        Ok(text)
     }
 }
 

@@ -18,8 +18,9 @@ pub mod schedule;
 pub mod stats;
 pub mod ugi_player;
 
+use crate::numbers;
 use clap::Args;
-use clock::{parse_duration, TimeControl};
+use clock::TimeControl;
 use halma_engine::player::Engine;
 use halma_engine::{with_geometry, Error, Geometry, Rules};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -30,8 +31,8 @@ use referee::{Adjudication, Referee};
 use schedule::{schedule, Format, Scheduled};
 use serde::Serialize;
 use stats::{Sprt, Verdict};
-use std::collections::{BTreeMap, VecDeque};
-use std::io::Write;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -59,8 +60,9 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "FILE")]
     openings: Option<String>,
 
-    /// Times every opening is played in each seat order
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::positive)]
+    /// Times every opening is played in each seat order (the schedule holds at most
+    /// 1000000 games)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = rounds)]
     rounds: u32,
 
     /// Time control: BASE+INC (seconds or durations, e.g. 10+0.1) or one duration per move
@@ -72,16 +74,16 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "DURATION", default_value = "100ms")]
     time_margin: String,
 
-    /// Plies after which a game is adjudicated
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = crate::positive)]
+    /// Plies after which a game is adjudicated (at most 100000)
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = max_plies)]
     max_plies: u32,
 
     /// Adjudication at the ply limit: a draw, or the race by cells to go
     #[arg(long, value_enum, default_value = "draw")]
     adjudicate: Adjudication,
 
-    /// Games played at the same time [default: the number of cores]
-    #[arg(long, value_name = "N", value_parser = crate::positive)]
+    /// Games played at the same time, at most 256 [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = numbers::threads)]
     concurrency: Option<u32>,
 
     /// The game-record file each finished game is appended to
@@ -100,6 +102,16 @@ pub struct TournamentArgs {
     /// Print the standings as one JSON object (no per-game lines)
     #[arg(long)]
     json: bool,
+}
+
+/// Parses `--rounds`: 1 to [`schedule::MAX_GAMES`] (the schedule's own bound applies too).
+fn rounds(text: &str) -> Result<u32, String> {
+    numbers::whole(text, schedule::MAX_GAMES as u64).map(|n| n as u32)
+}
+
+/// Parses `--max-plies`: 1 to [`referee::MAX_PLIES`].
+fn max_plies(text: &str) -> Result<u32, String> {
+    numbers::whole(text, referee::MAX_PLIES as u64).map(|n| n as u32)
 }
 
 /// Everything fixed before the games start.
@@ -156,7 +168,12 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
             specs[i].name = format!("{}#{n}", specs[i].text);
         }
     }
-    let control = args.tc.as_deref().map(TimeControl::parse).transpose()?;
+    let control = args
+        .tc
+        .as_deref()
+        .map(TimeControl::parse)
+        .transpose()
+        .map_err(|e| Error::Argument(format!("--tc: {}", e.message())))?;
     for spec in &specs {
         if matches!(spec.kind, players::Kind::Course { .. })
             && (rules.board != crate::course::CourseBoard::BOARD || rules.players != 2)
@@ -190,19 +207,29 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
             default.exists().then_some(default)
         }
     };
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let concurrency = args.concurrency.map_or_else(crate::cores, |c| c as usize);
+    let mut tables: Vec<usize> = specs.iter().map(PlayerSpec::table_mib).collect();
+    tables.sort_unstable_by(|a, b| b.cmp(a));
+    let per_game: usize = tables.iter().take(rules.players).sum();
+    if let Err(why) = crate::allocatable(per_game.saturating_mul(concurrency)) {
+        return Err(Error::Argument(format!(
+            "{concurrency} games at once with up to {per_game} MB of tables each: {why} \
+             (lower --concurrency, hash= or tree=)"
+        )));
+    }
     Ok(Plan {
         specs,
         rules,
         referee: Referee {
             control,
-            margin: parse_duration(&args.time_margin)?,
+            margin: numbers::duration(&args.time_margin)
+                .map_err(|e| Error::Argument(format!("--time-margin: {}", e.message())))?,
             max_plies: args.max_plies as usize,
             adjudication: args.adjudicate,
         },
         openings,
         sprt,
-        concurrency: args.concurrency.map_or(cores, |c| c as usize),
+        concurrency,
     })
 }
 
@@ -234,27 +261,64 @@ fn record<G: Geometry>(
     }
 }
 
-/// The games already in the record file (checked against the schedule), and the file
-/// rewritten to hold exactly them (dropping a block torn by an interruption).
+/// Opens the record file and locks it for this tournament alone: a second tournament on
+/// the same file is refused while this one runs. The lock is advisory (`flock` on Unix,
+/// `LockFileEx` on Windows; none where the platform has no file locks).
+fn open_record(path: &Path) -> Result<std::fs::File, Error> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| Error::Argument(format!("{}: {e}", path.display())))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Error::Argument(format!(
+            "record file {} is in use by another tournament",
+            path.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Unsupported => {
+            Ok(file)
+        }
+        Err(std::fs::TryLockError::Error(e)) => Err(Error::Argument(format!(
+            "cannot lock {}: {e}",
+            path.display()
+        ))),
+    }
+}
+
+/// The record file, locked (see [`open_record`]) and positioned at its end, and the games
+/// already in it (checked against the schedule: each game of this tournament at most
+/// once); the file is rewritten to hold exactly them (dropping a block torn by an
+/// interruption).
 fn resume<G: Geometry>(
     args: &TournamentArgs,
     plan: &Plan,
     games: &[Scheduled],
     openings: &[Opening<G>],
-) -> Result<Vec<GameRecord>, Error> {
+) -> Result<(std::fs::File, Vec<GameRecord>), Error> {
     let path = &args.record;
     let io = |e: std::io::Error| Error::Argument(format!("{}: {e}", path.display()));
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    if !args.resume {
+    if path.exists() && !args.resume {
         return Err(Error::Argument(format!(
             "{} exists: pass --resume to continue that tournament, or choose another --record",
             path.display()
         )));
     }
-    let done = parse_records(&std::fs::read_to_string(path).map_err(io)?)?;
+    let mut file = open_record(path)?;
+    let mut text = String::new();
+    file.read_to_string(&mut text).map_err(io)?;
+    let done = parse_records(&text)?;
+    let mut seen = BTreeSet::new();
     for g in &done {
+        if !seen.insert(g.game) {
+            return Err(Error::Argument(format!(
+                "{}: game {} is recorded twice",
+                path.display(),
+                g.game
+            )));
+        }
         let expected = games.get(g.game.wrapping_sub(1)).map(|s| {
             let names: Vec<&str> = s
                 .seats
@@ -277,8 +341,12 @@ fn resume<G: Geometry>(
         }
     }
     let text: String = done.iter().map(GameRecord::to_text).collect();
-    std::fs::write(path, text).map_err(io)?;
-    Ok(done)
+    file.set_len(0)
+        .and_then(|_| file.seek(SeekFrom::Start(0)))
+        .and_then(|_| file.write_all(text.as_bytes()))
+        .and_then(|_| file.flush())
+        .map_err(io)?;
+    Ok((file, done))
 }
 
 /// Plays the tournament on geometry `G`.
@@ -292,15 +360,10 @@ fn play<G: Geometry>(args: &TournamentArgs, plan: &Plan) -> Result<(), Error> {
         openings.len(),
         args.rounds as usize,
     )?;
-    let mut finished = resume(args, plan, &games, &openings)?;
+    let (mut file, mut finished) = resume(args, plan, &games, &openings)?;
     let names: Vec<String> = plan.specs.iter().map(|s| s.name.clone()).collect();
-    let done: Vec<usize> = finished.iter().map(|g| g.game).collect();
+    let done: BTreeSet<usize> = finished.iter().map(|g| g.game).collect();
     let queue: VecDeque<&Scheduled> = games.iter().filter(|g| !done.contains(&g.game)).collect();
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.record)
-        .map_err(|e| Error::Argument(format!("{}: {e}", args.record.display())))?;
     let bar = ProgressBar::with_draw_target(Some(games.len() as u64), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed_precise} {msg}")

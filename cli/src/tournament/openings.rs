@@ -6,6 +6,10 @@ use halma_engine::{Error, Geometry, Position, Rules, Setup};
 use std::path::Path;
 use std::sync::Arc;
 
+/// Most openings a file may hold (each is a position kept in memory for the whole
+/// tournament).
+pub const MAX_OPENINGS: usize = 10_000;
+
 /// One opening: its number (the line's, from 1) and the position it leads to.
 pub struct Opening<G: Geometry> {
     /// Line number in the file (0 for the bare start position).
@@ -14,7 +18,8 @@ pub struct Opening<G: Geometry> {
     pub position: Position<G>,
 }
 
-/// The openings of `path` under `rules`, or the start position alone when `path` is `None`.
+/// The openings of `path` under `rules`, or the start position alone when `path` is `None`;
+/// more than [`MAX_OPENINGS`] is an error.
 pub fn load<G: Geometry>(path: Option<&Path>, rules: Rules) -> Result<Vec<Opening<G>>, Error> {
     let setup = Arc::new(Setup::<G>::new(rules)?);
     let Some(path) = path else {
@@ -30,6 +35,12 @@ pub fn load<G: Geometry>(path: Option<&Path>, rules: Rules) -> Result<Vec<Openin
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
+        }
+        if out.len() == MAX_OPENINGS {
+            return Err(Error::Argument(format!(
+                "{} holds more than {MAX_OPENINGS} openings",
+                path.display()
+            )));
         }
         let at = |e: Error| Error::Argument(format!("{} line {}: {e}", path.display(), i + 1));
         let position = parse_line(line, &setup).map_err(at)?;

@@ -5,9 +5,9 @@
 //! external kinds take the command first (in double quotes when it holds spaces or commas),
 //! then `,key=value` options. docs/tournament.md lists every option.
 
-use super::clock::parse_duration;
 use super::course_player::CoursePlayer;
 use super::ugi_player::UgiPlayer;
+use crate::numbers::{self, MAX_THREADS};
 use halma_engine::mcts::{self, Mcts};
 use halma_engine::player::Engine;
 use halma_engine::search::{self, Limits, Searcher};
@@ -147,11 +147,13 @@ impl PlayerSpec {
 
     /// Sets one option.
     fn set(&mut self, key: &str, value: &str) -> Result<(), Error> {
-        let number = |v: &str| -> Result<u64, Error> {
-            v.parse::<u64>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| Error::Argument(format!("{key}: '{v}' is not a whole number ≥ 1")))
+        let number = |v: &str, max: usize| -> Result<usize, Error> {
+            numbers::whole(v, max as u64)
+                .map(|n| n as usize)
+                .map_err(|why| Error::Argument(format!("{key}: {why}")))
+        };
+        let table = |v: &str| -> Result<usize, Error> {
+            numbers::mebibytes(v).map_err(|why| Error::Argument(format!("{key}: {why}")))
         };
         let switch = |v: &str| -> Result<bool, Error> {
             match v {
@@ -163,18 +165,21 @@ impl PlayerSpec {
         match (key, &mut self.kind) {
             ("name", _) => self.name = value.to_string(),
             ("depth", Kind::AlphaBeta(_) | Kind::Mcts(_) | Kind::Ugi { .. }) => {
-                self.depth = Some(number(value)?.min(u32::MAX as u64) as u32)
+                self.depth = Some(number(value, u32::MAX as usize)? as u32)
             }
             ("nodes", Kind::AlphaBeta(_) | Kind::Mcts(_) | Kind::Ugi { .. }) => {
-                self.nodes = Some(number(value)?)
+                self.nodes = Some(
+                    numbers::whole(value, u64::MAX)
+                        .map_err(|why| Error::Argument(format!("{key}: {why}")))?,
+                )
             }
-            ("time", _) => self.time = Some(parse_duration(value)?),
-            ("hash", Kind::AlphaBeta(o)) => o.hash_mib = number(value)? as usize,
-            ("threads", Kind::AlphaBeta(o)) => o.threads = number(value)? as usize,
+            ("time", _) => self.time = Some(numbers::duration(value)?),
+            ("hash", Kind::AlphaBeta(o)) => o.hash_mib = table(value)?,
+            ("threads", Kind::AlphaBeta(o)) => o.threads = number(value, MAX_THREADS)?,
             ("pruning", Kind::AlphaBeta(o)) => o.pruning = switch(value)?,
             ("multi", Kind::AlphaBeta(o)) => o.multi = value.parse()?,
-            ("threads", Kind::Mcts(o)) => o.threads = number(value)? as usize,
-            ("tree", Kind::Mcts(o)) => o.tree_mib = number(value)? as usize,
+            ("threads", Kind::Mcts(o)) => o.threads = number(value, MAX_THREADS)?,
+            ("tree", Kind::Mcts(o)) => o.tree_mib = table(value)?,
             (k, Kind::AlphaBeta(search::Options { weights, .. }))
             | (k, Kind::Mcts(mcts::Options { weights, .. }))
                 if k.starts_with("weight.") =>
@@ -191,6 +196,16 @@ impl PlayerSpec {
             }
         }
         Ok(())
+    }
+
+    /// The MiB of tables an engine of this player allocates when it is built (hash or MCTS
+    /// tree; none for external programs).
+    pub fn table_mib(&self) -> usize {
+        match &self.kind {
+            Kind::AlphaBeta(o) => o.hash_mib,
+            Kind::Mcts(o) => o.tree_mib,
+            Kind::Ugi { .. } | Kind::Course { .. } => 0,
+        }
     }
 
     /// Whether the player limits its own moves (depth, nodes or time).
@@ -281,6 +296,18 @@ mod tests {
             "mcts:depth=3",
             "course:\"agent",
             "ugi:",
+            "alphabeta:hash=99999999",
+            "alphabeta:hash=65537",
+            "alphabeta:threads=4294967295",
+            "alphabeta:threads=257",
+            "alphabeta:depth=4294967296",
+            "mcts:tree=99999999",
+            "mcts:threads=1000",
+            "mcts:nodes=18446744073709551616",
+            "alphabeta:time=nan",
+            "alphabeta:time=1e308",
+            "alphabeta:time=-1",
+            "mcts:time=1000001s",
         ] {
             let message = PlayerSpec::parse(bad).unwrap_err().to_string();
             assert!(message.contains(bad), "{message}");

@@ -1,11 +1,19 @@
 //! An external program talking by lines on stdin/stdout: started, read with deadlines (a
-//! thread forwards its lines), and killed when dropped.
+//! thread forwards its lines, each at most [`MAX_LINE`] bytes), and killed when dropped.
 
+use crate::lines;
 use halma_engine::Error;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+/// Longest line a program may write, in bytes (without the line end): a longer one ends
+/// the program's game (it forfeits) instead of filling the memory.
+pub const MAX_LINE: usize = 64 * 1024;
+/// Lines read ahead of the referee; beyond them the reader waits (and so does a program
+/// that writes lines faster than they are read).
+const LINES_AHEAD: usize = 1024;
 
 /// Why no line came.
 #[derive(Debug)]
@@ -14,13 +22,33 @@ pub enum Silence {
     Exited(String),
     /// The deadline passed.
     Timeout,
+    /// The program wrote a line longer than [`MAX_LINE`] bytes.
+    Overlong,
+}
+
+/// What the reader thread forwards.
+enum Incoming {
+    /// One line, without its line end.
+    Line(String),
+    /// A line longer than [`MAX_LINE`]; nothing more is read.
+    Overlong,
+}
+
+/// The next line of `reader` as the referee sees it (bytes that are not UTF-8 replaced):
+/// `None` at the end of the output or on a read error.
+fn next_line(reader: &mut impl BufRead, bytes: &mut Vec<u8>, max: usize) -> Option<Incoming> {
+    match lines::read_line(reader, bytes, max) {
+        Ok(lines::Read::Line) => Some(Incoming::Line(String::from_utf8_lossy(bytes).into_owned())),
+        Ok(lines::Read::TooLong) => Some(Incoming::Overlong),
+        Ok(lines::Read::End) | Err(_) => None,
+    }
 }
 
 /// A running program.
 pub struct Process {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Incoming>,
     name: String,
 }
 
@@ -37,11 +65,12 @@ impl Process {
             .map_err(|e| Error::Argument(format!("cannot start '{name}': {e}")))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
-        let (tx, lines) = mpsc::channel();
+        let (tx, lines) = mpsc::sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+            let (mut reader, mut bytes) = (BufReader::new(stdout), Vec::new());
+            while let Some(incoming) = next_line(&mut reader, &mut bytes, MAX_LINE) {
+                let overlong = matches!(incoming, Incoming::Overlong);
+                if tx.send(incoming).is_err() || overlong {
                     break;
                 }
             }
@@ -72,8 +101,11 @@ impl Process {
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(wait) {
-                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
-                Ok(line) => info(&line),
+                Ok(Incoming::Line(line)) if line.split_whitespace().next() == Some(word) => {
+                    return Ok(line)
+                }
+                Ok(Incoming::Line(line)) => info(&line),
+                Ok(Incoming::Overlong) => return Err(Silence::Overlong),
                 Err(RecvTimeoutError::Timeout) => return Err(Silence::Timeout),
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(Silence::Exited(self.exit_text()))
@@ -100,5 +132,33 @@ impl Drop for Process {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &[u8], max: usize) -> Vec<Option<String>> {
+        let (mut reader, mut bytes) = (BufReader::with_capacity(4, text), Vec::new());
+        std::iter::from_fn(|| next_line(&mut reader, &mut bytes, max))
+            .map(|i| match i {
+                Incoming::Line(l) => Some(l),
+                Incoming::Overlong => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn lines_are_read_up_to_the_bound() {
+        let some = |t: &str| Some(t.to_string());
+        assert_eq!(
+            lines(b"ab\r\ncdef\n\nxyz", 4),
+            [some("ab"), some("cdef"), some(""), some("xyz")]
+        );
+        assert_eq!(lines(b"abcd\r\n", 4), [some("abcd")]);
+        assert_eq!(lines(b"abcde\nab\n", 4)[0], None);
+        assert_eq!(lines(&[b'x'; 100], 4)[0], None);
+        assert_eq!(lines(b"\xffok\n", 4), [some("\u{fffd}ok")]);
     }
 }

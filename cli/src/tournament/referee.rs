@@ -16,6 +16,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// Largest ply limit (`--max-plies`): real games end after a few hundred plies; the
+/// referee keeps every move of a game in memory.
+pub const MAX_PLIES: usize = 100_000;
+
 /// What the referee does with a game that reaches the ply limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Adjudication {

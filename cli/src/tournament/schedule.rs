@@ -4,6 +4,10 @@
 
 use halma_engine::Error;
 
+/// Most games one tournament schedules: far more than any test needs, few enough that the
+/// schedule (a few dozen bytes a game) and the record file stay small.
+pub const MAX_GAMES: usize = 1_000_000;
+
 /// How players meet in a two-player tournament.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -28,7 +32,8 @@ pub struct Scheduled {
 }
 
 /// The schedule for `players` players in games of `sides` sides over `openings` openings
-/// and `rounds` rounds. With more than two sides there must be exactly as many players.
+/// and `rounds` rounds. With more than two sides there must be exactly as many players;
+/// more than [`MAX_GAMES`] games is an error.
 pub fn schedule(
     players: usize,
     sides: usize,
@@ -56,7 +61,20 @@ pub fn schedule(
         }
         vec![(0..sides).collect()]
     };
-    let mut out = Vec::new();
+    let total = groups
+        .iter()
+        .map(Vec::len)
+        .sum::<usize>()
+        .checked_mul(openings)
+        .and_then(|n| n.checked_mul(rounds))
+        .filter(|&n| n <= MAX_GAMES)
+        .ok_or_else(|| {
+            Error::Argument(format!(
+                "{rounds} rounds of {openings} openings for {players} players make more than \
+                 {MAX_GAMES} games: lower --rounds"
+            ))
+        })?;
+    let mut out = Vec::with_capacity(total);
     let mut pair = 0;
     for _ in 0..rounds {
         for opening in 0..openings {
@@ -101,5 +119,20 @@ mod tests {
         assert_eq!(games[1].seats, [1, 2, 3, 0]);
         assert!(schedule(3, 4, Format::RoundRobin, 1, 1).is_err());
         assert!(schedule(1, 2, Format::RoundRobin, 1, 1).is_err());
+    }
+
+    #[test]
+    fn a_schedule_beyond_the_bound_is_refused_before_it_is_built() {
+        assert_eq!(
+            schedule(2, 2, Format::RoundRobin, 1, MAX_GAMES / 2)
+                .unwrap()
+                .len(),
+            MAX_GAMES
+        );
+        for rounds in [MAX_GAMES / 2 + 1, u32::MAX as usize, usize::MAX] {
+            let e = schedule(2, 2, Format::RoundRobin, 1, rounds).unwrap_err();
+            assert!(e.to_string().contains("--rounds"), "{e}");
+        }
+        assert!(schedule(100, 2, Format::RoundRobin, 100, 2).is_err());
     }
 }

@@ -12,6 +12,12 @@
 const Z95: f64 = 1.959963984540054;
 /// Normalised Elo per unit of t-value: 800 / ln 10.
 const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
+/// Largest normalised Elo an SPRT hypothesis may name (in absolute value): far beyond any
+/// difference a test looks for (their bounds are a few Elo), and within the t-values the
+/// maximum-likelihood fit can reach from its uniform start: beyond about 231 (game pairs)
+/// every shifted score has the same sign, the secular equation has no root and the LLR is
+/// NaN.
+pub const MAX_SPRT_ELO: f64 = 200.0;
 /// Frequency given to an empty outcome so that the likelihoods stay finite (fishtest's).
 const EMPTY: f64 = 1e-3;
 
@@ -152,7 +158,8 @@ pub enum Verdict {
 }
 
 impl Sprt {
-    /// Parses `elo0=A elo1=B alpha=X beta=Y` (any order; alpha and beta default to 0.05).
+    /// Parses `elo0=A elo1=B alpha=X beta=Y` (any order; alpha and beta default to 0.05):
+    /// |elo| at most [`MAX_SPRT_ELO`], elo0 below elo1, alpha and beta between 0 and 0.5.
     pub fn parse(words: &[String]) -> Result<Sprt, halma_engine::Error> {
         let bad = |t: String| halma_engine::Error::Argument(format!("--sprt: {t}"));
         let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
@@ -180,6 +187,13 @@ impl Sprt {
         let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
             return Err(bad("needs elo0=… and elo1=…".into()));
         };
+        for (name, e) in [("elo0", elo0), ("elo1", elo1)] {
+            if e.abs() > MAX_SPRT_ELO {
+                return Err(bad(format!(
+                    "{name} ({e}) must lie between -{MAX_SPRT_ELO} and {MAX_SPRT_ELO}"
+                )));
+            }
+        }
         if elo0 >= elo1 {
             return Err(bad(format!("elo0 ({elo0}) must be below elo1 ({elo1})")));
         }
@@ -204,13 +218,18 @@ impl Sprt {
         )
     }
 
-    /// The LLR of the pentanomial counts `pairs` and the verdict.
+    /// The LLR of the pentanomial counts `pairs` and the verdict. An LLR that is not a
+    /// finite number (which the bounds of [`Sprt::parse`] keep from happening) decides
+    /// nothing: it is reported as 0, open.
     pub fn test(&self, pairs: &[u64; 5]) -> (f64, Verdict) {
         if pairs.iter().sum::<u64>() == 0 {
             return (0.0, Verdict::Open);
         }
         let results: Vec<f64> = pairs.iter().map(|&n| n as f64).collect();
         let llr = llr_normalized(self.elo0, self.elo1, &results);
+        if !llr.is_finite() {
+            return (0.0, Verdict::Open);
+        }
         let (lower, upper) = self.bounds();
         let verdict = if llr >= upper {
             Verdict::H1
@@ -311,9 +330,67 @@ mod tests {
             "elo0=0 elo1=5 alpha=0.7",
             "elo0=x elo1=1",
             "gamma=1",
+            "elo0=0 elo1=1e308",
+            "elo0=-1e308 elo1=0",
+            "elo0=0 elo1=inf",
+            "elo0=nan elo1=5",
+            "elo0=0 elo1=200.5",
+            "elo0=-250 elo1=0",
+            "elo0=0 elo1=5 beta=0",
+            "elo0=0 elo1=5 alpha=nan",
+            "elo0=0 elo1=5 alpha=0.5",
         ] {
             assert!(Sprt::parse(&[bad.to_string()]).is_err(), "{bad}");
         }
+    }
+
+    /// Within the bounds the LLR is always a number, whatever the results, so every
+    /// tournament can end; 1e308 gave NaN before the bound.
+    #[test]
+    fn the_llr_is_finite_for_every_allowed_test() {
+        let counts = [0u64, 1, 2, 7, 1000, 1_000_000];
+        let extremes = [
+            -MAX_SPRT_ELO,
+            -150.0,
+            -5.0,
+            0.0,
+            0.5,
+            5.0,
+            150.0,
+            MAX_SPRT_ELO,
+        ];
+        for (i, &elo0) in extremes.iter().enumerate() {
+            for &elo1 in &extremes[i + 1..] {
+                for alpha in [1e-9, 0.4999] {
+                    let sprt = Sprt {
+                        elo0,
+                        elo1,
+                        alpha,
+                        beta: alpha,
+                    };
+                    let (lo, hi) = sprt.bounds();
+                    assert!(lo.is_finite() && hi.is_finite());
+                    for a in counts {
+                        for e in counts {
+                            for pairs in [[a, 0, e, 0, 0], [0, a, 0, e, a], [e, a, e, a, e]] {
+                                if a + e == 0 {
+                                    continue;
+                                }
+                                let llr = llr_normalized(elo0, elo1, &pairs.map(|n| n as f64));
+                                assert!(llr.is_finite(), "{sprt:?} {pairs:?}: {llr}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let wild = Sprt {
+            elo0: 0.0,
+            elo1: 1e308,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        assert_eq!(wild.test(&[1, 2, 3, 2, 1]).1, Verdict::Open);
     }
 
     /// (nelo0, nelo1, results, LLR) computed with fishtest's algorithm.

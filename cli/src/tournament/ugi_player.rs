@@ -2,7 +2,7 @@
 //! `setoption name Rules`, and asked for each move with `position fen … moves …` and `go`.
 //! A crash, a hang past the allowance, or a reply that is not a legal move is an error.
 
-use super::process::{Process, Silence};
+use super::process::{Process, Silence, MAX_LINE};
 use halma_engine::notation::move_text;
 use halma_engine::player::{Engine, Report};
 use halma_engine::search::{Limits, Outcome, Score};
@@ -25,6 +25,9 @@ fn silent(what: &str, why: Silence) -> Error {
     match why {
         Silence::Exited(how) => Error::Argument(format!("crashed {what}: {how}")),
         Silence::Timeout => Error::Argument(format!("hung {what}: no answer in time")),
+        Silence::Overlong => {
+            Error::Argument(format!("wrote a line longer than {MAX_LINE} bytes {what}"))
+        }
     }
 }
 

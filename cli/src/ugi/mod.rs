@@ -27,10 +27,10 @@ use std::thread::JoinHandle;
 
 /// The rules until `setoption name Rules` or a `position fen` says otherwise.
 const DEFAULT_RULES: &str = "halma8";
-/// Largest hash size accepted, in MiB.
-const MAX_HASH: usize = 65536;
-/// Most threads accepted.
-const MAX_THREADS: usize = 256;
+/// Largest hash size accepted, in MiB (the command line's bound).
+const MAX_HASH: usize = crate::numbers::MAX_MIB;
+/// Most threads accepted (the command line's bound).
+const MAX_THREADS: usize = crate::numbers::MAX_THREADS;
 /// Longest command line read, in bytes (a position with tens of thousands of moves fits);
 /// a longer line is reported and skipped.
 pub const MAX_LINE: usize = 1 << 20;
@@ -164,9 +164,12 @@ fn read_commands(input: impl Read, events: &Sender<Event>) {
         number += 1;
         let event = match read_line(&mut reader, &mut line, MAX_LINE) {
             Ok(lines::Read::End) | Err(_) => break,
-            Ok(lines::Read::TooLong) => Event::Unreadable(format!(
-                "input line {number} is longer than {MAX_LINE} bytes; ignored"
-            )),
+            Ok(lines::Read::TooLong) => match lines::skip_line(&mut reader) {
+                Ok(()) => Event::Unreadable(format!(
+                    "input line {number} is longer than {MAX_LINE} bytes; ignored"
+                )),
+                Err(_) => break,
+            },
             Ok(lines::Read::Line) => match std::str::from_utf8(&line) {
                 Ok(text) => Event::Line(text.to_string()),
                 Err(e) => Event::Unreadable(format!(
@@ -324,9 +327,10 @@ impl Ugi {
             MultiPlayer::default(),
             MultiPlayer::NAMES.join(" var ")
         ));
+        let max = Weights::MAX;
         for (name, value) in Weights::default().entries() {
             out.line(format_args!(
-                "option name Weight {name} type spin default {value} min -100000 max 100000"
+                "option name Weight {name} type spin default {value} min -{max} max {max}"
             ));
         }
         out.line("ugiok");

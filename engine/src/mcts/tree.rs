@@ -93,7 +93,7 @@ pub fn node_key<G: Geometry>(pos: &Position<G>) -> u64 {
     if pos.setup().rules().deadline.is_some() {
         let mut counts = 0u64;
         for side in 0..pos.sides() {
-            counts = counts.wrapping_mul(1 << 12) + pos.move_count(side) as u64;
+            counts = counts.wrapping_mul(1 << 12) + pos.move_count(side);
         }
         key ^= counts.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
     }

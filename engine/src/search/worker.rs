@@ -126,7 +126,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         if self.deadline_rule {
             let mut counts = 0u64;
             for side in 0..self.pos.sides() {
-                counts = counts.wrapping_mul(1 << 12) + self.pos.move_count(side) as u64;
+                counts = counts.wrapping_mul(1 << 12) + self.pos.move_count(side);
             }
             key ^= counts.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
         }
