@@ -116,7 +116,7 @@ pub fn parse_input(text: &str, rules: Rules) -> Result<(Input, Position<CourseBo
     let seconds: f64 = lines[2]
         .parse()
         .ok()
-        .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+        .filter(|&s| Duration::try_from_secs_f64(s).is_ok())
         .ok_or_else(|| bad(format!("time '{}' is not a number of seconds", lines[2])))?;
     let setup = Arc::new(Setup::<CourseBoard>::new(rules)?);
     let mut pieces = [<CourseBoard as Geometry>::BB::EMPTY; MAX_SIDES];
