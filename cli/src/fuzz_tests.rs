@@ -110,7 +110,7 @@ fn check_input(text: &str, rules: Rules) {
 }
 
 proptest! {
-    #![proptest_config(config(300))]
+    #![proptest_config(config(600))]
 
     /// Records print → parse to the same records, and a file cut anywhere gives exactly the
     /// records before the cut (the torn last block is dropped).

@@ -207,7 +207,7 @@ impl<G: Geometry> MoveTexts for Position<G> {
 }
 
 proptest! {
-    #![proptest_config(config(400))]
+    #![proptest_config(config(4000))]
 
     /// Print → parse → print is the identity on random reachable positions.
     #[test]
