@@ -130,8 +130,8 @@ proptest! {
         prop_assert_eq!(parse_records(&text[..at]).unwrap(), games[..whole].to_vec());
     }
 
-    /// Mutated and random record files give an error or games that print and parse back to
-    /// themselves, never a panic.
+    /// Mutated and random record files give an error or games with scores in 0..=1 that
+    /// print and parse back to themselves, never a panic.
     #[test]
     fn mutated_records_never_panic(
         games in proptest::collection::vec(record(), 1..3),
@@ -140,6 +140,9 @@ proptest! {
     ) {
         for text in [apply(&file_text(&games), &mutations), noise] {
             if let Ok(parsed) = parse_records(&text) {
+                for game in &parsed {
+                    prop_assert!(game.scores.iter().all(|s| (0.0..=1.0).contains(s)), "{:?}", game.scores);
+                }
                 let again = file_text(&parsed);
                 prop_assert_eq!(file_text(&parse_records(&again).unwrap()), again);
             }
@@ -208,6 +211,27 @@ proptest! {
 /// Inputs the fuzzers found bugs with, kept as fixed cases.
 #[test]
 fn fuzz_regressions() {
+    // A record's result was read with any float for a score: NaN, inf and 1e300 were
+    // accepted (and 1e300 printed back as 4294967295).
+    let mut game = GameRecord {
+        game: 1,
+        pair: 1,
+        rules: "halma8".into(),
+        players: vec!["x".into(), "y".into()],
+        time_control: "none".into(),
+        opening: 0,
+        start: String::new(),
+        scores: vec![1.0, 0.0],
+        reason: "A wins".into(),
+        moves: vec!["b3-c4".into()],
+    };
+    assert_eq!(parse_records(&game.to_text()).unwrap(), vec![game.clone()]);
+    for result in ["NaN-NaN", "inf-0", "1e300-0", "2-0", "1/0.5-0"] {
+        game.scores = vec![0.0, 0.0];
+        let text = game.to_text().replace("0-0", result);
+        assert!(parse_records(&text).is_err(), "result {result} accepted");
+    }
+
     // A time in input.txt beyond what a Duration holds (about 1.8e19 s) was accepted, and
     // turning it into search limits panicked.
     let (rules, pos) = course_position(0, 0, 0);
