@@ -87,13 +87,16 @@ fn multi_player(text: &str) -> Result<MultiPlayer, String> {
 /// Parses a positive number of seconds, at most [`search::MAX_SECONDS`] (NaN, infinities,
 /// zero and negative numbers are refused).
 fn seconds(text: &str) -> Result<Duration, String> {
-    let max = search::MAX_SECONDS;
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= max as f64 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!(
-            "'{text}' is not a positive number of seconds up to {max}"
-        )),
-    }
+    text.parse::<f64>()
+        .ok()
+        .filter(|&s| s > 0.0)
+        .and_then(crate::numbers::checked_seconds)
+        .ok_or_else(|| {
+            format!(
+                "'{text}' is not a positive number of seconds up to {}",
+                search::MAX_SECONDS
+            )
+        })
 }
 
 /// One iteration line, as printed with `--json`.

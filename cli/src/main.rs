@@ -7,6 +7,8 @@
 mod analyse;
 mod bench;
 mod course;
+#[cfg(test)]
+mod fuzz_tests;
 mod game_args;
 mod lines;
 mod moves;

@@ -13,8 +13,8 @@ pub const MAX_THREADS: usize = 256;
 pub const MAX_MIB: usize = 65536;
 /// Most root moves `--multipv` reports.
 pub const MAX_MULTIPV: usize = 256;
-/// Longest time accepted, in seconds (about 11.6 days).
-pub const MAX_SECONDS: f64 = 1e6;
+/// Longest time accepted, in seconds (about 11.6 days): the engine's bound.
+pub const MAX_SECONDS: f64 = halma_engine::search::MAX_SECONDS as f64;
 
 /// Parses a whole number from 1 to `max`; the message says what was wrong.
 pub fn whole(text: &str, max: u64) -> Result<u64, String> {

@@ -177,7 +177,9 @@ impl Board {
             .as_str()
             .parse()
             .map_err(|_| bad("expected a file letter a.. then a rank number"))?;
-        let (x, y) = ((file as u8 - b'a') as isize, rank as isize - 1);
+        // A rank beyond isize::MAX is off every board (as -1 is), not an overflow.
+        let y = isize::try_from(rank).map_or(-1, |r| r - 1);
+        let x = (file as u8 - b'a') as isize;
         if !self.contains(x, y) {
             return Err(bad(&format!("off the {} board", self.describe())));
         }
@@ -371,7 +373,15 @@ mod tests {
             assert_eq!(b.parse_cell(&b.cell_name(bit)).unwrap(), bit);
         }
         assert_eq!(b.cell_name(b.bit(15, 15)), "p16");
-        for bad in ["", "q1", "a0", "a17", "A1", "1a", "a", "a1x"] {
+        let huge = [
+            "a9223372036854775808",
+            "a18446744073709551615",
+            "a99999999999999999999",
+        ];
+        for bad in ["", "q1", "a0", "a17", "A1", "1a", "a", "a1x"]
+            .iter()
+            .chain(&huge)
+        {
             assert!(b.parse_cell(bad).is_err(), "{bad}");
         }
         assert!(Board::square(5).is_err() && Board::square(17).is_err());

@@ -203,7 +203,7 @@ fn build(tags: &[(String, String)], movetext: &str) -> Option<GameRecord> {
     }
     let scores: Vec<f64> = get("Result")?
         .split('-')
-        .map(parse_score)
+        .map(|t| parse_score(t).filter(|s| (0.0..=1.0).contains(s)))
         .collect::<Option<_>>()?;
     let result = get("Result")?;
     let mut tokens: Vec<String> = movetext
