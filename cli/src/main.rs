@@ -77,11 +77,43 @@ enum Command {
 /// Lets a closed output pipe (`halma moves | head`) end the process quietly, as it does for
 /// other command-line tools, instead of making `println!` panic.
 fn quiet_on_closed_pipe() {
+    set_sigpipe(true);
+}
+
+/// Whether a write to a closed pipe kills the process (`true`, the default disposition of
+/// SIGPIPE) or fails with an error (`false`: what a command that writes to child processes
+/// needs, so that one dead child cannot kill it).
+fn set_sigpipe(kills: bool) {
     #[cfg(unix)]
-    // SAFETY: restoring the default disposition of SIGPIPE at start-up, before any thread
-    // exists, is sound; it only changes what a write to a closed pipe does.
+    // SAFETY: changing the disposition of SIGPIPE is sound at any time; it only changes
+    // what a write to a closed pipe does.
     unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::signal(
+            libc::SIGPIPE,
+            if kills { libc::SIG_DFL } else { libc::SIG_IGN },
+        );
+    }
+    #[cfg(not(unix))]
+    let _ = kills;
+}
+
+/// Writes one piece of standard output; if the reader has gone (a closed pipe), ends the
+/// process as SIGPIPE would, also in a command that ignores SIGPIPE for its children's sake.
+fn out(text: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if stdout
+        .write_fmt(text)
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
+        set_sigpipe(true);
+        #[cfg(unix)]
+        // SAFETY: raising a signal whose disposition is the default is sound.
+        unsafe {
+            libc::raise(libc::SIGPIPE);
+        }
+        std::process::exit(141);
     }
 }
 
@@ -94,7 +126,11 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Ugi => ugi::run(),
         Command::Course(args) => course::run(args),
-        Command::Tournament(args) => tournament::run(args),
+        Command::Tournament(args) => {
+            // An engine that dies must forfeit its game, not kill the tournament.
+            set_sigpipe(false);
+            tournament::run(args)
+        }
         Command::Replay(args) => replay::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Bench(args) => bench::run(args),
@@ -152,6 +188,6 @@ fn thread_pool(threads: Option<u32>) -> Result<(usize, rayon::ThreadPool), Error
 fn print_json(value: &impl Serialize) -> Result<(), Error> {
     let line = serde_json::to_string(value)
         .map_err(|e| Error::Argument(format!("cannot write JSON: {e}")))?;
-    println!("{line}");
+    out(format_args!("{line}\n"));
     Ok(())
 }

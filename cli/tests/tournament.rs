@@ -444,6 +444,35 @@ fn an_engine_that_floods_its_output_forfeits_its_games_and_nothing_else() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn an_engine_that_leaves_after_the_handshake_forfeits_and_the_tournament_lives() {
+    // Writing to its closed pipe used to kill the whole tournament with SIGPIPE (status 141).
+    let dir = scratch("leave");
+    let record = dir.join("games.txt");
+    let leave = broken("leave");
+    let report = json(&[
+        "tournament",
+        "--openings",
+        "none",
+        "--tc",
+        "2000ms",
+        "--record",
+        record.to_str().unwrap(),
+        "--player",
+        "alphabeta:depth=1,name=ab1",
+        "--player",
+        &leave,
+        "--json",
+    ]);
+    assert_eq!(report["games"], 2);
+    assert_eq!(
+        totals(&report)[1],
+        ("leave".to_string(), 2, 0.0, 2),
+        "{report}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The arguments of a small two-game tournament recording into `record`.
 fn small_tournament(record: &Path) -> Vec<String> {
     [

@@ -411,7 +411,7 @@ fn play<G: Geometry>(args: &TournamentArgs, plan: &Plan) -> Result<(), Error> {
                 .and_then(|_| file.flush())
                 .map_err(|e| Error::Argument(format!("{}: {e}", args.record.display())))?;
             if !args.json {
-                bar.suspend(|| println!("{}", game.summary()));
+                bar.suspend(|| crate::out(format_args!("{}\n", game.summary())));
             }
             finished.push(game);
             bar.inc(1);
@@ -452,19 +452,18 @@ fn play<G: Geometry>(args: &TournamentArgs, plan: &Plan) -> Result<(), Error> {
             sprt,
         });
     }
-    println!();
-    println!(
-        "{} of {} games, rules {}",
+    crate::out(format_args!(
+        "\n{} of {} games, rules {}\n{}",
         standings.games,
         games.len(),
-        plan.rules
-    );
-    print!("{}", standings.table());
+        plan.rules,
+        standings.table()
+    ));
     if let Some(s) = sprt {
-        println!(
-            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) {}",
+        crate::out(format_args!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) {}\n",
             s.elo0, s.elo1, s.alpha, s.beta, s.llr, s.lower, s.upper, s.verdict
-        );
+        ));
     }
     Ok(())
 }
