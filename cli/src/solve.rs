@@ -10,6 +10,24 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::time::Duration;
 
+/// Widest beam accepted (`--beam`): ten million states a depth, already gigabytes.
+const MAX_BEAM: u64 = 10_000_000;
+/// Longest line looked for (`--max`), in plies.
+const MAX_LENGTH: u64 = 100_000;
+
+/// A beam width for clap: 0 (no beam) to [`MAX_BEAM`].
+fn beam_width(text: &str) -> Result<usize, String> {
+    if text.trim() == "0" {
+        return Ok(0);
+    }
+    crate::numbers::whole(text, MAX_BEAM).map(|n| n as usize)
+}
+
+/// A longest line for clap: 1 to [`MAX_LENGTH`] plies.
+fn max_length(text: &str) -> Result<u32, String> {
+    crate::numbers::whole(text, MAX_LENGTH).map(|n| n as u32)
+}
+
 /// Arguments of `halma solve`.
 #[derive(Args, Debug)]
 #[command(
@@ -36,12 +54,13 @@ pub struct SolveArgs {
 
     /// Megabytes for the level table (a byte a state; solitaire): the strongest relaxation
     /// that fits is built, levels and parity classes first (large boards need 400 to 1100)
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = crate::positive)]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = crate::megabytes)]
     level_memory: u32,
 
     /// States kept per depth by the beam search run first for a short line (an upper bound:
-    /// the deepening then stops once every shorter bound is searched); 0 for none
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    /// the deepening then stops once every shorter bound is searched); 0 for none, at most
+    /// 10000000
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = beam_width)]
     beam: usize,
 
     /// After the beam, aimed beams look for a line of each length from the start's lower
@@ -52,8 +71,9 @@ pub struct SolveArgs {
     complete: Option<u32>,
 
     /// Look for no line longer than this many moves (plies), in every phase: the beams
-    /// stop at this depth and the deepening gives up (without a minimum) beyond it
-    #[arg(long, value_name = "N", default_value_t = 200, value_parser = crate::positive)]
+    /// stop at this depth and the deepening gives up (without a minimum) beyond it; at
+    /// most 100000
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = max_length)]
     max: u32,
 
     /// One JSON object with the result (fields in docs/solver.md)

@@ -218,6 +218,13 @@ fn bad_input_is_one_line_and_exit_2() {
     // Four petabytes: beyond the bound on table sizes, so refused up front, not an abort.
     for args in [
         &["solve", "--mode", "solitaire", "--memory", "4294967295"][..],
+        &[
+            "solve",
+            "--mode",
+            "solitaire",
+            "--level-memory",
+            "4294967295",
+        ],
         &["analyse", "--depth", "1", "--hash", "4294967295"],
     ] {
         let err = fails(args);
@@ -226,4 +233,32 @@ fn bad_input_is_one_line_and_exit_2() {
             "{err}"
         );
     }
+}
+
+#[test]
+fn beam_widths_and_lengths_have_upper_bounds() {
+    for (flag, value, bound) in [
+        ("--beam", "10000001", "at most 10000000"),
+        ("--beam", "18446744073709551615", "at most 10000000"),
+        ("--max", "100001", "at most 100000"),
+        ("--max", "0", "at least 1"),
+    ] {
+        let err = fails(&["solve", "--mode", "solitaire", flag, value]);
+        assert!(
+            err.contains(flag) && err.contains(bound),
+            "{flag} {value}: {err}"
+        );
+    }
+    // 0 still turns the beam off, and the bounds themselves are accepted.
+    ok(&[
+        "solve",
+        "--rules",
+        "square6",
+        "--mode",
+        "solitaire",
+        "--beam",
+        "0",
+        "--max",
+        "100000",
+    ]);
 }
