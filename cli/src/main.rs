@@ -119,7 +119,10 @@ fn out(text: std::fmt::Arguments) {
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return argument_error(e),
+    };
     let result = match &cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Moves(args) => moves::run(args),
@@ -143,6 +146,41 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Ends on an argument the parser refused: `--help` and `--version` print as usual; every
+/// error is one line, `halma: <message>`, with exit status 2, like every other error.
+fn argument_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    eprintln!("halma: {}", one_line(&e.render().to_string()));
+    ExitCode::from(2)
+}
+
+/// clap's message on one line: its lines up to the usage joined, `error: ` dropped, a tip
+/// after a semicolon.
+fn one_line(message: &str) -> String {
+    let mut text = String::new();
+    let lines = message
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty());
+    for line in lines {
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        if !text.is_empty() {
+            text.push_str(if line.starts_with("tip:") { "; " } else { " " });
+        }
+        text.push_str(line);
+    }
+    text
 }
 
 /// Parses a whole number of at least 1 (depths, thread counts), for clap.

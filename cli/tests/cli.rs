@@ -321,6 +321,15 @@ fn bad_numbers_are_rejected_by_the_argument_parser() {
         }
     }
     assert!(fails(&["perft"]).contains("--depth"), "depth is required");
+    // clap's own messages come on one line too, with their hints.
+    let err = fails(&["moves", "--camp-exit", "open"]);
+    assert!(err.contains("[possible values: free, locked]"), "{err}");
+    let err = fails(&["analyse", "--thread", "3"]);
+    assert!(
+        err.contains("; tip: a similar argument exists: '--threads'"),
+        "{err}"
+    );
+    assert!(fails(&["solve"]).contains("not provided: --mode <MODE>"));
 }
 
 #[test]

@@ -24,13 +24,18 @@ pub fn ok(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
-/// Runs `halma` with `args`, which must fail with exit status 2 and print nothing on
-/// stdout; returns stderr.
+/// Runs `halma` with `args`, which must fail with exit status 2, print nothing on stdout
+/// and one line `halma: …` on stderr; returns stderr.
 pub fn fails(args: &[&str]) -> String {
     let out = halma(args);
     assert_eq!(out.status.code(), Some(2), "halma {args:?} should fail");
     assert!(out.stdout.is_empty(), "halma {args:?} printed to stdout");
-    String::from_utf8(out.stderr).expect("utf-8 output")
+    let err = String::from_utf8(out.stderr).expect("utf-8 output");
+    assert!(
+        err.starts_with("halma: ") && err.lines().count() == 1,
+        "halma {args:?}: not one error line: {err:?}"
+    );
+    err
 }
 
 /// Parses each output line as JSON.
