@@ -24,17 +24,14 @@ pub fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>, cap: usize) -> i
     line.clear();
     let mut any = false;
     loop {
-        let chunk = match reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
+        let (len, newline) = scan(reader)?;
+        if len == 0 {
             return Ok(if any { finish(line, cap) } else { Read::End });
         }
         any = true;
-        let newline = chunk.iter().position(|&b| b == b'\n');
-        let data = &chunk[..newline.unwrap_or(chunk.len())];
+        // The bytes `scan` saw: a full buffer is returned without another read.
+        let chunk = reader.fill_buf()?;
+        let data = &chunk[..newline.unwrap_or(len)];
         // One byte of slack for a `\r` before the `\n`.
         if line.len() + data.len() > cap + 1 {
             let room = cap + 1 - line.len();
@@ -65,23 +62,25 @@ pub fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>, cap: usize) -> i
 /// input), however long it is: what follows a [`Read::TooLong`] for a reader that reads on.
 pub fn skip_line(reader: &mut impl BufRead) -> io::Result<()> {
     loop {
-        let chunk = match reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            return Ok(());
-        }
-        match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => {
+        match scan(reader)? {
+            (0, _) => return Ok(()),
+            (_, Some(i)) => {
                 reader.consume(i + 1);
                 return Ok(());
             }
-            None => {
-                let used = chunk.len();
-                reader.consume(used);
-            }
+            (len, None) => reader.consume(len),
+        }
+    }
+}
+
+/// Fills the reader's buffer (an interrupted read is retried) and says how many bytes it
+/// holds (0 only at the end of the input) and where its first `\n` is.
+fn scan(reader: &mut impl BufRead) -> io::Result<(usize, Option<usize>)> {
+    loop {
+        match reader.fill_buf() {
+            Ok(chunk) => return Ok((chunk.len(), chunk.iter().position(|&b| b == b'\n'))),
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
         }
     }
 }

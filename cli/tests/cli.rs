@@ -436,12 +436,7 @@ fn large_eval_weights_never_report_a_win_and_are_bounded() {
     }
     // The same bound through UGI: the option names it, a weight at it never reads as mate.
     use std::io::{BufRead, BufReader, Write};
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_halma"))
-        .arg("ugi")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_ugi(std::process::Stdio::inherit());
     let mut stdin = child.stdin.take().unwrap();
     writeln!(
         stdin,

@@ -409,11 +409,12 @@ fn sizes_counts_and_times_beyond_their_bounds_are_refused_up_front() {
     }
 }
 
-#[test]
-fn an_engine_that_floods_its_output_forfeits_its_games_and_nothing_else() {
-    let dir = scratch("flood");
+/// Plays the two games of `broken(mode)` against depth-1 alpha-beta, checks that the broken
+/// engine forfeits both and that the tournament finishes; returns the record file's text.
+fn both_games_forfeited_by(mode: &str) -> String {
+    let dir = scratch(mode);
     let record = dir.join("games.txt");
-    let flood = broken("flood");
+    let engine = broken(mode);
     let report = json(&[
         "tournament",
         "--openings",
@@ -425,52 +426,35 @@ fn an_engine_that_floods_its_output_forfeits_its_games_and_nothing_else() {
         "--player",
         "alphabeta:depth=1,name=ab1",
         "--player",
-        &flood,
+        &engine,
         "--json",
     ]);
     assert_eq!(report["games"], 2);
     assert_eq!(
         totals(&report)[1],
-        ("flood".to_string(), 2, 0.0, 2),
+        (mode.to_string(), 2, 0.0, 2),
         "{report}"
     );
     let text = std::fs::read_to_string(&record).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    text
+}
+
+#[test]
+fn an_engine_that_floods_its_output_forfeits_its_games_and_nothing_else() {
+    let text = both_games_forfeited_by("flood");
     assert_eq!(
         text.matches("(flood) forfeits: wrote a line longer than 65536 bytes")
             .count(),
         2,
         "{text}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn an_engine_that_leaves_after_the_handshake_forfeits_and_the_tournament_lives() {
     // Writing to its closed pipe used to kill the whole tournament with SIGPIPE (status 141).
-    let dir = scratch("leave");
-    let record = dir.join("games.txt");
-    let leave = broken("leave");
-    let report = json(&[
-        "tournament",
-        "--openings",
-        "none",
-        "--tc",
-        "2000ms",
-        "--record",
-        record.to_str().unwrap(),
-        "--player",
-        "alphabeta:depth=1,name=ab1",
-        "--player",
-        &leave,
-        "--json",
-    ]);
-    assert_eq!(report["games"], 2);
-    assert_eq!(
-        totals(&report)[1],
-        ("leave".to_string(), 2, 0.0, 2),
-        "{report}"
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
+    both_games_forfeited_by("leave");
 }
 
 /// The arguments of a small two-game tournament recording into `record`.

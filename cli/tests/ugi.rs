@@ -1,10 +1,12 @@
 //! Drives `halma ugi` through a child process, as a GUI or tournament manager would, and
 //! checks every answer against the engine called directly.
 
+mod common;
+
 use halma_engine::notation::split_position_text;
 use halma_engine::{with_geometry, Position, Setup};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -21,12 +23,7 @@ const WAIT: Duration = Duration::from_secs(20);
 
 impl Session {
     fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_halma"))
-            .arg("ugi")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("halma starts");
+        let mut child = common::spawn_ugi(Stdio::inherit());
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = mpsc::channel();

@@ -2,8 +2,10 @@
 //! lines, closed pipes. Each must end within a second, with exactly one `bestmove` for
 //! every `go` sent before `quit` or the end of the input, and never a panic.
 
+mod common;
+
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// The bound on a session: `stop`, `quit` and the end of the input are honoured within
@@ -14,13 +16,7 @@ const LIMIT: Duration = Duration::from_secs(1);
 /// and returns its output lines, its exit status and how long it took after the input
 /// was written.
 fn session(input: &[u8], keep_open: bool) -> (Vec<String>, bool, Duration) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_halma"))
-        .arg("ugi")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("halma starts");
+    let mut child = common::spawn_ugi(Stdio::piped());
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(input).unwrap();
     stdin.flush().unwrap();
@@ -125,12 +121,7 @@ fn unreadable_lines_are_reported_and_skipped() {
 
 #[test]
 fn a_closed_output_ends_the_engine() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_halma"))
-        .arg("ugi")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("halma starts");
+    let mut child = common::spawn_ugi(Stdio::inherit());
     let mut stdin = child.stdin.take().unwrap();
     drop(child.stdout.take());
     writeln!(stdin, "go infinite").unwrap();

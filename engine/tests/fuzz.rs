@@ -25,25 +25,27 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::sync::Arc;
 
-/// Rule sets whose positions are printed and parsed: every named set and option mixes on
-/// the generic square boards (long jumps, the four-player layouts, every rule flag).
-const POSITION_RULES: &[&str] = &[
-    "halma8",
-    "halma10",
-    "halma16",
-    "halma16-vacate",
-    "halma16-4",
-    "star-2",
-    "star-3",
-    "star-4",
-    "star-6",
-    "diamond",
+/// Rule sets whose positions are printed and parsed besides the named ones: option mixes
+/// on the generic square boards (long jumps, the four-player layouts, every rule flag).
+const OPTION_MIXES: &[&str] = &[
     "square6-4:jumps=long,deadline=10",
     "square7:follow-out=on,camp-exit=free",
     "square9:jumps=long,win=all-in-goal",
     "square12-4:vacate=on,repetition=off",
     "halma10:jumps=long,follow-out=on",
 ];
+
+/// How many rule sets [`position_rules`] gives.
+const POSITION_RULE_COUNT: usize = NAMED_RULE_SETS.len() + OPTION_MIXES.len();
+
+/// Every named rule set, then the [`OPTION_MIXES`].
+fn position_rules() -> Vec<&'static str> {
+    NAMED_RULE_SETS
+        .iter()
+        .chain(OPTION_MIXES)
+        .copied()
+        .collect()
+}
 
 /// The most plies of random play before a position is used.
 const MAX_PLIES: usize = 160;
@@ -147,23 +149,23 @@ proptest! {
     /// Print → parse → print is the identity on random reachable positions.
     #[test]
     fn position_text_round_trips(
-        set in 0..POSITION_RULES.len(),
+        set in 0..POSITION_RULE_COUNT,
         seed in any::<u64>(),
         plies in 0..MAX_PLIES,
     ) {
-        let text = reachable_text(POSITION_RULES, set, seed, plies);
+        let text = reachable_text(&position_rules(), set, seed, plies);
         prop_assert_eq!(parse_position(&text), Ok(text));
     }
 
     /// Mutated position texts give an error or a consistent position, never a panic.
     #[test]
     fn mutated_position_text_never_panics(
-        set in 0..POSITION_RULES.len(),
+        set in 0..POSITION_RULE_COUNT,
         seed in any::<u64>(),
         plies in 0..MAX_PLIES,
         mutations in mutations(),
     ) {
-        let text = reachable_text(POSITION_RULES, set, seed, plies);
+        let text = reachable_text(&position_rules(), set, seed, plies);
         let _ = parse_position(&apply(&text, &mutations));
     }
 

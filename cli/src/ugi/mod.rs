@@ -52,6 +52,7 @@ struct Config {
 
 /// A search in progress.
 struct Running {
+    /// The number of the `go` line that asked for it.
     id: u64,
     stop: Arc<AtomicBool>,
     thread: JoinHandle<Box<dyn Session>>,
@@ -65,7 +66,7 @@ enum Event {
     Unreadable(String),
     /// The end of the input.
     End,
-    /// The search with this number has written its best move.
+    /// The search asked for by the `go` line with this number has written its best move.
     Done(u64),
 }
 
@@ -91,8 +92,6 @@ struct Ugi {
     /// `quit` or the end of the input has come: the waiting commands run, every search
     /// stopped at once, and then the engine exits.
     quitting: bool,
-    /// Searches started so far.
-    searches: u64,
     events: Sender<Event>,
     out: Output,
 }
@@ -125,7 +124,6 @@ fn serve(input: impl Read + Send + 'static, out: Output) -> Result<(), Error> {
         received: 0,
         stopped_before: 0,
         quitting: false,
-        searches: 0,
         events,
         out,
     };
@@ -231,13 +229,10 @@ impl Ugi {
             _ => {}
         }
         if self.waiting.len() >= MAX_WAITING {
-            self.error(&Error::Argument(format!(
-                "{MAX_WAITING} commands already wait for the search to end; '{}' ignored",
-                word
-            )));
-            if word == "go" {
-                self.out.line("bestmove none");
-            }
+            let e = Error::Argument(format!(
+                "{MAX_WAITING} commands already wait for the search to end; '{word}' ignored"
+            ));
+            self.refuse(word, &e);
             return;
         }
         let go_waits = self.waiting.iter().any(|w| first_word(&w.line) == "go");
@@ -272,6 +267,15 @@ impl Ugi {
         self.out.line(format_args!("info string error {e}"));
     }
 
+    /// Answers a command `word` that failed with `e`: its error line, and for a `go` the
+    /// `bestmove none` every `go` is owed.
+    fn refuse(&self, word: &str, e: &Error) {
+        self.error(e);
+        if word == "go" {
+            self.out.line("bestmove none");
+        }
+    }
+
     /// Runs the waiting commands that can run now: any while no search runs, realtime ones
     /// at the head of the queue while one does.
     fn work(&mut self) {
@@ -282,10 +286,7 @@ impl Ugi {
             let Waiting { line, number } = self.waiting.pop_front().expect("checked");
             let words: Vec<&str> = line.split_whitespace().collect();
             if let Err(e) = self.handle(number, words[0], &words[1..]) {
-                self.error(&e);
-                if words[0] == "go" {
-                    self.out.line("bestmove none");
-                }
+                self.refuse(words[0], &e);
             }
         }
     }
@@ -298,10 +299,8 @@ impl Ugi {
             match r.thread.join() {
                 Ok(session) => self.session = Some(session),
                 Err(_) => {
-                    self.error(&Error::Argument(
-                        "the search failed; the game is reset".into(),
-                    ));
-                    self.out.line("bestmove none");
+                    let e = Error::Argument("the search failed; the game is reset".into());
+                    self.refuse("go", &e);
                 }
             }
         }
@@ -477,8 +476,8 @@ impl Ugi {
         let stop = limits.stop.clone();
         let mut session = self.session.take().expect("made above");
         let (done, out) = (self.events.clone(), self.out.clone());
-        self.searches += 1;
-        let id = self.searches;
+        // The go line's number names its search.
+        let id = number;
         let thread = std::thread::spawn(move || {
             session.go(&limits, &out);
             let _ = done.send(Event::Done(id));

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs `halma` with `args`.
 pub fn halma(args: &[&str]) -> Output {
@@ -11,6 +11,18 @@ pub fn halma(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the halma binary runs")
+}
+
+/// Starts `halma ugi` with its standard input and output piped to the test; its standard
+/// error goes to `stderr`.
+pub fn spawn_ugi(stderr: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_halma"))
+        .arg("ugi")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .expect("halma ugi starts")
 }
 
 /// Runs `halma` with `args`, which must succeed; returns stdout.
