@@ -452,6 +452,16 @@ fn an_engine_that_floods_its_output_forfeits_its_games_and_nothing_else() {
 }
 
 #[test]
+fn an_engine_that_answers_none_in_a_live_game_forfeits() {
+    let text = both_games_forfeited_by("none");
+    assert_eq!(
+        text.matches("(none) forfeits: illegal move").count(),
+        2,
+        "{text}"
+    );
+}
+
+#[test]
 fn an_engine_that_leaves_after_the_handshake_forfeits_and_the_tournament_lives() {
     // Writing to its closed pipe used to kill the whole tournament with SIGPIPE (status 141).
     both_games_forfeited_by("leave");
