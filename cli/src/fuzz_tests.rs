@@ -7,7 +7,7 @@
 //! a value that round-trips, never a panic. `PROPTEST_CASES` overrides the case counts.
 
 #[path = "../../engine/tests/fuzz_support/mod.rs"]
-mod fuzz_support;
+pub(crate) mod fuzz_support;
 
 use crate::course::{input_text, limits, output_text, parse_input, parse_output, CourseBoard};
 use crate::tournament::record::{parse_records, GameRecord};

@@ -3,84 +3,12 @@
 
 mod common;
 
+use common::UgiSession as Session;
+
 use halma_engine::notation::split_position_text;
 use halma_engine::{with_geometry, Position, Setup};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc::{self, Receiver};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// A running `halma ugi`.
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-/// Generous: the machine is shared, and a debug build is slow.
-const WAIT: Duration = Duration::from_secs(20);
-
-impl Session {
-    fn start() -> Session {
-        let mut child = common::spawn_ugi(Stdio::inherit());
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Session {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut seen = Vec::new();
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(wait)
-                .unwrap_or_else(|_| panic!("no '{prefix}' line; saw {seen:?}"));
-            let done = line.starts_with(prefix);
-            seen.push(line);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    /// The next line, which must start with `prefix`.
-    fn next(&mut self, prefix: &str) -> String {
-        let line = self.lines.recv_timeout(WAIT).expect("a line");
-        assert!(
-            line.starts_with(prefix),
-            "expected '{prefix}…', got '{line}'"
-        );
-        line
-    }
-
-    /// Nothing more arrives for a moment.
-    fn quiet(&mut self) {
-        if let Ok(line) = self.lines.recv_timeout(Duration::from_millis(200)) {
-            panic!("unexpected line '{line}'");
-        }
-    }
-}
 
 /// Whether `mv` is legal after `moves` in the position `text`.
 fn legal(text: &str, moves: &[&str], mv: &str) -> bool {
@@ -306,5 +234,50 @@ fn commands_piped_at_once_run_in_order() {
         second.split_whitespace().nth(1).unwrap()
     ));
     assert_eq!(s.next("response"), "response false");
+    assert!(s.child.wait().unwrap().success());
+}
+
+#[test]
+fn move_overhead_is_bounded_and_keeps_the_game() {
+    let mut s = Session::start();
+    s.send("ugi");
+    let hello = s.until("ugiok");
+    assert!(hello
+        .iter()
+        .any(|l| l == "option name Move Overhead type spin default 10 min 0 max 5000"));
+    s.send("position startpos moves b3-c4");
+    for bad in ["5001", "-1", "ten", "18446744073709551616"] {
+        s.send(&format!("setoption name Move Overhead value {bad}"));
+        let line = s.next("info string error");
+        assert!(line.contains("Move Overhead"), "{bad}: {line}");
+    }
+    s.send("setoption name move overhead value 5000");
+    s.quiet();
+    // The position stays: B is to move after b3-c4.
+    s.send("query p1turn");
+    assert_eq!(s.next("response"), "response false");
+    // 5 s of overhead leave nothing of a 1 s clock: the search still answers a legal move.
+    s.send("go p1time 1000 p2time 1000");
+    let best = s.until("bestmove").pop().unwrap();
+    let mv = best.split_whitespace().nth(1).unwrap();
+    assert!(legal(HALMA8, &["b3-c4"], mv), "{best}");
+    s.send("quit");
+    assert!(s.child.wait().unwrap().success());
+}
+
+#[test]
+fn mcts_reads_a_depth_as_playouts_and_always_moves() {
+    let mut s = Session::start();
+    s.send("setoption name Engine value mcts");
+    s.send("position startpos");
+    s.send("go depth 2");
+    let lines = s.until("bestmove");
+    assert!(
+        lines.contains(&"info string MCTS reads the depth as 2000 playouts".to_string()),
+        "{lines:?}"
+    );
+    let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(legal(HALMA8, &[], mv), "{lines:?}");
+    s.send("quit");
     assert!(s.child.wait().unwrap().success());
 }

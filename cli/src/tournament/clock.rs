@@ -5,7 +5,7 @@
 //! margin loses the game on time.
 
 use crate::numbers::duration;
-use halma_engine::search::{Clock, Limits};
+use halma_engine::search::{Clock, Limits, DEFAULT_MOVE_OVERHEAD};
 use halma_engine::Error;
 use std::fmt;
 use std::time::Duration;
@@ -71,9 +71,10 @@ impl Clocks {
         }
     }
 
-    /// The limits the time control gives `side` for its next move.
+    /// The limits the time control gives `side` for its next move, with the default Move
+    /// Overhead for an in-process engine (an external one applies its own).
     pub fn limits(&self, side: usize) -> Limits {
-        match self.control {
+        let limits = match self.control {
             None => Limits::default(),
             Some(TimeControl::PerMove(t)) => Limits::move_time(t),
             Some(TimeControl::Increment { increment, .. }) => Limits {
@@ -84,6 +85,10 @@ impl Clocks {
                 }),
                 ..Limits::default()
             },
+        };
+        Limits {
+            overhead: DEFAULT_MOVE_OVERHEAD,
+            ..limits
         }
     }
 

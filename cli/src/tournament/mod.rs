@@ -70,8 +70,9 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "TC")]
     tc: Option<String>,
 
-    /// Time past its allowance a move may take before it loses on time
-    #[arg(long, value_name = "DURATION", default_value = "100ms")]
+    /// Time past its allowance a move may take before it loses on time (0: a strict clock,
+    /// as tournament managers keep)
+    #[arg(long, value_name = "DURATION", default_value = "0ms")]
     time_margin: String,
 
     /// Plies after which a game is adjudicated (at most 100000)

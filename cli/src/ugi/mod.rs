@@ -14,7 +14,7 @@ use crate::lines::{self, read_line};
 use go::go_limits;
 use halma_engine::eval::Weights;
 use halma_engine::notation::split_position_text;
-use halma_engine::search::{self, MultiPlayer};
+use halma_engine::search::{self, MultiPlayer, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use halma_engine::{Error, Rules, Status};
 pub use output::Output;
 use session::Session;
@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// The rules until `setoption name Rules` or a `position fen` says otherwise.
 const DEFAULT_RULES: &str = "halma8";
@@ -60,8 +61,8 @@ struct Running {
 
 /// What the command loop waits for.
 enum Event {
-    /// A command line.
-    Line(String),
+    /// A command line, and when it was read (a `go`'s clock runs from then).
+    Line(String, Instant),
     /// A line that is no command (not UTF-8, or too long): why.
     Unreadable(String),
     /// The end of the input.
@@ -74,11 +75,15 @@ enum Event {
 struct Waiting {
     line: String,
     number: u64,
+    /// When the line was read.
+    at: Instant,
 }
 
 /// The protocol state.
 struct Ugi {
     config: Config,
+    /// The `Move Overhead` option: kept back from every allowance of a `go`.
+    overhead: Duration,
     session: Option<Box<dyn Session>>,
     /// Why there is no position to search: the last `position` was refused.
     no_position: Option<String>,
@@ -117,6 +122,7 @@ fn serve(input: impl Read + Send + 'static, out: Output) -> Result<(), Error> {
             multi: MultiPlayer::default(),
             weights: Weights::default(),
         },
+        overhead: DEFAULT_MOVE_OVERHEAD,
         session: None,
         no_position: None,
         running: None,
@@ -129,7 +135,7 @@ fn serve(input: impl Read + Send + 'static, out: Output) -> Result<(), Error> {
     };
     while let Ok(event) = inbox.recv() {
         match event {
-            Event::Line(line) => ugi.arrive(&line),
+            Event::Line(line, at) => ugi.arrive(&line, at),
             Event::Unreadable(why) => ugi.error(&Error::Argument(why)),
             Event::End => ugi.quit(u64::MAX),
             Event::Done(id) => {
@@ -169,7 +175,7 @@ fn read_commands(input: impl Read, events: &Sender<Event>) {
                 Err(_) => break,
             },
             Ok(lines::Read::Line) => match std::str::from_utf8(&line) {
-                Ok(text) => Event::Line(text.to_string()),
+                Ok(text) => Event::Line(text.to_string(), Instant::now()),
                 Err(e) => Event::Unreadable(format!(
                     "input line {number} is not UTF-8 (byte {}); ignored",
                     e.valid_up_to() + 1
@@ -208,7 +214,7 @@ impl Ugi {
     /// came, one exception aside: `isready` and `ugi` are answered at once while a search
     /// runs, as long as no later `go` waits (they then refer to that `go`'s search).
     /// Lines after `quit` are ignored.
-    fn arrive(&mut self, line: &str) {
+    fn arrive(&mut self, line: &str, at: Instant) {
         let line = line.trim();
         if line.is_empty() || self.quitting {
             return;
@@ -239,6 +245,7 @@ impl Ugi {
         let waiting = Waiting {
             line: line.to_string(),
             number,
+            at,
         };
         if is_realtime(word) && !go_waits {
             self.waiting.push_front(waiting);
@@ -283,9 +290,9 @@ impl Ugi {
             if self.running.is_some() && !is_realtime(first_word(&next.line)) {
                 break;
             }
-            let Waiting { line, number } = self.waiting.pop_front().expect("checked");
+            let Waiting { line, number, at } = self.waiting.pop_front().expect("checked");
             let words: Vec<&str> = line.split_whitespace().collect();
-            if let Err(e) = self.handle(number, words[0], &words[1..]) {
+            if let Err(e) = self.handle(number, at, words[0], &words[1..]) {
                 self.refuse(words[0], &e);
             }
         }
@@ -322,6 +329,11 @@ impl Ugi {
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
         out.line(format_args!(
+            "option name Move Overhead type spin default {} min 0 max {}",
+            DEFAULT_MOVE_OVERHEAD.as_millis(),
+            MAX_MOVE_OVERHEAD.as_millis()
+        ));
+        out.line(format_args!(
             "option name MultiPlayer type combo default {} var {}",
             MultiPlayer::default(),
             MultiPlayer::NAMES.join(" var ")
@@ -343,8 +355,14 @@ impl Ugi {
         Ok(self.session.as_mut().expect("set above"))
     }
 
-    /// Runs command line `number` (anything but `stop` and `quit`).
-    fn handle(&mut self, number: u64, first: &str, args: &[&str]) -> Result<(), Error> {
+    /// Runs command line `number`, read at `at` (anything but `stop` and `quit`).
+    fn handle(
+        &mut self,
+        number: u64,
+        at: Instant,
+        first: &str,
+        args: &[&str],
+    ) -> Result<(), Error> {
         match first {
             "isready" => {
                 self.out.line("readyok");
@@ -360,7 +378,7 @@ impl Ugi {
                 self.no_position = result.as_ref().err().map(|e| e.to_string());
                 result?
             }
-            "go" => self.go(number, args)?,
+            "go" => self.go(number, at, args)?,
             "query" => self.query(args)?,
             _ => return Err(Error::Argument(format!("unknown command '{first}'"))),
         }
@@ -384,6 +402,21 @@ impl Ugi {
         let rest = text.strip_prefix("name ").ok_or_else(bad)?;
         let (name, value) = rest.split_once(" value ").ok_or_else(bad)?;
         let (name, value) = (name.trim(), value.trim());
+        if name.eq_ignore_ascii_case("move overhead") {
+            // Not part of the game: the position stays.
+            let max = MAX_MOVE_OVERHEAD.as_millis();
+            let ms: u64 = value
+                .parse()
+                .ok()
+                .filter(|&ms| u128::from(ms) <= max)
+                .ok_or_else(|| {
+                    Error::Argument(format!(
+                        "Move Overhead '{value}': a whole number in 0..={max}"
+                    ))
+                })?;
+            self.overhead = Duration::from_millis(ms);
+            return Ok(());
+        }
         let mut config = self.config.clone();
         match name.to_ascii_lowercase().as_str() {
             "rules" => config.rules = Rules::parse(value)?,
@@ -461,10 +494,12 @@ impl Ugi {
 
     /// Starts the search of `go` line `number` on its own thread, or, if a `stop` or `quit`
     /// came after it, runs it stopped at once.
-    fn go(&mut self, number: u64, args: &[&str]) -> Result<(), Error> {
+    fn go(&mut self, number: u64, at: Instant, args: &[&str]) -> Result<(), Error> {
         self.check_position()?;
         let (_, to_move) = self.session()?.state();
-        let limits = go_limits(args, to_move)?;
+        let mut limits = go_limits(args, to_move)?;
+        limits.overhead = self.overhead;
+        limits.start = Some(at);
         if number < self.stopped_before {
             // Stopped before it starts: answered here and now, so that its `bestmove`
             // comes before the answers to the commands after it.
@@ -593,7 +628,10 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig {
+            cases: crate::fuzz_tests::fuzz_support::cases(256),
+            ..ProptestConfig::default()
+        })]
 
         /// No command sequence panics or hangs, and each `go` before `quit` gets exactly one
         /// `bestmove` (the end of the input stops every search at once).

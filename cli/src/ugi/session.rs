@@ -33,6 +33,22 @@ struct Game<G: Geometry> {
     /// Plies of the engine's scores per move of the side to move: the number of sides, or 2
     /// for best-reply search (one layer of the root side, one of the best reply).
     plies_per_move: u32,
+    /// Whether the engine is MCTS, which reads `go depth N` as a playout budget.
+    mcts: bool,
+}
+
+/// Playouts MCTS spends per ply of a `go depth N` (it has no depth of its own): N × this.
+pub const MCTS_PLAYOUTS_PER_PLY: u64 = 1000;
+
+/// `limits` as MCTS reads them: a depth becomes a playout budget
+/// ([`MCTS_PLAYOUTS_PER_PLY`] a ply), the smaller one if `nodes` is given too.
+fn mcts_limits(limits: &Limits) -> Limits {
+    let mut limits = limits.clone();
+    if let Some(depth) = limits.depth.take() {
+        let budget = u64::from(depth).saturating_mul(MCTS_PLAYOUTS_PER_PLY);
+        limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+    }
+    limits
 }
 
 /// A session for `config`, at the start position.
@@ -59,7 +75,8 @@ pub fn new(config: &Config) -> Result<Box<dyn Session>, Error> {
         let sides = setup.sides() as u32;
         let best_reply = !config.mcts && config.multi == MultiPlayer::BestReply;
         let plies_per_move = if best_reply { 2 } else { sides };
-        Ok(Box::new(Game { engine, setup, pos, plies_per_move }) as Box<dyn Session>)
+        let mcts = config.mcts;
+        Ok(Box::new(Game { engine, setup, pos, plies_per_move, mcts }) as Box<dyn Session>)
     })
 }
 
@@ -108,6 +125,17 @@ impl<G: Geometry> Session for Game<G> {
 
     fn go(&mut self, limits: &Limits, out: &Output) {
         let plies_per_move = self.plies_per_move;
+        let read;
+        let limits = if self.mcts && limits.depth.is_some() {
+            read = mcts_limits(limits);
+            out.line(format_args!(
+                "info string MCTS reads the depth as {} playouts",
+                read.nodes.unwrap_or_default()
+            ));
+            &read
+        } else {
+            limits
+        };
         let result = self.engine.search(&self.pos, limits, &mut |r| {
             if !out.line(info_line::<G>(r, plies_per_move)) {
                 limits.stop.store(true, Ordering::Relaxed);

@@ -3,7 +3,10 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
-use std::process::{Child, Command, Output, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
 
 /// Runs `halma` with `args`.
 pub fn halma(args: &[&str]) -> Output {
@@ -55,4 +58,80 @@ pub fn json_lines(text: &str) -> Vec<Value> {
     text.lines()
         .map(|l| serde_json::from_str(l).expect("each line is JSON"))
         .collect()
+}
+
+/// A running `halma ugi`.
+pub struct UgiSession {
+    /// The engine process.
+    pub child: Child,
+    /// Its standard input.
+    pub stdin: ChildStdin,
+    /// Its output lines, read on a thread.
+    pub lines: Receiver<String>,
+}
+
+/// Generous: the machine is shared, and a debug build is slow.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+impl UgiSession {
+    /// Starts `halma ugi`; its lines are read on a thread.
+    pub fn start() -> UgiSession {
+        let mut child = spawn_ugi(Stdio::inherit());
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        UgiSession {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    /// Writes one line.
+    pub fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    pub fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(wait)
+                .unwrap_or_else(|_| panic!("no '{prefix}' line; saw {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    /// The next line, which must start with `prefix`.
+    pub fn next(&mut self, prefix: &str) -> String {
+        let line = self.lines.recv_timeout(WAIT).expect("a line");
+        assert!(
+            line.starts_with(prefix),
+            "expected '{prefix}…', got '{line}'"
+        );
+        line
+    }
+
+    /// Nothing more arrives for a moment.
+    pub fn quiet(&mut self) {
+        if let Ok(line) = self.lines.recv_timeout(Duration::from_millis(200)) {
+            panic!("unexpected line '{line}'");
+        }
+    }
 }

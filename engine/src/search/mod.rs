@@ -16,7 +16,7 @@ pub mod timeman;
 pub mod tt;
 mod worker;
 
-pub use limits::{Clock, Limits, MAX_SECONDS};
+pub use limits::{Clock, Limits, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD, MAX_SECONDS};
 pub use multi::MultiPlayer;
 pub use score::Score;
 

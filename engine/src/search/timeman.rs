@@ -3,9 +3,10 @@
 //! Two budgets: the *optimum* (no new iteration starts once 60% of it is used, since the
 //! next one would rarely finish) and the *maximum* (the search is stopped mid-iteration).
 //! From a clock: optimum = time left / moves to go (30 when unknown) + ¾ of the increment,
-//! maximum = 4 × optimum, both capped so that a safety margin (a twentieth of the time left,
-//! at most 50 ms) always stays on the clock: the engine never loses on time as long as the
-//! caller's own overhead stays under that margin.
+//! maximum = 4 × optimum, both capped so that a safety margin (a fifth of the time left)
+//! always stays on the clock. The caller's own delays (the pipe, the
+//! scheduler) are its Move Overhead ([`Limits::overhead`]), taken off the time left and the
+//! move time before anything else.
 //!
 //! Any [`Duration`] is accepted, up to `Duration::MAX`: the arithmetic saturates, so a huge
 //! time only means "no practical limit", never an overflow.
@@ -27,19 +28,25 @@ pub struct TimeManager {
 impl TimeManager {
     /// The budget for `limits`, starting now.
     pub fn new(limits: &Limits) -> TimeManager {
-        let start = Instant::now();
+        let start = limits.start.unwrap_or_else(Instant::now);
         let (mut optimum, mut maximum) = (None, None);
+        let overhead = limits.overhead;
         if let Some(t) = limits.move_time {
+            let t = t.saturating_sub(overhead);
             optimum = Some(t);
             maximum = Some(t);
         }
         if let Some(clock) = limits.clock {
-            let margin = (clock.time_left / 20).min(Duration::from_millis(50));
-            let usable = clock.time_left.saturating_sub(margin);
+            let time_left = clock.time_left.saturating_sub(overhead);
+            // A fifth of the clock stays: nothing at a long clock (four times the optimum
+            // is far below it), but on a short one (about 50 ms at 1+0.05) the room for
+            // what the search does not control: a loaded machine's scheduler.
+            let margin = time_left / 5;
+            let usable = time_left.saturating_sub(margin);
             let mtg = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
             // ¾ of the increment, as increment − increment / 4 so that it cannot overflow.
             let bonus = clock.increment - clock.increment / 4;
-            let opt = (clock.time_left / mtg).saturating_add(bonus).min(usable);
+            let opt = (time_left / mtg).saturating_add(bonus).min(usable);
             let max = opt.saturating_mul(4).min(usable);
             optimum = Some(optimum.map_or(opt, |o: Duration| o.min(opt)));
             maximum = Some(maximum.map_or(max, |m: Duration| m.min(max)));
@@ -87,6 +94,34 @@ mod tests {
         assert!(tm.maximum.unwrap() <= Duration::from_millis(95));
         assert!(tm.optimum.unwrap() <= tm.maximum.unwrap());
         assert!(TimeManager::new(&Limits::default()).maximum.is_none());
+    }
+
+    #[test]
+    fn the_move_overhead_comes_off_every_allowance() {
+        let ms = Duration::from_millis;
+        let clock = |time_left| Clock {
+            time_left,
+            increment: ms(50),
+            moves_to_go: None,
+        };
+        // 54 ms left, as at 1+0.05 once the base is spent: without the overhead the search
+        // may take four fifths of it; with 10 ms of overhead four fifths of 44 ms.
+        for (overhead, most) in [(ms(0), ms(44)), (ms(10), ms(36)), (ms(60), ms(0))] {
+            let limits = Limits {
+                clock: Some(clock(ms(54))),
+                overhead,
+                ..Limits::default()
+            };
+            let tm = TimeManager::new(&limits);
+            assert!(tm.maximum.unwrap() <= most, "{overhead:?}: {tm:?}");
+            assert!(tm.optimum.unwrap() <= tm.maximum.unwrap());
+        }
+        let limits = Limits {
+            move_time: Some(ms(100)),
+            overhead: ms(10),
+            ..Limits::default()
+        };
+        assert_eq!(TimeManager::new(&limits).maximum, Some(ms(90)));
     }
 
     #[test]
