@@ -74,12 +74,6 @@ enum Command {
     Solve(solve::SolveArgs),
 }
 
-/// Lets a closed output pipe (`halma moves | head`) end the process quietly, as it does for
-/// other command-line tools, instead of making `println!` panic.
-fn quiet_on_closed_pipe() {
-    set_sigpipe(true);
-}
-
 /// Whether a write to a closed pipe kills the process (`true`, the default disposition of
 /// SIGPIPE) or fails with an error (`false`: what a command that writes to child processes
 /// needs, so that one dead child cannot kill it).
@@ -118,7 +112,9 @@ fn out(text: std::fmt::Arguments) {
 }
 
 fn main() -> ExitCode {
-    quiet_on_closed_pipe();
+    // A closed output pipe (`halma moves | head`) ends the process quietly, as it does for
+    // other command-line tools, instead of making `println!` panic.
+    set_sigpipe(true);
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return argument_error(e),

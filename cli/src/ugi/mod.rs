@@ -199,13 +199,17 @@ fn first_word(line: &str) -> &str {
     line.split_whitespace().next().unwrap_or("")
 }
 
-/// Parses a whole number option value within `1..=max`.
-fn bounded(value: &str, max: usize) -> Result<usize, Error> {
+/// Parses the value of option `name`, a whole number within `min..=max`.
+fn bounded(name: &str, value: &str, min: usize, max: usize) -> Result<usize, Error> {
     value
         .parse::<usize>()
         .ok()
-        .filter(|v| (1..=max).contains(v))
-        .ok_or_else(|| Error::Argument(format!("'{value}' is not a whole number in 1..={max}")))
+        .filter(|v| (min..=max).contains(v))
+        .ok_or_else(|| {
+            Error::Argument(format!(
+                "{name} '{value}' is not a whole number in {min}..={max}"
+            ))
+        })
 }
 
 impl Ugi {
@@ -404,17 +408,9 @@ impl Ugi {
         let (name, value) = (name.trim(), value.trim());
         if name.eq_ignore_ascii_case("move overhead") {
             // Not part of the game: the position stays.
-            let max = MAX_MOVE_OVERHEAD.as_millis();
-            let ms: u64 = value
-                .parse()
-                .ok()
-                .filter(|&ms| u128::from(ms) <= max)
-                .ok_or_else(|| {
-                    Error::Argument(format!(
-                        "Move Overhead '{value}': a whole number in 0..={max}"
-                    ))
-                })?;
-            self.overhead = Duration::from_millis(ms);
+            let max = MAX_MOVE_OVERHEAD.as_millis() as usize;
+            let ms = bounded("Move Overhead", value, 0, max)?;
+            self.overhead = Duration::from_millis(ms as u64);
             return Ok(());
         }
         let mut config = self.config.clone();
@@ -432,11 +428,11 @@ impl Ugi {
                 }
             }
             "hash" => {
-                let mb = bounded(value, MAX_HASH)?;
+                let mb = bounded("Hash", value, 1, MAX_HASH)?;
                 crate::allocatable(mb).map_err(Error::Argument)?;
                 config.hash = Some(mb);
             }
-            "threads" => config.threads = bounded(value, MAX_THREADS)?,
+            "threads" => config.threads = bounded("Threads", value, 1, MAX_THREADS)?,
             "multiplayer" => config.multi = value.parse()?,
             lower => {
                 let weight = lower
