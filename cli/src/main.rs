@@ -179,13 +179,9 @@ fn one_line(message: &str) -> String {
     text
 }
 
-/// Parses a whole number of at least 1 (depths, thread counts), for clap.
+/// Parses a whole number from 1 to `u32::MAX` (depths), for clap.
 fn positive(text: &str) -> Result<u32, String> {
-    match text.parse::<u32>() {
-        Ok(0) => Err("must be at least 1".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("'{text}' is not a whole number (1, 2, 3, ...)")),
-    }
+    numbers::whole(text, u64::from(u32::MAX)).map(|n| n as u32)
 }
 
 /// A table size in megabytes: a whole number from 1 to [`numbers::MAX_MIB`] that this
