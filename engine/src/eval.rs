@@ -146,30 +146,7 @@ impl fmt::Display for Weights {
     }
 }
 
-/// Who plays together in the search's view. Two players: each side alone. More players:
-/// the *paranoid* view, where the root side stands alone against a coalition of all the
-/// others (they share one score, the negative of the root side's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Team {
-    root: usize,
-    sides: usize,
-}
-
-impl Team {
-    /// The teams of a search run for `root` in a game of `sides` sides.
-    pub fn new(root: usize, sides: usize) -> Team {
-        Team { root, sides }
-    }
-    /// Whether `a` and `b` play on the same team.
-    #[inline(always)]
-    pub fn same(self, a: usize, b: usize) -> bool {
-        if self.sides == 2 {
-            a == b
-        } else {
-            (a == self.root) == (b == self.root)
-        }
-    }
-}
+pub use crate::game::Team;
 
 /// Precomputed tables and weights for one game.
 #[derive(Clone, Debug)]

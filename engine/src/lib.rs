@@ -9,6 +9,8 @@
 pub mod bitboard;
 pub mod error;
 pub mod eval;
+pub mod game;
+pub mod games;
 pub mod geometry;
 pub mod mcts;
 pub mod movegen;
@@ -18,6 +20,7 @@ pub mod perft;
 pub mod player;
 pub mod position;
 pub mod race;
+pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod setup;
@@ -26,6 +29,7 @@ pub mod zobrist;
 
 pub use bitboard::{BitBoard, Bits};
 pub use error::Error;
+pub use game::{Game, Team};
 pub use geometry::{Board, Geometry, Square};
 pub use moves::Move;
 pub use position::{Position, Status};

@@ -18,22 +18,13 @@ use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::geometry::{Board, Geometry};
 use crate::moves::Move;
-use crate::position::{Position, Status};
+use crate::position::Position;
 use crate::rules::{JumpKind, Rules};
 use crate::setup::{Setup, MAX_SIDES};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-/// The letter of a side: `A` for the first to move, then `B`, `C`, ….
-pub fn side_letter(side: usize) -> char {
-    (b'A' + side as u8) as char
-}
-
-/// The side of a letter, if it is one of the first `sides` letters.
-pub fn parse_side(letter: char, sides: usize) -> Option<usize> {
-    let i = (letter as usize).wrapping_sub('A' as usize);
-    (i < sides).then_some(i)
-}
+pub use crate::game::{parse_side, side_letter, status_text};
 
 /// The text of a move, `c3-e5`, or `pass`.
 pub fn move_text(board: Board, mv: Move) -> String {
@@ -45,17 +36,6 @@ pub fn move_text(board: Board, mv: Move) -> String {
             board.cell_name(mv.from()),
             board.cell_name(mv.to())
         )
-    }
-}
-
-/// A human description of a status, naming sides by letter.
-pub fn status_text(status: Status) -> String {
-    match status {
-        Status::Ongoing => "ongoing".into(),
-        Status::Won(s) => format!("{} wins", side_letter(s)),
-        Status::LostByDeadline(s) => format!("{} loses by the deadline", side_letter(s)),
-        Status::DrawByPasses => "draw: every side passed".into(),
-        Status::DrawByRepetition => "draw by repetition".into(),
     }
 }
 

@@ -14,27 +14,7 @@ use crate::rules::WinCondition;
 use crate::setup::{Setup, MAX_SIDES};
 use std::sync::Arc;
 
-/// The state of the game after the last move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// The game goes on.
-    Ongoing,
-    /// The side won by its last move.
-    Won(usize),
-    /// The side lost by the yard deadline with its last move.
-    LostByDeadline(usize),
-    /// Every side passed in a row.
-    DrawByPasses,
-    /// The placement and side to move occurred for the third time.
-    DrawByRepetition,
-}
-
-impl Status {
-    /// Whether the game is over.
-    pub fn is_over(self) -> bool {
-        self != Status::Ongoing
-    }
-}
+pub use crate::game::Status;
 
 /// What [`Position::unmake`] needs to restore.
 #[derive(Clone, Copy, Debug)]

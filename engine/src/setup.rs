@@ -38,7 +38,7 @@ fn signed((x, y): (usize, usize)) -> (isize, isize) {
 }
 
 /// Most sides any rule set has (the six-player star).
-pub const MAX_SIDES: usize = 6;
+pub use crate::game::MAX_SIDES;
 
 /// The shape of a camp in corner-relative coordinates: `u + v <= reach`, without the two
 /// cells `(reach, 0)` and `(0, reach)` when `trimmed`.

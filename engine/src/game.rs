@@ -1,0 +1,240 @@
+//! The game layer: the one interface every game of the family offers to the searchers, perft
+//! and the front ends, and the types every game shares (the game status, the teams of a
+//! search).
+//!
+//! A game is its position type: [`Game`] is implemented by Halma's
+//! [`Position`](crate::position::Position) and by each relative's position under
+//! [`crate::games`]. Searchers and commands are written once, generic over `P: Game`, and
+//! monomorphised for each game; the runtime choice of game is made once, at the edge, by
+//! [`crate::games::Variant`] and [`with_game!`](crate::with_game). All games share one move
+//! type, [`Move`] (as shakmaty's variants share one move type): an origin and a destination
+//! cell, the pass, and the encodings later games need for drops and bearing off.
+
+use crate::error::Error;
+use crate::eval::Weights;
+use crate::moves::Move;
+use crate::rng::Rng;
+
+/// The most sides any game of the family seats.
+pub const MAX_SIDES: usize = 6;
+
+/// The state of the game after the last move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The game goes on.
+    Ongoing,
+    /// The side won by its last move.
+    Won(usize),
+    /// The side lost by the yard deadline with its last move.
+    LostByDeadline(usize),
+    /// Every side passed in a row.
+    DrawByPasses,
+    /// The placement and side to move occurred for the third time.
+    DrawByRepetition,
+}
+
+impl Status {
+    /// Whether the game is over.
+    pub fn is_over(self) -> bool {
+        self != Status::Ongoing
+    }
+}
+
+/// The letter of a side: `A` for the first to move, then `B`, `C`, ….
+pub fn side_letter(side: usize) -> char {
+    (b'A' + side as u8) as char
+}
+
+/// The side of a letter, if it is one of the first `sides` letters.
+pub fn parse_side(letter: char, sides: usize) -> Option<usize> {
+    let i = (letter as usize).wrapping_sub('A' as usize);
+    (i < sides).then_some(i)
+}
+
+/// A human description of a status, naming sides by letter.
+pub fn status_text(status: Status) -> String {
+    match status {
+        Status::Ongoing => "ongoing".into(),
+        Status::Won(s) => format!("{} wins", side_letter(s)),
+        Status::LostByDeadline(s) => format!("{} loses by the deadline", side_letter(s)),
+        Status::DrawByPasses => "draw: every side passed".into(),
+        Status::DrawByRepetition => "draw by repetition".into(),
+    }
+}
+
+/// Which sides play together in a search: with two sides each side alone; with more, the
+/// *paranoid* view, where the root side stands alone against a coalition of all the
+/// others (they share one score, the negative of the root side's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Team {
+    root: usize,
+    sides: usize,
+}
+
+impl Team {
+    /// The teams of a search run for `root` in a game of `sides` sides.
+    pub fn new(root: usize, sides: usize) -> Team {
+        Team { root, sides }
+    }
+
+    /// Whether `a` and `b` play on the same team.
+    #[inline(always)]
+    pub fn same(self, a: usize, b: usize) -> bool {
+        if self.sides == 2 {
+            a == b
+        } else {
+            (a == self.root) == (b == self.root)
+        }
+    }
+}
+
+/// A position of one game: its rules, move generator, make/unmake, texts and evaluation.
+///
+/// Moves of the side to move are generated without the pass; [`Game::legal_moves_into`]
+/// adds the pass when there is no other move (a side with no move passes, in every game of
+/// the family). `make` takes a legal move (or the pass) and `unmake` takes back the last
+/// move made. After each move the implementation sets the status by its game's rules.
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    /// What is fixed for one game and shared by its positions (Halma: the rule set's
+    /// camps and masks; a game without options: `()`).
+    type Setup: Clone + Send + Sync + 'static;
+    /// The evaluation's precomputed tables, built once per search.
+    type Eval: Send + Sync;
+
+    /// The start position of the game `setup` describes.
+    fn start(setup: &Self::Setup) -> Self;
+    /// The position whose text is `fields` (the position text after its first field, the
+    /// rule set), checked.
+    fn from_text_fields(setup: &Self::Setup, fields: &str) -> Result<Self, Error>;
+    /// What is fixed for this position's game.
+    fn setup(&self) -> &Self::Setup;
+    /// The rule set's name as `--rules` and the position text write it (with any options).
+    fn rules_text(&self) -> String;
+    /// The position text: the rule set, then the fields [`Game::from_text_fields`] reads.
+    fn to_text(&self) -> String;
+    /// The board drawn as text, as the game is drawn.
+    fn diagram(&self) -> String;
+    /// The cell called `name` (like `c3`); an error says what is wrong.
+    fn parse_cell(&self, name: &str) -> Result<usize, Error>;
+    /// The name of cell `cell`.
+    fn cell_name(&self, cell: usize) -> String;
+
+    /// Parses a move in this position (checked legal): `from-to`, `pass`, or what the game
+    /// adds; an error names what is wrong.
+    fn parse_move(&self, text: &str) -> Result<Move, Error>;
+    /// A move's text as [`Game::parse_move`] reads it (`from-to`, `pass`).
+    fn move_text(&self, mv: Move) -> String;
+    /// A move's text with its whole path where the game has paths (Halma's jump chains);
+    /// [`Game::move_text`] otherwise.
+    fn path_text(&self, mv: Move) -> String {
+        self.move_text(mv)
+    }
+
+    /// The number of sides playing.
+    fn sides(&self) -> usize;
+    /// The side to move.
+    fn to_move(&self) -> usize;
+    /// The game's state after the last move.
+    fn status(&self) -> Status;
+    /// The Zobrist key of the arrangement and the side to move (the repetition key).
+    fn key(&self) -> u64;
+    /// The key a transposition table stores this position under: [`Game::key`] plus
+    /// whatever else decides its value (Halma with a deadline: the move counts).
+    #[inline(always)]
+    fn search_key(&self) -> u64 {
+        self.key()
+    }
+    /// Moves `side` has made (passes included).
+    fn move_count(&self, side: usize) -> u64;
+    /// The moves made since the position was built, oldest first.
+    fn history(&self) -> impl Iterator<Item = Move> + '_;
+    /// Plays `mv` (legal in this position, or the pass).
+    fn make(&mut self, mv: Move);
+    /// Takes back the last move made.
+    fn unmake(&mut self);
+
+    /// The number of cell indices (every move's cells are below it).
+    fn cells(&self) -> usize;
+    /// The side whose piece stands on `cell`.
+    fn side_at(&self, cell: usize) -> Option<usize>;
+    /// Calls `emit` with every legal move of the side to move, the pass excluded (none
+    /// when the game is over).
+    fn for_each_move(&self, emit: impl FnMut(Move));
+
+    /// The legal moves into `out` (cleared first): the pass alone when there is no other,
+    /// nothing when the game is over.
+    fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.status().is_over() {
+            return;
+        }
+        self.for_each_move(|mv| out.push(mv));
+        if out.is_empty() {
+            out.push(Move::PASS);
+        }
+    }
+    /// The legal moves (see [`Game::legal_moves_into`]).
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+    /// The number of legal moves (a forced pass counts one; 0 when the game is over).
+    fn count_legal_moves(&self) -> u64 {
+        if self.status().is_over() {
+            return 0;
+        }
+        let mut n = 0u64;
+        self.for_each_move(|_| n += 1);
+        n.max(1)
+    }
+    /// Whether `mv` is legal here.
+    fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// The evaluation's tables for this game with `weights` (games with an evaluation of
+    /// their own may ignore the Halma weights).
+    fn evaluator(&self, weights: &Weights) -> Self::Eval;
+    /// The static score for the side to move, in centimoves, with the sides in `team`.
+    fn evaluate(&self, eval: &Self::Eval, team: Team) -> i32;
+    /// One side's own standing, in centimoves (higher is better for it): what MCTS turns
+    /// into win probabilities and move priors.
+    fn side_score(&self, eval: &Self::Eval, side: usize) -> i32;
+    /// How much `mv` advances `mover` by the game's measure of progress (for move
+    /// ordering and the playout policy); 0 if the game has none.
+    #[inline(always)]
+    fn move_gain(&self, _eval: &Self::Eval, _mover: usize, _mv: Move) -> i32 {
+        0
+    }
+    /// Calls `emit` with every move of [`Game::for_each_move`] and its
+    /// [`Game::move_gain`] for the side to move.
+    #[inline(always)]
+    fn for_each_move_gain(&self, eval: &Self::Eval, mut emit: impl FnMut(Move, i32)) {
+        let side = self.to_move();
+        self.for_each_move(|mv| emit(mv, self.move_gain(eval, side, mv)));
+    }
+    /// The playout policy's move (an ongoing game): with chance `epsilon` a uniformly
+    /// random legal move, else one of largest gain, ties broken at random; the pass if
+    /// there is no other move.
+    fn policy_move(&self, eval: &Self::Eval, epsilon: f32, rng: &mut Rng) -> Move {
+        let greedy = !rng.chance(epsilon);
+        let mut best = Move::PASS;
+        let mut best_gain = i32::MIN;
+        let mut seen = 0u32;
+        self.for_each_move_gain(eval, |mv, gain| {
+            let gain = if greedy { gain } else { 0 };
+            if gain > best_gain {
+                best_gain = gain;
+                seen = 1;
+                best = mv;
+            } else if gain == best_gain {
+                seen += 1;
+                if rng.below(seen) == 0 {
+                    best = mv;
+                }
+            }
+        });
+        best
+    }
+}

@@ -1,0 +1,222 @@
+//! Halma (and Chinese Checkers) as one game of the layer: [`Game`] for [`Position`], each
+//! method the Halma code's own (the bitboard generator, the distance evaluation), so that
+//! generic searchers monomorphised for Halma run exactly the code they ran before.
+
+use crate::bitboard::BitBoard;
+use crate::error::Error;
+use crate::eval::{Evaluator, Weights};
+use crate::game::{Game, Status, Team};
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::notation::move_text;
+use crate::position::Position;
+use crate::rng::Rng;
+use crate::setup::Setup;
+use std::sync::Arc;
+
+impl<G: Geometry> Game for Position<G> {
+    type Setup = Arc<Setup<G>>;
+    type Eval = Evaluator<G>;
+
+    fn start(setup: &Self::Setup) -> Self {
+        Position::start(setup.clone())
+    }
+
+    fn from_text_fields(setup: &Self::Setup, fields: &str) -> Result<Self, Error> {
+        Position::from_text_fields(setup.clone(), fields)
+    }
+
+    fn setup(&self) -> &Self::Setup {
+        Position::setup(self)
+    }
+
+    fn rules_text(&self) -> String {
+        self.setup().rules().to_string()
+    }
+
+    fn to_text(&self) -> String {
+        Position::to_text(self)
+    }
+
+    fn diagram(&self) -> String {
+        Position::diagram(self)
+    }
+
+    fn parse_cell(&self, name: &str) -> Result<usize, Error> {
+        G::BOARD.parse_cell(name)
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        G::BOARD.cell_name(cell)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        Position::parse_move(self, text)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        move_text(G::BOARD, mv)
+    }
+
+    fn path_text(&self, mv: Move) -> String {
+        Position::path_text(self, mv)
+    }
+
+    #[inline(always)]
+    fn sides(&self) -> usize {
+        Position::sides(self)
+    }
+
+    #[inline(always)]
+    fn to_move(&self) -> usize {
+        Position::to_move(self)
+    }
+
+    #[inline(always)]
+    fn status(&self) -> Status {
+        Position::status(self)
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    /// With a yard deadline the move counts decide a position's value too: they are mixed
+    /// into the key.
+    #[inline(always)]
+    fn search_key(&self) -> u64 {
+        let mut key = Position::key(self);
+        if self.setup().rules().deadline.is_some() {
+            let mut counts = 0u64;
+            for side in 0..Position::sides(self) {
+                counts = counts.wrapping_mul(1 << 12) + Position::move_count(self, side);
+            }
+            key ^= counts.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        }
+        key
+    }
+
+    #[inline(always)]
+    fn move_count(&self, side: usize) -> u64 {
+        Position::move_count(self, side)
+    }
+
+    fn history(&self) -> impl Iterator<Item = Move> + '_ {
+        Position::history(self)
+    }
+
+    #[inline(always)]
+    fn make(&mut self, mv: Move) {
+        Position::make(self, mv)
+    }
+
+    #[inline(always)]
+    fn unmake(&mut self) {
+        Position::unmake(self)
+    }
+
+    fn cells(&self) -> usize {
+        G::BB::CAPACITY
+    }
+
+    #[inline(always)]
+    fn side_at(&self, cell: usize) -> Option<usize> {
+        Position::side_at(self, cell)
+    }
+
+    #[inline(always)]
+    fn for_each_move(&self, mut emit: impl FnMut(Move)) {
+        self.generate(|from, targets| {
+            for to in targets.iter() {
+                emit(Move::new(from, to));
+            }
+        });
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        Position::legal_moves_into(self, out)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        Position::count_legal_moves(self)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        Position::is_legal(self, mv)
+    }
+
+    fn evaluator(&self, weights: &Weights) -> Self::Eval {
+        Evaluator::new(self.setup(), *weights)
+    }
+
+    #[inline(always)]
+    fn evaluate(&self, eval: &Self::Eval, team: Team) -> i32 {
+        eval.evaluate(self, team)
+    }
+
+    fn side_score(&self, eval: &Self::Eval, side: usize) -> i32 {
+        eval.side_score(self, side, eval.is_pure_race(self))
+    }
+
+    /// The move's progress `u + v` away from the mover's home corner.
+    #[inline(always)]
+    fn move_gain(&self, eval: &Self::Eval, mover: usize, mv: Move) -> i32 {
+        if mv.is_pass() {
+            0
+        } else {
+            eval.progress(mover, mv.to()) - eval.progress(mover, mv.from())
+        }
+    }
+
+    #[inline(always)]
+    fn for_each_move_gain(&self, eval: &Self::Eval, mut emit: impl FnMut(Move, i32)) {
+        let side = Position::to_move(self);
+        self.generate(|from, targets| {
+            let base = eval.progress(side, from);
+            for to in targets.iter() {
+                emit(Move::new(from, to), eval.progress(side, to) - base);
+            }
+        });
+    }
+
+    /// The same policy as the trait's, sampling a random move per piece from its target
+    /// bitboard (one draw per piece, not per move).
+    #[inline]
+    fn policy_move(&self, eval: &Self::Eval, epsilon: f32, rng: &mut Rng) -> Move {
+        let side = Position::to_move(self);
+        let greedy = !rng.chance(epsilon);
+        let mut best = Move::PASS;
+        let mut best_gain = i32::MIN;
+        // Candidates seen with the best gain so far (greedy) or in all (random).
+        let mut seen = 0u32;
+        self.generate(|from, targets| {
+            if greedy {
+                let base = eval.progress(side, from);
+                for to in targets.iter() {
+                    let gain = eval.progress(side, to) - base;
+                    if gain > best_gain {
+                        best_gain = gain;
+                        seen = 1;
+                        best = Move::new(from, to);
+                    } else if gain == best_gain {
+                        seen += 1;
+                        if rng.below(seen) == 0 {
+                            best = Move::new(from, to);
+                        }
+                    }
+                }
+            } else {
+                let n = targets.count();
+                seen += n;
+                if rng.below(seen) < n {
+                    let k = rng.below(n);
+                    let to = targets.iter().nth(k as usize).expect("k < count");
+                    best = Move::new(from, to);
+                }
+            }
+        });
+        best
+    }
+}
