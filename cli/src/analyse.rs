@@ -7,9 +7,8 @@ use crate::game_args::GameArgs;
 use clap::{Args, ValueEnum};
 use halma_engine::eval::Weights;
 use halma_engine::mcts::{self, Mcts, RootMove};
-use halma_engine::notation::move_text;
 use halma_engine::search::{self, Iteration, Limits, MultiPlayer, Outcome, Score, Searcher};
-use halma_engine::{with_geometry, Board, Error, Geometry, Move, Position};
+use halma_engine::{with_game, Error, Game, Move};
 use serde::Serialize;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
@@ -181,9 +180,9 @@ impl Analyser {
 
     /// Searches `pos`, calling `report` with each report's iteration and, for MCTS, its
     /// root moves (best first, so the i-th line starts with the i-th root move).
-    fn search<G: Geometry>(
+    fn search<P: Game>(
         &mut self,
-        pos: &Position<G>,
+        pos: &P,
         limits: &Limits,
         mut report: impl FnMut(&Iteration, &[RootMove]),
     ) -> Result<Outcome, Error> {
@@ -211,29 +210,29 @@ pub fn run(args: &AnalyseArgs) -> Result<(), Error> {
     let stop = limits.stop.clone();
     ctrlc::set_handler(move || stop.store(true, Relaxed))
         .map_err(|e| Error::Argument(format!("cannot catch Ctrl-C: {e}")))?;
-    with_geometry!(game.rules.board, G => {
-        let pos = game.position::<G>()?;
+    with_game!(game.variant, P, setup => {
+        let pos = game.position::<P>(&setup)?;
         analyse(&pos, &limits, &mut analyser, args.json)
     })
 }
 
 /// Searches `pos` and prints the report.
-fn analyse<G: Geometry>(
-    pos: &Position<G>,
+fn analyse<P: Game>(
+    pos: &P,
     limits: &Limits,
     analyser: &mut Analyser,
     json: bool,
 ) -> Result<(), Error> {
     let mut failed = None;
     let outcome = analyser.search(pos, limits, |it, root_moves| {
-        if let Err(e) = print_iteration(G::BOARD, it, root_moves, json) {
+        if let Err(e) = print_iteration(pos, it, root_moves, json) {
             failed.get_or_insert(e);
         }
     })?;
     if let Some(e) = failed {
         return Err(e);
     }
-    let best = move_text(G::BOARD, outcome.best);
+    let best = pos.move_text(outcome.best);
     if json {
         crate::print_json(&BestMove { bestmove: best })
     } else {
@@ -244,8 +243,8 @@ fn analyse<G: Geometry>(
 
 /// Prints every line of one iteration; `root_moves` (MCTS) give each line's win rate and
 /// visits.
-fn print_iteration(
-    board: Board,
+fn print_iteration<P: Game>(
+    pos: &P,
     it: &Iteration,
     root_moves: &[RootMove],
     json: bool,
@@ -254,11 +253,7 @@ fn print_iteration(
         let root_move = root_moves.get(i);
         let win_rate = root_move.map(|rm| rm.win_rate);
         let visits = root_move.map(|rm| rm.visits);
-        let pv: Vec<String> = line
-            .pv
-            .iter()
-            .map(|&m: &Move| move_text(board, m))
-            .collect();
+        let pv: Vec<String> = line.pv.iter().map(|&m: &Move| pos.move_text(m)).collect();
         if json {
             let (score, win_in, loss_in) = match line.score {
                 Score::Centimoves(c) => (c, None, None),

@@ -5,13 +5,12 @@
 
 use crate::analyse::EngineKind;
 use clap::Args;
+use halma_engine::games::split_game_text;
 use halma_engine::mcts::{self, Mcts};
-use halma_engine::notation::split_position_text;
 use halma_engine::player::Engine;
 use halma_engine::search::{self, nps, Limits, Searcher};
-use halma_engine::{with_geometry, Error, Position, Setup};
+use halma_engine::{with_game, Error, Game};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Arguments of `halma bench`.
@@ -130,11 +129,10 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
 /// Searches one position text within `limits` with a fresh one-thread searcher of `kind`
 /// (default options): the nodes (playouts) searched and the time taken.
 fn bench_position(text: &str, kind: EngineKind, limits: &Limits) -> Result<(u64, Duration), Error> {
-    let (rules, fields) = split_position_text(text)?;
-    with_geometry!(rules.board, G => {
-        let setup = Arc::new(Setup::<G>::new(rules)?);
-        let pos = Position::<G>::from_text_fields(setup, fields)?;
-        let mut engine: Box<dyn Engine<G>> = match kind {
+    let (variant, fields) = split_game_text(text)?;
+    with_game!(variant, P, setup => {
+        let pos = <P as Game>::from_text_fields(&setup, fields)?;
+        let mut engine: Box<dyn Engine<P>> = match kind {
             EngineKind::Alphabeta => Box::new(Searcher::new(search::Options::default())),
             EngineKind::Mcts => Box::new(Mcts::new(mcts::Options::default())),
         };

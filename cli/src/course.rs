@@ -9,6 +9,7 @@
 use crate::tournament::players::PlayerSpec;
 use clap::Args;
 use halma_engine::bitboard::BitBoard;
+use halma_engine::games::Variant;
 use halma_engine::geometry::Square;
 use halma_engine::search::{Limits, MAX_SECONDS};
 use halma_engine::setup::MAX_SIDES;
@@ -249,14 +250,14 @@ pub fn limits(input: &Input) -> Limits {
 
 /// Runs `halma course`: reads `input.txt` in the directory, thinks, writes `output.txt`.
 pub fn run(args: &CourseArgs) -> Result<(), Error> {
-    let rules = Rules::parse(&args.rules)?;
+    let rules = Variant::parse(&args.rules)?.require_halma("the course protocol")?;
     if rules.board != CourseBoard::BOARD || rules.players != 2 {
         return Err(Error::Rules(format!(
             "the course protocol is for two players on 16x16; {rules} is not"
         )));
     }
     let spec = PlayerSpec::parse(&args.engine)?;
-    let mut engine = spec.internal_engine::<CourseBoard>()?;
+    let mut engine = spec.internal_engine::<Position<CourseBoard>>()?;
     let input_path = args.dir.join("input.txt");
     let text = read(&input_path)?;
     let (input, pos) = parse_input(&text, rules)?;

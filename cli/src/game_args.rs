@@ -1,30 +1,32 @@
 //! The arguments every command that takes a position shares: the rules, the option flags
 //! that override them, and the position (`--position` text and/or `--moves` played).
 //!
-//! Resolution order: the rules come from `--position`'s rules field if given, else from
-//! `--rules` (default `halma8`); the options of an explicit `--rules name:opt=val,...` and
-//! then the option flags are applied on top through [`Rules::set_option`], the one place
-//! where rule options are interpreted.
+//! Resolution order: the game comes from `--position`'s first field if given, else from
+//! `--rules` (default `halma8`): a Halma rule set or a relative (`embargo`, ...). For Halma
+//! the options of an explicit `--rules name:opt=val,...` and then the option flags are
+//! applied on top through [`halma_engine::Rules::set_option`], the one place where rule
+//! options are interpreted; the relatives have no options.
 
 use clap::Args;
-use halma_engine::notation::split_position_text;
-use halma_engine::{Error, Geometry, Position, Rules, Setup};
-use std::sync::Arc;
+use halma_engine::game::play_moves;
+use halma_engine::games::{split_game_text, Variant};
+use halma_engine::{Error, Game};
 
-/// The rule set used when neither `--rules` nor `--position` names one.
-pub const DEFAULT_RULES: &str = "halma8";
+/// The game played when neither `--rules` nor `--position` names one.
+pub const DEFAULT_RULES: &str = halma_engine::games::DEFAULT_GAME;
 
 /// Rules, option overrides and the position a command works on.
 #[derive(Args, Debug, Clone)]
 #[command(next_help_heading = "Game")]
 pub struct GameArgs {
-    /// Rule set name or text form [default: halma8, or the rules of --position]
+    /// Game: a rule set name or text form [default: halma8, or the game of --position]
     ///
-    /// A name such as halma8, halma10, halma16, halma16-vacate, halma16-4, squareN or
-    /// squareN-4 (N = 6..16; an unknown name prints the full list), optionally followed by
-    /// options in the text form `name:option=value,...`, e.g.
-    /// `halma10:jumps=long,deadline=none`. With --position it may only name the position's
-    /// own rule set (its options still apply).
+    /// A Halma rule set such as halma8, halma10, halma16, halma16-vacate, halma16-4,
+    /// diamond, star-2, squareN or squareN-4 (N = 6..16), optionally followed by options in
+    /// the text form `name:option=value,...`, e.g. `halma10:jumps=long,deadline=none`; or a
+    /// relative of Halma (docs/games/): embargo, renpaarden, legrec. An unknown name prints
+    /// the full list. With --position it may only name the position's own game (its
+    /// options still apply).
     #[arg(long, value_name = "R")]
     pub rules: Option<String>,
 
@@ -83,12 +85,12 @@ pub struct GameArgs {
     pub position: Option<String>,
 }
 
-/// The resolved game: final rules, plus what is still to be parsed once the geometry is
-/// known.
+/// The resolved game: the game with its final rules, plus what is still to be parsed once
+/// the position type is known.
 #[derive(Debug)]
-pub struct Game<'a> {
-    /// The rules after every override.
-    pub rules: Rules,
+pub struct Resolved<'a> {
+    /// The game, Halma rules after every override.
+    pub variant: Variant,
     /// The fields of `--position` after the rules field.
     fields: Option<&'a str>,
     /// The text of `--moves`.
@@ -97,31 +99,45 @@ pub struct Game<'a> {
 
 impl GameArgs {
     /// Works out the rules (position text, `--rules`, then option flags) and checks them.
-    pub fn resolve(&self) -> Result<Game<'_>, Error> {
-        let explicit = self.rules.as_deref().map(Rules::parse).transpose()?;
-        let (mut rules, fields) = match &self.position {
+    pub fn resolve(&self) -> Result<Resolved<'_>, Error> {
+        let explicit = self.rules.as_deref().map(Variant::parse).transpose()?;
+        let (mut variant, fields) = match &self.position {
             Some(text) => {
-                let (rules, fields) = split_position_text(text)?;
+                let (variant, fields) = split_game_text(text)?;
                 if let Some(explicit) = explicit {
-                    if explicit.base != rules.base {
+                    if explicit.base_name() != variant.base_name() {
                         return Err(Error::Rules(format!(
                             "--rules names {}, but the position is a {} position",
-                            explicit.base, rules.base
+                            explicit.base_name(),
+                            variant.base_name()
                         )));
                     }
                 }
-                (rules, Some(fields))
+                (variant, Some(fields))
             }
             None => match explicit {
-                Some(rules) => (rules, None),
-                None => (Rules::named(DEFAULT_RULES)?, None),
+                Some(variant) => (variant, None),
+                None => (Variant::parse(DEFAULT_RULES)?, None),
             },
         };
-        for (key, value) in self.overrides() {
-            rules.set_option(key, value)?;
+        let overrides = self.overrides();
+        match &mut variant {
+            Variant::Halma(rules) => {
+                for (key, value) in overrides {
+                    rules.set_option(key, value)?;
+                }
+            }
+            Variant::Relative(r) => {
+                if let Some((key, _)) = overrides.first() {
+                    return Err(Error::Rules(format!(
+                        "the rule option {key} is Halma's; {} has no options",
+                        r.name()
+                    )));
+                }
+            }
         }
-        Ok(Game {
-            rules,
+        Ok(Resolved {
+            variant,
             fields,
             moves: self.moves.as_deref(),
         })
@@ -162,26 +178,18 @@ impl GameArgs {
     }
 }
 
-impl Game<'_> {
-    /// Builds the position on geometry `G` (which must be the rules' board): the start or
-    /// the `--position` fields, then every `--moves` move, each checked.
-    pub fn position<G: Geometry>(&self) -> Result<Position<G>, Error> {
-        let setup = Arc::new(Setup::<G>::new(self.rules)?);
+impl Resolved<'_> {
+    /// Builds the position of game `P` (which must be the resolved game, with `setup` its
+    /// setup): the start or the `--position` fields, then every `--moves` move, each
+    /// checked.
+    pub fn position<P: Game>(&self, setup: &P::Setup) -> Result<P, Error> {
         let mut pos = match self.fields {
-            Some(fields) => Position::from_text_fields(setup, fields)?,
-            None => Position::start(setup),
+            Some(fields) => P::from_text_fields(setup, fields)?,
+            None => P::start(setup),
         };
         let moves: Vec<&str> = self.moves.unwrap_or("").split_whitespace().collect();
-        for (i, text) in moves.iter().enumerate() {
-            let mv = pos.parse_move(text).map_err(|e| {
-                let why = match e {
-                    Error::Move(t) => t,
-                    other => other.to_string(),
-                };
-                Error::Move(format!("--moves, move {} of {}: {why}", i + 1, moves.len()))
-            })?;
-            pos.make(mv);
-        }
+        play_moves(&mut pos, &moves)
+            .map_err(|e| Error::Move(format!("--moves, {}", e.message())))?;
         Ok(pos)
     }
 }

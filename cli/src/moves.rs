@@ -2,8 +2,8 @@
 
 use crate::game_args::GameArgs;
 use clap::Args;
-use halma_engine::notation::{move_text, side_letter, status_text};
-use halma_engine::{with_geometry, Error, Geometry, Position};
+use halma_engine::game::{side_letter, status_text};
+use halma_engine::{with_game, Error, Game};
 use serde::Serialize;
 
 /// Arguments of `halma moves`.
@@ -38,15 +38,15 @@ struct MovesReport {
 /// Runs `halma moves`.
 pub fn run(args: &MovesArgs) -> Result<(), Error> {
     let game = args.game.resolve()?;
-    with_geometry!(game.rules.board, G => report(&game.position::<G>()?, args))
+    with_game!(game.variant, P, setup => report(&game.position::<P>(&setup)?, args))
 }
 
 /// Lists the moves of `pos` as text or JSON.
-fn report<G: Geometry>(pos: &Position<G>, args: &MovesArgs) -> Result<(), Error> {
+fn report<P: Game>(pos: &P, args: &MovesArgs) -> Result<(), Error> {
     let mut moves: Vec<(String, String)> = pos
         .legal_moves()
         .into_iter()
-        .map(|mv| (move_text(G::BOARD, mv), pos.path_text(mv)))
+        .map(|mv| (pos.move_text(mv), pos.path_text(mv)))
         .collect();
     moves.sort();
     let side_to_move = side_letter(pos.to_move()).to_string();

@@ -3,9 +3,8 @@
 
 use crate::game_args::GameArgs;
 use clap::Args;
-use halma_engine::notation::move_text;
 use halma_engine::perft::perft_divide;
-use halma_engine::{with_geometry, Error, Geometry, Position};
+use halma_engine::{with_game, Error, Game};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -16,7 +15,7 @@ const PROGRESS_AFTER: Duration = Duration::from_millis(50);
 /// Arguments of `halma perft`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  halma perft --rules halma8 --depth 4\n  halma perft --rules halma10 --jumps long --depth 3 --divide\n  halma perft --depth 5 --threads 2 --json"
+    after_help = "Examples:\n  halma perft --rules halma8 --depth 4\n  halma perft --rules halma10 --jumps long --depth 3 --divide\n  halma perft --depth 5 --threads 2 --json\n  halma perft --rules embargo --moves \"a3-a8\" --depth 3 --json"
 )]
 pub struct PerftArgs {
     /// Count to this depth (plies), printing every depth from 1
@@ -62,8 +61,8 @@ struct DivideEntry {
 pub fn run(args: &PerftArgs) -> Result<(), Error> {
     let game = args.game.resolve()?;
     let (threads, pool) = crate::thread_pool(args.threads)?;
-    with_geometry!(game.rules.board, G => {
-        let pos = game.position::<G>()?;
+    with_game!(game.variant, P, setup => {
+        let pos = game.position::<P>(&setup)?;
         if !args.json {
             println!("position {}", pos.to_text());
             println!("threads  {threads}");
@@ -74,8 +73,7 @@ pub fn run(args: &PerftArgs) -> Result<(), Error> {
 }
 
 /// Counts and prints every depth 1..=D; the last one with its divide when asked.
-fn count_depths<G: Geometry>(pos: &Position<G>, args: &PerftArgs) -> Result<(), Error> {
-    let board = G::BOARD;
+fn count_depths<P: Game>(pos: &P, args: &PerftArgs) -> Result<(), Error> {
     let mut previous = Duration::ZERO;
     for depth in 1..=args.depth {
         let bar = progress_bar(pos, depth, previous >= PROGRESS_AFTER);
@@ -92,7 +90,7 @@ fn count_depths<G: Geometry>(pos: &Position<G>, args: &PerftArgs) -> Result<(), 
             let mut entries: Vec<DivideEntry> = per_move
                 .iter()
                 .map(|&(mv, nodes)| DivideEntry {
-                    mv: move_text(board, mv),
+                    mv: pos.move_text(mv),
                     nodes,
                 })
                 .collect();
@@ -124,7 +122,7 @@ fn count_depths<G: Geometry>(pos: &Position<G>, args: &PerftArgs) -> Result<(), 
 
 /// A bar over the root moves of one depth on stderr; hidden unless `visible` and stderr is
 /// a terminal (indicatif hides it otherwise).
-fn progress_bar<G: Geometry>(pos: &Position<G>, depth: u32, visible: bool) -> ProgressBar {
+fn progress_bar<P: Game>(pos: &P, depth: u32, visible: bool) -> ProgressBar {
     if !visible {
         return ProgressBar::hidden();
     }

@@ -3,11 +3,11 @@
 
 use crate::tournament::record::{parse_records, result_text, GameRecord};
 use clap::Args;
-use halma_engine::notation::{side_letter, split_position_text, status_text};
-use halma_engine::{with_geometry, Error, Geometry, Position, Setup};
+use halma_engine::game::{side_letter, status_text};
+use halma_engine::games::split_game_text;
+use halma_engine::{with_game, Error, Game};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Arguments of `halma replay`.
 #[derive(Args, Debug)]
@@ -56,8 +56,8 @@ pub fn run(args: &ReplayArgs) -> Result<(), Error> {
             game.moves.len()
         )));
     }
-    let (rules, _) = split_position_text(&game.start)?;
-    with_geometry!(rules.board, G => replay::<G>(game, args))
+    let (variant, fields) = split_game_text(&game.start)?;
+    with_game!(variant, P, setup => replay(<P as Game>::from_text_fields(&setup, fields)?, game, args))
 }
 
 /// Prints `text`; a reader that went away (`| head`) is not an error.
@@ -65,10 +65,8 @@ fn emit(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
-/// Replays `game` on geometry `G`.
-fn replay<G: Geometry>(game: &GameRecord, args: &ReplayArgs) -> Result<(), Error> {
-    let (rules, fields) = split_position_text(&game.start)?;
-    let mut pos = Position::from_text_fields(Arc::new(Setup::<G>::new(rules)?), fields)?;
+/// Replays `game` from its start position `pos`.
+fn replay<P: Game>(mut pos: P, game: &GameRecord, args: &ReplayArgs) -> Result<(), Error> {
     let mut out = format!(
         "game {} ({}), rules {}\n",
         game.game, game.time_control, game.rules
@@ -77,7 +75,7 @@ fn replay<G: Geometry>(game: &GameRecord, args: &ReplayArgs) -> Result<(), Error
         out += &format!("  {} {name}\n", side_letter(seat));
     }
     out += &format!("start {}\n", game.start);
-    let show = |pos: &Position<G>, out: &mut String| {
+    let show = |pos: &P, out: &mut String| {
         *out += &pos.diagram();
         *out += &format!("position {}\n", pos.to_text());
     };

@@ -2,8 +2,8 @@
 
 use crate::game_args::GameArgs;
 use clap::Args;
-use halma_engine::notation::{side_letter, status_text};
-use halma_engine::{with_geometry, Error, Geometry, Position};
+use halma_engine::game::{side_letter, status_text};
+use halma_engine::{with_game, Error, Game};
 use serde::Serialize;
 
 /// Arguments of `halma show`.
@@ -36,13 +36,13 @@ struct ShowReport {
 /// Runs `halma show`.
 pub fn run(args: &ShowArgs) -> Result<(), Error> {
     let game = args.game.resolve()?;
-    with_geometry!(game.rules.board, G => report(&game.position::<G>()?, args.json))
+    with_game!(game.variant, P, setup => report(&game.position::<P>(&setup)?, args.json))
 }
 
 /// Prints `pos` as text or JSON.
-fn report<G: Geometry>(pos: &Position<G>, json: bool) -> Result<(), Error> {
+fn report<P: Game>(pos: &P, json: bool) -> Result<(), Error> {
     let report = ShowReport {
-        rules: pos.setup().rules().to_string(),
+        rules: pos.rules_text(),
         position: pos.to_text(),
         side_to_move: side_letter(pos.to_move()).to_string(),
         move_counts: (0..pos.sides()).map(|s| pos.move_count(s)).collect(),

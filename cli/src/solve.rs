@@ -3,9 +3,10 @@
 //! optimal line.
 
 use clap::Args;
+use halma_engine::games::Variant;
 use halma_engine::solve::beam::Aim;
 use halma_engine::solve::{self, Beam, Iteration, Mode, Options, Progress, Solution};
-use halma_engine::{Error, Rules};
+use halma_engine::Error;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::time::Duration;
@@ -129,7 +130,7 @@ struct BoundReport {
 
 /// Runs `halma solve`.
 pub fn run(args: &SolveArgs) -> Result<(), Error> {
-    let rules = Rules::parse(&args.rules)?;
+    let rules = Variant::parse(&args.rules)?.require_halma("solve")?;
     let mode = Mode::parse(&args.mode)?;
     let solved = solve::solver_rules(rules, mode)?;
     let (threads, pool) = crate::thread_pool(args.threads)?;

@@ -62,6 +62,23 @@ pub fn status_text(status: Status) -> String {
     }
 }
 
+/// Plays `moves` (move texts) from `pos`, each parsed and checked in turn; the error names
+/// the bad move's number and why (`move 2 of 3: ...`). Moves before the bad one stay made.
+pub fn play_moves<P: Game>(pos: &mut P, moves: &[&str]) -> Result<(), Error> {
+    for (i, text) in moves.iter().enumerate() {
+        let mv = pos.parse_move(text).map_err(|e| {
+            Error::Move(format!(
+                "move {} of {}: {}",
+                i + 1,
+                moves.len(),
+                e.message()
+            ))
+        })?;
+        pos.make(mv);
+    }
+    Ok(())
+}
+
 /// Which sides play together in a search: with two sides each side alone; with more, the
 /// *paranoid* view, where the root side stands alone against a coalition of all the
 /// others (they share one score, the negative of the root side's).
@@ -201,6 +218,17 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// One side's own standing, in centimoves (higher is better for it): what MCTS turns
     /// into win probabilities and move priors.
     fn side_score(&self, eval: &Self::Eval, side: usize) -> i32;
+    /// The side's distance to go, lower is nearer its goal: what a tournament's race
+    /// adjudication compares at the ply limit (Halma: the cells to go). By default minus
+    /// its standing.
+    fn distance_to_go(&self, eval: &Self::Eval, side: usize) -> i32 {
+        -self.side_score(eval, side)
+    }
+    /// The bonus of having the move, in centimoves (added to the side to move's
+    /// [`Game::side_score`] when MCTS turns standings into win probabilities).
+    fn tempo(&self, _eval: &Self::Eval) -> i32 {
+        0
+    }
     /// How much `mv` advances `mover` by the game's measure of progress (for move
     /// ordering and the playout policy); 0 if the game has none.
     #[inline(always)]

@@ -1,15 +1,15 @@
 //! Perft: the number of leaf nodes of the legal move tree, the move generator's test.
 //!
 //! `perft(p, 0) = 1`; a finished game has no moves; a forced pass counts as one move. The
-//! last ply is counted in bulk (population counts of the destination bitboards).
+//! last ply is counted in bulk ([`Game::count_legal_moves`]: Halma counts destination
+//! bitboards). Generic over the game.
 
-use crate::geometry::Geometry;
+use crate::game::Game;
 use crate::moves::Move;
-use crate::position::Position;
 use rayon::prelude::*;
 
 /// The perft count of `pos` at `depth`.
-pub fn perft<G: Geometry>(pos: &mut Position<G>, depth: u32) -> u64 {
+pub fn perft<P: Game>(pos: &mut P, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(),
@@ -29,11 +29,7 @@ pub fn perft<G: Geometry>(pos: &mut Position<G>, depth: u32) -> u64 {
 
 /// The perft count below each legal root move, computed in parallel over the root moves
 /// (in legal-move order). `on_done` is called once per finished root move, from any thread.
-pub fn perft_divide<G: Geometry>(
-    pos: &Position<G>,
-    depth: u32,
-    on_done: impl Fn() + Sync,
-) -> Vec<(Move, u64)> {
+pub fn perft_divide<P: Game>(pos: &P, depth: u32, on_done: impl Fn() + Sync) -> Vec<(Move, u64)> {
     assert!(depth >= 1, "divide needs depth 1 or more");
     pos.legal_moves()
         .into_par_iter()

@@ -1,16 +1,15 @@
 //! The one interface every searcher offers to front ends (the UGI loop, the course adapter,
 //! the tournament runner): [`Engine`], object-safe per geometry, and the [`Report`] it
-//! sends while thinking.
+//! sends while thinking. Generic over the game, so one engine type serves every game.
 //!
 //! The alpha-beta [`Searcher`] and the MCTS [`Mcts`] implement it here; an external program
 //! driven over a protocol can implement it too, so that whoever plays a game sees only
 //! `Box<dyn Engine<G>>`.
 
 use crate::error::Error;
-use crate::geometry::Geometry;
+use crate::game::Game;
 use crate::mcts::Mcts;
 use crate::moves::Move;
-use crate::position::Position;
 use crate::search::{nps, Iteration, Limits, Outcome, Score, Searcher};
 use std::time::Duration;
 
@@ -60,14 +59,14 @@ impl Report {
     }
 }
 
-/// A game-playing engine on geometry `G`: searches positions within limits, and may keep
+/// A game-playing engine for the game (position type) `P`: searches positions within limits, and may keep
 /// what it learnt from one move of a game to the next.
-pub trait Engine<G: Geometry>: Send {
+pub trait Engine<P: Game>: Send {
     /// Finds a move for `pos` within `limits`, calling `report` while it thinks. An error if
     /// there is nothing to search (the game is over) or the engine failed.
     fn search(
         &mut self,
-        pos: &Position<G>,
+        pos: &P,
         limits: &Limits,
         report: &mut dyn FnMut(&Report),
     ) -> Result<Outcome, Error>;
@@ -80,10 +79,10 @@ pub trait Engine<G: Geometry>: Send {
     fn played(&mut self, _mv: Move) {}
 }
 
-impl<G: Geometry> Engine<G> for Searcher {
+impl<P: Game> Engine<P> for Searcher {
     fn search(
         &mut self,
-        pos: &Position<G>,
+        pos: &P,
         limits: &Limits,
         report: &mut dyn FnMut(&Report),
     ) -> Result<Outcome, Error> {
@@ -97,10 +96,10 @@ impl<G: Geometry> Engine<G> for Searcher {
     }
 }
 
-impl<G: Geometry> Engine<G> for Mcts {
+impl<P: Game> Engine<P> for Mcts {
     fn search(
         &mut self,
-        pos: &Position<G>,
+        pos: &P,
         limits: &Limits,
         report: &mut dyn FnMut(&Report),
     ) -> Result<Outcome, Error> {
@@ -118,6 +117,7 @@ impl<G: Geometry> Engine<G> for Mcts {
 mod tests {
     use super::*;
     use crate::geometry::Square;
+    use crate::position::Position;
     use crate::{mcts, search, Rules, Setup};
     use std::sync::Arc;
 
@@ -126,7 +126,7 @@ mod tests {
     fn both_searchers_play_through_the_trait() {
         let setup = Arc::new(Setup::<Square<8>>::new(Rules::named("halma8").unwrap()).unwrap());
         let pos = Position::start(setup);
-        let engines: Vec<(Box<dyn Engine<Square<8>>>, Limits)> = vec![
+        let engines: Vec<(Box<dyn Engine<Position<Square<8>>>>, Limits)> = vec![
             (
                 Box::new(Searcher::new(search::Options::default())),
                 Limits::depth(2),

@@ -3,10 +3,10 @@
 //! `output.txt`. Only two-player 16×16 games.
 
 use crate::course::{input_text, parse_output, CourseBoard};
-use halma_engine::notation::split_position_text;
+use halma_engine::games::split_game_text;
 use halma_engine::player::{Engine, Report};
 use halma_engine::search::{Limits, Outcome, Score};
-use halma_engine::{Error, Geometry, Position, Setup};
+use halma_engine::{Error, Game, Geometry, Position, Setup};
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -99,22 +99,24 @@ impl Drop for CoursePlayer {
     }
 }
 
-impl<G: Geometry> Engine<G> for CoursePlayer {
+impl<P: Game> Engine<P> for CoursePlayer {
     fn search(
         &mut self,
-        pos: &Position<G>,
+        pos: &P,
         limits: &Limits,
         _report: &mut dyn FnMut(&Report),
     ) -> Result<Outcome, Error> {
-        let rules = *pos.setup().rules();
-        if G::BOARD != CourseBoard::BOARD || rules.players != 2 {
-            return Err(Error::Rules(format!(
-                "course agents play two-player 16x16 games, not {rules}"
-            )));
-        }
-        // The same board, so cells (and moves) mean the same on both positions.
         let text = pos.to_text();
-        let (_, fields) = split_position_text(&text)?;
+        let (variant, fields) = split_game_text(&text)?;
+        let rules = variant
+            .halma()
+            .filter(|r| r.board == CourseBoard::BOARD && r.players == 2)
+            .ok_or_else(|| {
+                Error::Rules(format!(
+                    "course agents play two-player 16x16 Halma games, not {variant}"
+                ))
+            })?;
+        // The same board, so cells (and moves) mean the same on both positions.
         let course =
             Position::<CourseBoard>::from_text_fields(Arc::new(Setup::new(rules)?), fields)?;
         let (game, seconds) = match (limits.clock, limits.move_time) {

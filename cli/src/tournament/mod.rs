@@ -21,8 +21,9 @@ pub mod ugi_player;
 use crate::numbers;
 use clap::Args;
 use clock::TimeControl;
+use halma_engine::games::Variant;
 use halma_engine::player::Engine;
-use halma_engine::{with_geometry, Error, Geometry, Rules};
+use halma_engine::{with_game, Error, Game};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use openings::Opening;
 use players::PlayerSpec;
@@ -118,7 +119,7 @@ fn max_plies(text: &str) -> Result<u32, String> {
 /// Everything fixed before the games start.
 struct Plan {
     specs: Vec<PlayerSpec>,
-    rules: Rules,
+    variant: Variant,
     referee: Referee,
     openings: Option<PathBuf>,
     sprt: Option<Sprt>,
@@ -151,12 +152,13 @@ struct Report<'a> {
 /// Runs `halma tournament`.
 pub fn run(args: &TournamentArgs) -> Result<(), Error> {
     let plan = plan(args)?;
-    with_geometry!(plan.rules.board, G => play::<G>(args, &plan))
+    with_game!(plan.variant, P, setup => play::<P>(args, &plan, &setup))
 }
 
 /// Checks the arguments and works out the plan.
 fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
-    let rules = Rules::parse(&args.rules)?;
+    let variant = Variant::parse(&args.rules)?;
+    let sides = variant.sides();
     let mut specs = args
         .players
         .iter()
@@ -177,10 +179,13 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
         .map_err(|e| Error::Argument(format!("--tc: {}", e.message())))?;
     for spec in &specs {
         if matches!(spec.kind, players::Kind::Course { .. })
-            && (rules.board != crate::course::CourseBoard::BOARD || rules.players != 2)
+            && !variant.halma().is_some_and(|r| {
+                r.board == <crate::course::CourseBoard as halma_engine::Geometry>::BOARD
+                    && r.players == 2
+            })
         {
             return Err(Error::Argument(format!(
-                "course player '{}' needs a two-player 16x16 rule set, not {rules}",
+                "course player '{}' needs a two-player 16x16 Halma rule set, not {variant}",
                 spec.text
             )));
         }
@@ -193,7 +198,7 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
     }
     let sprt = match args.sprt.is_empty() {
         true => None,
-        false if specs.len() != 2 || rules.players != 2 => {
+        false if specs.len() != 2 || sides != 2 => {
             return Err(Error::Argument(
                 "--sprt needs exactly two players in a two-player game".into(),
             ))
@@ -204,14 +209,15 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
         Some("none") => None,
         Some(path) => Some(PathBuf::from(path)),
         None => {
-            let default = Path::new("positions/openings").join(format!("{}.txt", rules.base));
+            let default =
+                Path::new("positions/openings").join(format!("{}.txt", variant.base_name()));
             default.exists().then_some(default)
         }
     };
     let concurrency = args.concurrency.map_or_else(crate::cores, |c| c as usize);
     let mut tables: Vec<usize> = specs.iter().map(PlayerSpec::table_mib).collect();
     tables.sort_unstable_by(|a, b| b.cmp(a));
-    let per_game: usize = tables.iter().take(rules.players).sum();
+    let per_game: usize = tables.iter().take(sides).sum();
     if let Err(why) = crate::allocatable(per_game.saturating_mul(concurrency)) {
         return Err(Error::Argument(format!(
             "{concurrency} games at once with up to {per_game} MB of tables each: {why} \
@@ -220,7 +226,7 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
     }
     Ok(Plan {
         specs,
-        rules,
+        variant,
         referee: Referee {
             control,
             margin: numbers::duration(&args.time_margin)
@@ -235,16 +241,16 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
 }
 
 /// The record of a scheduled game's result.
-fn record<G: Geometry>(
+fn record<P: Game>(
     plan: &Plan,
     game: &Scheduled,
-    opening: &Opening<G>,
+    opening: &Opening<P>,
     verdict: referee::Verdict,
 ) -> GameRecord {
     GameRecord {
         game: game.game,
         pair: game.pair,
-        rules: plan.rules.to_string(),
+        rules: plan.variant.to_string(),
         players: game
             .seats
             .iter()
@@ -293,11 +299,11 @@ fn open_record(path: &Path) -> Result<std::fs::File, Error> {
 /// already in it (checked against the schedule: each game of this tournament at most
 /// once); the file is rewritten to hold exactly them (dropping a block torn by an
 /// interruption).
-fn resume<G: Geometry>(
+fn resume<P: Game>(
     args: &TournamentArgs,
     plan: &Plan,
     games: &[Scheduled],
-    openings: &[Opening<G>],
+    openings: &[Opening<P>],
 ) -> Result<(std::fs::File, Vec<GameRecord>), Error> {
     let path = &args.record;
     let io = |e: std::io::Error| Error::Argument(format!("{}: {e}", path.display()));
@@ -331,7 +337,7 @@ fn resume<G: Geometry>(
         let matches = expected.is_some_and(|(names, start)| {
             names == g.players.iter().map(String::as_str).collect::<Vec<_>>()
                 && start == g.start
-                && g.rules == plan.rules.to_string()
+                && g.rules == plan.variant.to_string()
         });
         if !matches {
             return Err(Error::Argument(format!(
@@ -350,10 +356,10 @@ fn resume<G: Geometry>(
     Ok((file, done))
 }
 
-/// Plays the tournament on geometry `G`.
-fn play<G: Geometry>(args: &TournamentArgs, plan: &Plan) -> Result<(), Error> {
-    let openings = openings::load::<G>(plan.openings.as_deref(), plan.rules)?;
-    let sides = plan.rules.players;
+/// Plays the tournament of game `P` (with `setup`, the plan's game).
+fn play<P: Game>(args: &TournamentArgs, plan: &Plan, setup: &P::Setup) -> Result<(), Error> {
+    let openings = openings::load::<P>(plan.openings.as_deref(), plan.variant, setup)?;
+    let sides = plan.variant.sides();
     let games = schedule(
         plan.specs.len(),
         sides,
@@ -377,7 +383,7 @@ fn play<G: Geometry>(args: &TournamentArgs, plan: &Plan) -> Result<(), Error> {
     ));
     let queue = Mutex::new(queue);
     let (tx, rx) = mpsc::channel::<GameRecord>();
-    let rules_text = plan.rules.to_string();
+    let rules_text = plan.variant.to_string();
     std::thread::scope(|scope| -> Result<(), Error> {
         for _ in 0..plan.concurrency.max(1) {
             let (tx, queue, abort, openings) = (tx.clone(), &queue, &abort, &openings);
@@ -390,11 +396,11 @@ fn play<G: Geometry>(args: &TournamentArgs, plan: &Plan) -> Result<(), Error> {
                     return;
                 };
                 let specs: Vec<&PlayerSpec> = game.seats.iter().map(|&p| &plan.specs[p]).collect();
-                let engines: Vec<Result<Box<dyn Engine<G>>, String>> = specs
+                let engines: Vec<Result<Box<dyn Engine<P>>, String>> = specs
                     .iter()
                     .map(|s| {
                         s.engine(rules_text, plan.referee.margin)
-                            .map_err(|e| referee::error_text(&e).to_string())
+                            .map_err(|e| e.message().to_string())
                     })
                     .collect();
                 let opening = &openings[game.opening];
@@ -447,7 +453,7 @@ fn play<G: Geometry>(args: &TournamentArgs, plan: &Plan) -> Result<(), Error> {
     });
     if args.json {
         return crate::print_json(&Report {
-            rules: plan.rules.to_string(),
+            rules: plan.variant.to_string(),
             scheduled: games.len(),
             standings: &standings,
             sprt,
@@ -457,7 +463,7 @@ fn play<G: Geometry>(args: &TournamentArgs, plan: &Plan) -> Result<(), Error> {
         "\n{} of {} games, rules {}\n{}",
         standings.games,
         games.len(),
-        plan.rules,
+        plan.variant,
         standings.table()
     ));
     if let Some(s) = sprt {

@@ -1,31 +1,34 @@
 //! Opening files (`positions/openings/`): one opening per line, either the moves played from
 //! the start position (`b3-c4 g6-f5`) or a position text; `#` starts a comment.
 
-use halma_engine::notation::split_position_text;
-use halma_engine::{Error, Geometry, Position, Rules, Setup};
+use halma_engine::game::play_moves;
+use halma_engine::games::{split_game_text, Variant};
+use halma_engine::{Error, Game};
 use std::path::Path;
-use std::sync::Arc;
 
 /// Most openings a file may hold (each is a position kept in memory for the whole
 /// tournament).
 pub const MAX_OPENINGS: usize = 10_000;
 
 /// One opening: its number (the line's, from 1) and the position it leads to.
-pub struct Opening<G: Geometry> {
+pub struct Opening<P: Game> {
     /// Line number in the file (0 for the bare start position).
     pub number: usize,
     /// The position the games start from (with the opening's moves as history).
-    pub position: Position<G>,
+    pub position: P,
 }
 
-/// The openings of `path` under `rules`, or the start position alone when `path` is `None`;
-/// more than [`MAX_OPENINGS`] is an error.
-pub fn load<G: Geometry>(path: Option<&Path>, rules: Rules) -> Result<Vec<Opening<G>>, Error> {
-    let setup = Arc::new(Setup::<G>::new(rules)?);
+/// The openings of `path` for the game `variant` (position type `P` with `setup`), or the
+/// start position alone when `path` is `None`; more than [`MAX_OPENINGS`] is an error.
+pub fn load<P: Game>(
+    path: Option<&Path>,
+    variant: Variant,
+    setup: &P::Setup,
+) -> Result<Vec<Opening<P>>, Error> {
     let Some(path) = path else {
         return Ok(vec![Opening {
             number: 0,
-            position: Position::start(setup),
+            position: P::start(setup),
         }]);
     };
     let text = std::fs::read_to_string(path)
@@ -43,7 +46,7 @@ pub fn load<G: Geometry>(path: Option<&Path>, rules: Rules) -> Result<Vec<Openin
             )));
         }
         let at = |e: Error| Error::Argument(format!("{} line {}: {e}", path.display(), i + 1));
-        let position = parse_line(line, &setup).map_err(at)?;
+        let position = parse_line(line, variant, setup).map_err(at)?;
         out.push(Opening {
             number: i + 1,
             position,
@@ -58,25 +61,23 @@ pub fn load<G: Geometry>(path: Option<&Path>, rules: Rules) -> Result<Vec<Openin
     Ok(out)
 }
 
-/// One line: a position text under the same rule set, or moves from the start.
-fn parse_line<G: Geometry>(line: &str, setup: &Arc<Setup<G>>) -> Result<Position<G>, Error> {
+/// One line: a position text of the same game, or moves from the start.
+fn parse_line<P: Game>(line: &str, variant: Variant, setup: &P::Setup) -> Result<P, Error> {
     let first = line.split_whitespace().next().unwrap_or("");
-    if Rules::parse(first).is_ok() {
-        let (rules, fields) = split_position_text(line)?;
-        if rules.base != setup.rules().base {
+    if Variant::parse(first).is_ok() {
+        let (game, fields) = split_game_text(line)?;
+        if game.base_name() != variant.base_name() {
             return Err(Error::Rules(format!(
                 "a {} position in a {} tournament",
-                rules.base,
-                setup.rules().base
+                game.base_name(),
+                variant.base_name()
             )));
         }
-        return Position::from_text_fields(setup.clone(), fields);
+        return P::from_text_fields(setup, fields);
     }
-    let mut pos = Position::start(setup.clone());
-    for text in line.split_whitespace() {
-        let mv = pos.parse_move(text)?;
-        pos.make(mv);
-    }
+    let mut pos = P::start(setup);
+    let moves: Vec<&str> = line.split_whitespace().collect();
+    play_moves(&mut pos, &moves)?;
     if pos.status().is_over() {
         return Err(Error::Position("the opening ends the game".into()));
     }

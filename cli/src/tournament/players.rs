@@ -11,7 +11,7 @@ use crate::numbers::{self, MAX_THREADS};
 use halma_engine::mcts::{self, Mcts};
 use halma_engine::player::Engine;
 use halma_engine::search::{self, Limits, Searcher};
-use halma_engine::{Error, Geometry};
+use halma_engine::{Error, Game};
 use std::time::Duration;
 
 /// What kind of player, with its kind's settings.
@@ -224,7 +224,7 @@ impl PlayerSpec {
     }
 
     /// A fresh internal engine; an error for external players.
-    pub fn internal_engine<G: Geometry>(&self) -> Result<Box<dyn Engine<G>>, Error> {
+    pub fn internal_engine<P: Game>(&self) -> Result<Box<dyn Engine<P>>, Error> {
         match &self.kind {
             Kind::AlphaBeta(o) => Ok(Box::new(Searcher::new(o.clone()))),
             Kind::Mcts(o) => Ok(Box::new(Mcts::new(o.clone()))),
@@ -238,11 +238,11 @@ impl PlayerSpec {
     /// A fresh engine of this player for a game under `rules_text`: internal engines are
     /// built, external programs started (`margin`: how long past its time an external
     /// program may take before it is given up).
-    pub fn engine<G: Geometry>(
+    pub fn engine<P: Game>(
         &self,
         rules_text: &str,
         margin: Duration,
-    ) -> Result<Box<dyn Engine<G>>, Error> {
+    ) -> Result<Box<dyn Engine<P>>, Error> {
         match &self.kind {
             Kind::Ugi { command, options } => Ok(Box::new(UgiPlayer::start(
                 command, rules_text, options, margin,

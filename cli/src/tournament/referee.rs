@@ -8,10 +8,10 @@
 
 use super::clock::{Clocks, TimeControl};
 use super::players::PlayerSpec;
-use halma_engine::eval::{Evaluator, Weights};
-use halma_engine::notation::{move_text, side_letter, status_text};
+use halma_engine::eval::Weights;
+use halma_engine::game::{side_letter, status_text};
 use halma_engine::player::Engine;
-use halma_engine::{Error, Geometry, Position, Status};
+use halma_engine::{Game, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -54,14 +54,6 @@ pub struct Verdict {
     pub moves: Vec<String>,
 }
 
-/// An error's message without its kind (the forfeit reason says what happened).
-pub fn error_text(e: &Error) -> &str {
-    match e {
-        Error::Rules(t) | Error::Cell(t) | Error::Move(t) | Error::Position(t) => t,
-        Error::Argument(t) => t,
-    }
-}
-
 /// Scores when `side` wins.
 fn win(sides: usize, side: usize) -> Vec<f64> {
     (0..sides)
@@ -85,11 +77,11 @@ fn draw(sides: usize) -> Vec<f64> {
 impl Referee {
     /// Plays a game from `start` between `engines` (one per side, in side order, or the
     /// error that kept a side's engine from starting). `None` if `abort` was raised.
-    pub fn play<G: Geometry>(
+    pub fn play<P: Game>(
         &self,
-        start: &Position<G>,
+        start: &P,
         specs: &[&PlayerSpec],
-        mut engines: Vec<Result<Box<dyn Engine<G>>, String>>,
+        mut engines: Vec<Result<Box<dyn Engine<P>>, String>>,
         abort: &Arc<AtomicBool>,
     ) -> Option<Verdict> {
         let sides = start.sides();
@@ -148,17 +140,17 @@ impl Referee {
             }
             let best = match answer {
                 Ok(outcome) => outcome.best,
-                Err(e) => return Some(forfeit(side, error_text(&e), moves)),
+                Err(e) => return Some(forfeit(side, e.message(), moves)),
             };
             if let Err(why) = clocks.charge(side, used) {
                 return Some(forfeit(side, &why, moves));
             }
             if !pos.is_legal(best) {
-                let why = format!("illegal move {}", move_text(G::BOARD, best));
+                let why = format!("illegal move {}", pos.move_text(best));
                 return Some(forfeit(side, &why, moves));
             }
+            moves.push(pos.move_text(best));
             pos.make(best);
-            moves.push(move_text(G::BOARD, best));
             for e in engines.iter_mut().flatten() {
                 e.played(best);
             }
@@ -166,14 +158,14 @@ impl Referee {
     }
 
     /// The result of a game stopped at the ply limit.
-    fn adjudicate<G: Geometry>(&self, pos: &Position<G>) -> (Vec<f64>, String) {
+    fn adjudicate<P: Game>(&self, pos: &P) -> (Vec<f64>, String) {
         let sides = pos.sides();
         let head = format!("adjudicated after {} plies", self.max_plies);
         if self.adjudication == Adjudication::Draw {
             return (draw(sides), format!("{head}: draw"));
         }
-        let eval = Evaluator::new(pos.setup(), Weights::default());
-        let to_go: Vec<i32> = (0..sides).map(|s| eval.distance_to_go(pos, s).0).collect();
+        let eval = pos.evaluator(&Weights::default());
+        let to_go: Vec<i32> = (0..sides).map(|s| pos.distance_to_go(&eval, s)).collect();
         let counts: Vec<String> = to_go
             .iter()
             .enumerate()

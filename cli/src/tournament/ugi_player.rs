@@ -3,10 +3,9 @@
 //! A crash, a hang past the allowance, or a reply that is not a legal move is an error.
 
 use super::process::{Process, Silence, MAX_LINE};
-use halma_engine::notation::move_text;
 use halma_engine::player::{Engine, Report};
 use halma_engine::search::{Limits, Outcome, Score};
-use halma_engine::{Error, Geometry, Move, Position};
+use halma_engine::{Error, Game, Move};
 use std::time::{Duration, Instant};
 
 /// How long a program may take to answer `ugi` and `isready`.
@@ -90,10 +89,10 @@ fn go_command(limits: &Limits, side: usize) -> (String, Duration) {
     (go, cap)
 }
 
-impl<G: Geometry> Engine<G> for UgiPlayer {
+impl<P: Game> Engine<P> for UgiPlayer {
     fn search(
         &mut self,
-        pos: &Position<G>,
+        pos: &P,
         limits: &Limits,
         _report: &mut dyn FnMut(&Report),
     ) -> Result<Outcome, Error> {
@@ -107,7 +106,7 @@ impl<G: Geometry> Engine<G> for UgiPlayer {
             line += " moves";
             for &mv in &history {
                 line += " ";
-                line += &move_text(G::BOARD, mv);
+                line += &start.move_text(mv);
             }
         }
         self.send(&line)?;
@@ -126,9 +125,9 @@ impl<G: Geometry> Engine<G> for UgiPlayer {
                 other => silent("while searching", other),
             })?;
         let text = reply.split_whitespace().nth(1).unwrap_or("");
-        let best = pos.parse_move(text).map_err(|e| {
-            Error::Move(format!("illegal move: {}", super::referee::error_text(&e)))
-        })?;
+        let best = pos
+            .parse_move(text)
+            .map_err(|e| Error::Move(format!("illegal move: {}", e.message())))?;
         Ok(Outcome {
             best,
             score: Score::Centimoves(0),

@@ -13,9 +13,9 @@ mod session;
 use crate::lines::{self, read_line};
 use go::go_limits;
 use halma_engine::eval::Weights;
-use halma_engine::notation::split_position_text;
+use halma_engine::games::{split_game_text, Variant};
 use halma_engine::search::{self, MultiPlayer, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
-use halma_engine::{Error, Rules, Status};
+use halma_engine::{Error, Status};
 pub use output::Output;
 use session::Session;
 use std::collections::VecDeque;
@@ -26,8 +26,8 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// The rules until `setoption name Rules` or a `position fen` says otherwise.
-const DEFAULT_RULES: &str = "halma8";
+/// The game until `setoption name Rules` or a `position fen` says otherwise.
+const DEFAULT_RULES: &str = halma_engine::games::DEFAULT_GAME;
 /// Largest hash size accepted, in MiB (the command line's bound).
 const MAX_HASH: usize = crate::numbers::MAX_MIB;
 /// Most threads accepted (the command line's bound).
@@ -42,7 +42,7 @@ pub const MAX_WAITING: usize = 4096;
 /// How the engine is configured (what `setoption` changes).
 #[derive(Clone, Debug, PartialEq)]
 struct Config {
-    rules: Rules,
+    variant: Variant,
     mcts: bool,
     /// Hash size in MiB (alpha-beta table, MCTS tree budget); `None`: each engine's own.
     hash: Option<usize>,
@@ -115,7 +115,7 @@ fn serve(input: impl Read + Send + 'static, out: Output) -> Result<(), Error> {
     std::thread::spawn(move || read_commands(input, &reader));
     let mut ugi = Ugi {
         config: Config {
-            rules: Rules::named(DEFAULT_RULES)?,
+            variant: Variant::parse(DEFAULT_RULES)?,
             mcts: false,
             hash: None,
             threads: 1,
@@ -415,7 +415,7 @@ impl Ugi {
         }
         let mut config = self.config.clone();
         match name.to_ascii_lowercase().as_str() {
-            "rules" => config.rules = Rules::parse(value)?,
+            "rules" => config.variant = Variant::parse(value)?,
             "engine" => {
                 config.mcts = match value {
                     "alphabeta" => false,
@@ -463,12 +463,12 @@ impl Ugi {
             ["startpos"] => None,
             ["fen", text @ ..] => {
                 let text = text.join(" ");
-                let (rules, fields) = split_position_text(&text)?;
-                if rules != self.config.rules {
+                let (variant, fields) = split_game_text(&text)?;
+                if variant != self.config.variant {
                     // The position text brings its rules: a new session for them, kept
                     // only if the position is good.
                     let config = Config {
-                        rules,
+                        variant,
                         ..self.config.clone()
                     };
                     let mut fresh = session::new(&config)?;
@@ -527,7 +527,7 @@ impl Ugi {
             ["result"] => match status {
                 Status::Ongoing => "none".into(),
                 Status::Won(s) => format!("p{}win", s + 1),
-                Status::LostByDeadline(s) if self.config.rules.players == 2 => {
+                Status::LostByDeadline(s) if self.session()?.sides() == 2 => {
                     format!("p{}win", 2 - s)
                 }
                 Status::LostByDeadline(s) => format!("p{}loss", s + 1),

@@ -1,15 +1,13 @@
-//! A game in progress on one geometry: its rules, position and engine, behind one object
-//! type so that the command loop dispatches on the board once, when the session is made.
+//! A game in progress: its rules, position and engine, behind one object type so that the
+//! command loop dispatches on the game (and Halma's board) once, when the session is made.
 
 use super::output::Output;
 use super::Config;
-use crate::tournament::referee::error_text;
-use halma_engine::notation::move_text;
+use halma_engine::game::play_moves;
 use halma_engine::player::{Engine, Report};
 use halma_engine::search::{Limits, MultiPlayer, Score};
-use halma_engine::{mcts, search, with_geometry, Error, Geometry, Position, Setup, Status};
+use halma_engine::{mcts, search, with_game, Error, Game, Status};
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
 
 /// A game in progress: the engine and the position.
 pub trait Session: Send {
@@ -21,15 +19,17 @@ pub trait Session: Send {
     fn go(&mut self, limits: &Limits, out: &Output);
     /// The status and side to move of the current position.
     fn state(&self) -> (Status, usize);
+    /// The number of sides playing.
+    fn sides(&self) -> usize;
     /// A new game starts.
     fn new_game(&mut self);
 }
 
-/// The [`Session`] of geometry `G`.
-struct Game<G: Geometry> {
-    engine: Box<dyn Engine<G>>,
-    setup: Arc<Setup<G>>,
-    pos: Position<G>,
+/// The [`Session`] of game `P`.
+struct GameSession<P: Game> {
+    engine: Box<dyn Engine<P>>,
+    setup: P::Setup,
+    pos: P,
     /// Plies of the engine's scores per move of the side to move: the number of sides, or 2
     /// for best-reply search (one layer of the root side, one of the best reply).
     plies_per_move: u32,
@@ -53,9 +53,8 @@ fn mcts_limits(limits: &Limits) -> Limits {
 
 /// A session for `config`, at the start position.
 pub fn new(config: &Config) -> Result<Box<dyn Session>, Error> {
-    with_geometry!(config.rules.board, G => {
-        let setup = Arc::new(Setup::<G>::new(config.rules)?);
-        let engine: Box<dyn Engine<G>> = if config.mcts {
+    with_game!(config.variant, P, setup => {
+        let engine: Box<dyn Engine<P>> = if config.mcts {
             Box::new(mcts::Mcts::new(mcts::Options {
                 threads: config.threads,
                 tree_mib: config.hash.unwrap_or(mcts::Options::default().tree_mib),
@@ -71,12 +70,12 @@ pub fn new(config: &Config) -> Result<Box<dyn Session>, Error> {
                 ..search::Options::default()
             }))
         };
-        let pos = Position::start(setup.clone());
-        let sides = setup.sides() as u32;
+        let pos = <P as Game>::start(&setup);
+        let sides = pos.sides() as u32;
         let best_reply = !config.mcts && config.multi == MultiPlayer::BestReply;
         let plies_per_move = if best_reply { 2 } else { sides };
         let mcts = config.mcts;
-        Ok(Box::new(Game { engine, setup, pos, plies_per_move, mcts }) as Box<dyn Session>)
+        Ok(Box::new(GameSession { engine, setup, pos, plies_per_move, mcts }) as Box<dyn Session>)
     })
 }
 
@@ -91,8 +90,8 @@ pub fn score_text(score: Score, plies_per_move: u32) -> String {
 }
 
 /// One `info` line.
-fn info_line<G: Geometry>(r: &Report, plies_per_move: u32) -> String {
-    let pv: Vec<String> = r.pv.iter().map(|&m| move_text(G::BOARD, m)).collect();
+fn info_line<P: Game>(pos: &P, r: &Report, plies_per_move: u32) -> String {
+    let pv: Vec<String> = r.pv.iter().map(|&m| pos.move_text(m)).collect();
     format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
         r.depth,
@@ -106,19 +105,13 @@ fn info_line<G: Geometry>(r: &Report, plies_per_move: u32) -> String {
     )
 }
 
-impl<G: Geometry> Session for Game<G> {
+impl<P: Game> Session for GameSession<P> {
     fn set_position(&mut self, fields: Option<&str>, moves: &[&str]) -> Result<(), Error> {
         let mut pos = match fields {
-            Some(f) => Position::from_text_fields(self.setup.clone(), f)?,
-            None => Position::start(self.setup.clone()),
+            Some(f) => P::from_text_fields(&self.setup, f)?,
+            None => P::start(&self.setup),
         };
-        for (i, text) in moves.iter().enumerate() {
-            let mv = pos.parse_move(text).map_err(|e| {
-                let why = error_text(&e);
-                Error::Move(format!("move {} of {}: {why}", i + 1, moves.len()))
-            })?;
-            pos.make(mv);
-        }
+        play_moves(&mut pos, moves)?;
         self.pos = pos;
         Ok(())
     }
@@ -136,16 +129,14 @@ impl<G: Geometry> Session for Game<G> {
         } else {
             limits
         };
-        let result = self.engine.search(&self.pos, limits, &mut |r| {
-            if !out.line(info_line::<G>(r, plies_per_move)) {
+        let pos = &self.pos;
+        let result = self.engine.search(pos, limits, &mut |r| {
+            if !out.line(info_line(pos, r, plies_per_move)) {
                 limits.stop.store(true, Ordering::Relaxed);
             }
         });
         match result {
-            Ok(outcome) => out.line(format_args!(
-                "bestmove {}",
-                move_text(G::BOARD, outcome.best)
-            )),
+            Ok(outcome) => out.line(format_args!("bestmove {}", pos.move_text(outcome.best))),
             Err(e) => out.line(format_args!("info string error {e}")) && out.line("bestmove none"),
         };
     }
@@ -154,9 +145,13 @@ impl<G: Geometry> Session for Game<G> {
         (self.pos.status(), self.pos.to_move())
     }
 
+    fn sides(&self) -> usize {
+        self.pos.sides()
+    }
+
     fn new_game(&mut self) {
         self.engine.new_game();
-        self.pos = Position::start(self.setup.clone());
+        self.pos = P::start(&self.setup);
     }
 }
 

@@ -160,6 +160,14 @@ impl<G: Geometry> Game for Position<G> {
         eval.side_score(self, side, eval.is_pure_race(self))
     }
 
+    fn distance_to_go(&self, eval: &Self::Eval, side: usize) -> i32 {
+        eval.distance_to_go(self, side).0
+    }
+
+    fn tempo(&self, eval: &Self::Eval) -> i32 {
+        eval.weights().tempo
+    }
+
     /// The move's progress `u + v` away from the mover's home corner.
     #[inline(always)]
     fn move_gain(&self, eval: &Self::Eval, mover: usize, mv: Move) -> i32 {

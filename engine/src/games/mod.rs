@@ -1,3 +1,185 @@
 //! The games of the family, one module each, and the runtime choice among them.
+//!
+//! A [`Variant`] names a game as `--rules` and a position text's first field name it: a
+//! Halma rule set (with its options) or one of the relatives of `RULES-relatives.md`.
+//! [`with_game!`](crate::with_game) turns it into a compile-time position type once, at the
+//! edge; everything below is monomorphised for that game.
+//!
+//! Adding a game: its module here, one [`Relative`] value (name and summary), and one arm
+//! in `with_game!`.
 
 pub mod halma;
+
+use crate::error::Error;
+use crate::rules::{Rules, NAMED_RULE_SETS};
+use std::fmt;
+
+/// The game every command and the UGI loop play when none is named.
+pub const DEFAULT_GAME: &str = "halma8";
+
+/// A relative of Halma from `RULES-relatives.md`: a game with no options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Relative {}
+
+impl Relative {
+    /// Every relative the engine plays, in the order of `RULES-relatives.md`.
+    pub const ALL: &'static [Relative] = &[];
+
+    /// The rule-set name (`--rules`, the position text's first field).
+    pub fn name(self) -> &'static str {
+        match self {}
+    }
+
+    /// One line saying what the game is.
+    pub fn summary(self) -> &'static str {
+        match self {}
+    }
+
+    /// The relative named `name`.
+    pub fn named(name: &str) -> Option<Relative> {
+        Relative::ALL.iter().copied().find(|r| r.name() == name)
+    }
+}
+
+/// A game: a Halma rule set with its options, or a relative.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// Halma or Chinese Checkers under these rules.
+    Halma(Rules),
+    /// One of the relatives.
+    Relative(Relative),
+}
+
+impl Variant {
+    /// Parses a game's text form: a relative's name, or a Halma rule set
+    /// `name[:option=value,...]`. An unknown name gets an error listing every game.
+    pub fn parse(text: &str) -> Result<Variant, Error> {
+        let (name, options) = match text.split_once(':') {
+            Some((n, o)) => (n, Some(o)),
+            None => (text, None),
+        };
+        if let Some(relative) = Relative::named(name) {
+            return match options {
+                None => Ok(Variant::Relative(relative)),
+                Some(o) => Err(Error::Rules(format!(
+                    "{name} has no rule options (given '{o}')"
+                ))),
+            };
+        }
+        if Rules::named(name).is_err() {
+            return Err(Error::Rules(format!(
+                "unknown game '{name}' (known: {})",
+                known_games()
+            )));
+        }
+        Rules::parse(text).map(Variant::Halma)
+    }
+
+    /// The Halma rules, if this is Halma.
+    pub fn halma(self) -> Option<Rules> {
+        match self {
+            Variant::Halma(rules) => Some(rules),
+            Variant::Relative(_) => None,
+        }
+    }
+
+    /// The number of sides playing.
+    pub fn sides(self) -> usize {
+        match self {
+            Variant::Halma(rules) => rules.players,
+            Variant::Relative(_) => 2,
+        }
+    }
+
+    /// The base name: the Halma rule set's or the relative's.
+    pub fn base_name(self) -> &'static str {
+        match self {
+            Variant::Halma(rules) => rules.base,
+            Variant::Relative(r) => r.name(),
+        }
+    }
+
+    /// An error unless this is Halma: `what` (a command or option) serves only Halma.
+    pub fn require_halma(self, what: &str) -> Result<Rules, Error> {
+        self.halma().ok_or_else(|| {
+            Error::Rules(format!(
+                "{what} serves Halma rule sets only, not {}",
+                self.base_name()
+            ))
+        })
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Variant::Halma(rules) => rules.fmt(f),
+            Variant::Relative(r) => f.write_str(r.name()),
+        }
+    }
+}
+
+/// Every game's name, for messages: the named Halma rule sets, the square families and
+/// the relatives.
+pub fn known_games() -> String {
+    let mut names: Vec<&str> = NAMED_RULE_SETS.to_vec();
+    names.extend(["squareN", "squareN-4 (N = 6..16)"]);
+    names.extend(Relative::ALL.iter().map(|r| r.name()));
+    names.join(", ")
+}
+
+/// Splits a position text into its game (the first field) and the rest, so that the
+/// caller can choose the position type before parsing the rest with
+/// [`Game::from_text_fields`](crate::game::Game::from_text_fields).
+pub fn split_game_text(text: &str) -> Result<(Variant, &str), Error> {
+    let text = text.trim();
+    let (game, rest) = text
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| Error::Position(format!("'{text}' has no placement after the game")))?;
+    Ok((Variant::parse(game)?, rest.trim_start()))
+}
+
+/// Runs `$body` with `$P` the position type of the game `$variant` names and `$setup` its
+/// [`Game::Setup`](crate::game::Game::Setup) (built with `?`, so the enclosing function
+/// returns a `Result` whose error takes an [`Error`]): the one place where the runtime game
+/// becomes a compile-time type.
+#[macro_export]
+macro_rules! with_game {
+    ($variant:expr, $P:ident, $setup:ident => $body:expr) => {
+        match $variant {
+            $crate::games::Variant::Halma(rules) => $crate::with_geometry!(rules.board, G => {
+                type $P = $crate::position::Position<G>;
+                let $setup = ::std::sync::Arc::new($crate::setup::Setup::<G>::new(rules)?);
+                $body
+            }),
+            $crate::games::Variant::Relative(relative) => match relative {},
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_and_unknown_ones_list_every_game() {
+        assert_eq!(Variant::parse("halma8").unwrap().base_name(), "halma8");
+        let halma10 = Variant::parse("halma10:jumps=long").unwrap();
+        assert_eq!(
+            halma10.to_string(),
+            Rules::parse("halma10:jumps=long").unwrap().to_string()
+        );
+        for r in Relative::ALL {
+            assert_eq!(Variant::parse(r.name()).unwrap(), Variant::Relative(*r));
+            assert!(Variant::parse(&format!("{}:x=1", r.name())).is_err());
+        }
+        let e = Variant::parse("chess").unwrap_err().to_string();
+        assert!(
+            e.contains("'chess'") && e.contains("halma16") && e.contains("star-2"),
+            "{e}"
+        );
+        for r in Relative::ALL {
+            assert!(e.contains(r.name()), "{e}");
+        }
+    }
+}

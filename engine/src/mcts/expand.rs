@@ -1,25 +1,23 @@
 //! Expansion: a new node's children, with priors from the evaluation and distance gains.
 //!
 //! The prior of a move is a softmax, at `temperature` centimoves, of how much it changes the
-//! mover's own standing ([`Evaluator::side_score`]); a move that wins at once gets a prior as
+//! mover's own standing ([`Game::side_score`]); a move that wins at once gets a prior as
 //! if it gained a hundred moves. The gain (for the progressive bias) is the move's progress
-//! `u + v` away from the mover's home corner, negative gains counted as 0, scaled so that the
+//! ([`Game::move_gain`]: in Halma `u + v` away from the mover's home corner), negative gains counted as 0, scaled so that the
 //! node's best gain is 1.
 
 use super::tree::{Edge, NONE};
-use crate::eval::Evaluator;
-use crate::geometry::Geometry;
+use crate::game::{Game, Status};
 use crate::moves::Move;
-use crate::position::{Position, Status};
 
 /// Standing change credited to a move that wins at once, in centimoves.
 const WINNING_MOVE: f32 = 10_000.0;
 
 /// Writes the children of `pos` (an ongoing game) into `out`; `moves` is scratch space.
 /// `pos` is restored before returning.
-pub fn children<G: Geometry>(
-    pos: &mut Position<G>,
-    eval: &Evaluator<G>,
+pub fn children<P: Game>(
+    pos: &mut P,
+    eval: &P::Eval,
     temperature: f32,
     moves: &mut Vec<Move>,
     out: &mut Vec<Edge>,
@@ -27,18 +25,13 @@ pub fn children<G: Geometry>(
     pos.legal_moves_into(moves);
     out.clear();
     let mover = pos.to_move();
-    let race = eval.is_pure_race(pos);
-    let base = eval.side_score(pos, mover, race);
+    let base = pos.side_score(eval, mover);
     let mut top_logit = f32::MIN;
     let mut top_gain = 1;
     for &mv in moves.iter() {
-        let gain = if mv.is_pass() {
-            0
-        } else {
-            eval.progress(mover, mv.to()) - eval.progress(mover, mv.from())
-        };
+        let gain = pos.move_gain(eval, mover, mv);
         pos.make(mv);
-        let mut logit = (eval.side_score(pos, mover, race) - base) as f32;
+        let mut logit = (pos.side_score(eval, mover) - base) as f32;
         if pos.status() == Status::Won(mover) {
             logit += WINNING_MOVE;
         }

@@ -34,12 +34,10 @@ pub use select::SelectParams;
 pub use solver::Exact;
 
 use crate::error::Error;
-use crate::eval::{Evaluator, Weights};
-use crate::geometry::Geometry;
+use crate::eval::Weights;
+use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::status_text;
-use crate::position::Position;
-use crate::rules::Rules;
 use crate::search::limits::Limits;
 use crate::search::timeman::TimeManager;
 use crate::search::{Iteration, Outcome};
@@ -111,7 +109,7 @@ impl Default for Options {
 /// The tree kept from the last search and the game it belongs to.
 struct Kept {
     tree: Tree,
-    rules: Rules,
+    rules: String,
     history: Vec<Move>,
     key: u64,
 }
@@ -148,10 +146,10 @@ impl Mcts {
 
     /// The kept tree if `pos` continues its game (its root, then the moves since), moved
     /// to the subtree of `pos`; else a new tree.
-    fn tree_for<G: Geometry>(&mut self, pos: &Position<G>) -> Tree {
+    fn tree_for<P: Game>(&mut self, pos: &P) -> Tree {
         let history: Vec<Move> = pos.history().collect();
         if let Some(mut kept) = self.kept.take() {
-            let continues = kept.rules == *pos.setup().rules()
+            let continues = kept.rules == pos.rules_text()
                 && history.len() >= kept.history.len()
                 && history[..kept.history.len()] == kept.history[..];
             if continues {
@@ -174,9 +172,9 @@ impl Mcts {
 
     /// Searches `pos` within `limits`, calling `report` now and then and once at the end
     /// (from the calling thread). An error if the game is over or a depth limit is given.
-    pub fn search<G: Geometry>(
+    pub fn search<P: Game>(
         &mut self,
-        pos: &Position<G>,
+        pos: &P,
         limits: &Limits,
         mut report: impl FnMut(&Report),
     ) -> Result<Outcome, Error> {
@@ -193,7 +191,7 @@ impl Mcts {
         }
         let options = &self.options;
         let threads = options.threads.max(1);
-        let eval = Evaluator::new(pos.setup(), options.weights);
+        let eval = pos.evaluator(&options.weights);
         let main_tree = self.tree_for(pos);
         let options = &self.options;
         let mut trees = vec![Mutex::new(main_tree)];
@@ -216,7 +214,7 @@ impl Mcts {
             sides: pos.sides(),
         };
         let seed = options.seed ^ pos.key();
-        let mut workers: Vec<Thread<G>> = (0..threads)
+        let mut workers: Vec<Thread<P>> = (0..threads)
             .map(|id| {
                 let tree = id % shared.trees.len();
                 Thread::new(pos.clone(), tree, seed.wrapping_add(id as u64))
@@ -247,7 +245,7 @@ impl Mcts {
         let tree = tree.into_inner().expect("a search thread panicked");
         self.kept = Some(Kept {
             tree,
-            rules: *pos.setup().rules(),
+            rules: pos.rules_text(),
             history: pos.history().collect(),
             key: pos.key(),
         });
@@ -264,7 +262,7 @@ impl Mcts {
 }
 
 /// The report of the search now.
-fn progress<G: Geometry>(shared: &Shared<G>) -> Report {
+fn progress<P: Game>(shared: &Shared<P>) -> Report {
     let guards: Vec<_> = (0..shared.trees.len()).map(|i| shared.tree(i)).collect();
     let trees: Vec<&Tree> = guards.iter().map(|g| &**g).collect();
     let sides = shared.sides;

@@ -10,11 +10,7 @@
 use super::solver::{draw_rewards, Exact};
 use super::tree::Rewards;
 use super::value::win_probabilities;
-use crate::bitboard::BitBoard;
-use crate::eval::Evaluator;
-use crate::geometry::Geometry;
-use crate::moves::Move;
-use crate::position::{Position, Status};
+use crate::game::{Game, Status};
 pub use crate::rng::Rng;
 
 /// Parameters of the playout policy.
@@ -35,60 +31,17 @@ pub fn terminal_rewards(status: Status, sides: usize) -> Rewards {
         .unwrap_or_else(|| draw_rewards(sides))
 }
 
-/// The policy's move in `pos` (an ongoing game): the pass if there is no other.
-#[inline]
-pub fn choose<G: Geometry>(
-    pos: &Position<G>,
-    eval: &Evaluator<G>,
-    epsilon: f32,
-    rng: &mut Rng,
-) -> Move {
-    let side = pos.to_move();
-    let greedy = !rng.chance(epsilon);
-    let mut best = Move::PASS;
-    let mut best_gain = i32::MIN;
-    // Candidates seen with the best gain so far (greedy) or in all (random).
-    let mut seen = 0u32;
-    pos.generate(|from, targets| {
-        if greedy {
-            let base = eval.progress(side, from);
-            for to in targets.iter() {
-                let gain = eval.progress(side, to) - base;
-                if gain > best_gain {
-                    best_gain = gain;
-                    seen = 1;
-                    best = Move::new(from, to);
-                } else if gain == best_gain {
-                    seen += 1;
-                    if rng.below(seen) == 0 {
-                        best = Move::new(from, to);
-                    }
-                }
-            }
-        } else {
-            let n = targets.count();
-            seen += n;
-            if rng.below(seen) < n {
-                let k = rng.below(n);
-                let to = targets.iter().nth(k as usize).expect("k < count");
-                best = Move::new(from, to);
-            }
-        }
-    });
-    best
-}
-
 /// Plays the policy from `pos` for at most `policy.plies` plies and returns every side's
 /// reward; `pos` is restored before returning.
-pub fn playout<G: Geometry>(
-    pos: &mut Position<G>,
-    eval: &Evaluator<G>,
+pub fn playout<P: Game>(
+    pos: &mut P,
+    eval: &P::Eval,
     policy: &PlayoutPolicy,
     rng: &mut Rng,
 ) -> Rewards {
     let mut made = 0;
     while made < policy.plies && !pos.status().is_over() {
-        let mv = choose(pos, eval, policy.epsilon, rng);
+        let mv = pos.policy_move(eval, policy.epsilon, rng);
         pos.make(mv);
         made += 1;
     }

@@ -12,10 +12,8 @@ use super::select::select;
 use super::solver::{draw_rewards, try_prove, Exact};
 use super::tree::{Edge, Rewards, Tree};
 use super::Options;
-use crate::eval::Evaluator;
-use crate::geometry::Geometry;
+use crate::game::Game;
 use crate::moves::Move;
-use crate::position::Position;
 use crate::search::limits::Limits;
 use crate::search::timeman::TimeManager;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -25,11 +23,11 @@ use std::sync::{Mutex, MutexGuard};
 const MAX_DESCENT: usize = 400;
 
 /// What every thread of one search shares.
-pub struct Shared<'a, G: Geometry> {
+pub struct Shared<'a, P: Game> {
     /// The trees (one for tree parallelism, one per thread for root parallelism).
     pub trees: Vec<Mutex<Tree>>,
     /// The evaluation.
-    pub eval: &'a Evaluator<G>,
+    pub eval: &'a P::Eval,
     /// The searcher's options.
     pub options: &'a Options,
     /// The limits of this search.
@@ -48,7 +46,7 @@ pub struct Shared<'a, G: Geometry> {
     pub sides: usize,
 }
 
-impl<G: Geometry> Shared<'_, G> {
+impl<P: Game> Shared<'_, P> {
     /// Tree `i`, locked.
     pub fn tree(&self, i: usize) -> MutexGuard<'_, Tree> {
         self.trees[i].lock().expect("a search thread panicked")
@@ -75,8 +73,8 @@ enum Leaf {
 }
 
 /// One search thread: its own copy of the position and every buffer it reuses.
-pub struct Thread<G: Geometry> {
-    pos: Position<G>,
+pub struct Thread<P: Game> {
+    pos: P,
     tree: usize,
     rng: Rng,
     path: Vec<u32>,
@@ -85,9 +83,9 @@ pub struct Thread<G: Geometry> {
     edges: Vec<Edge>,
 }
 
-impl<G: Geometry> Thread<G> {
+impl<P: Game> Thread<P> {
     /// A thread searching `pos` in tree `tree`, its random moves seeded by `seed`.
-    pub fn new(pos: Position<G>, tree: usize, seed: u64) -> Self {
+    pub fn new(pos: P, tree: usize, seed: u64) -> Self {
         Thread {
             pos,
             tree,
@@ -100,7 +98,7 @@ impl<G: Geometry> Thread<G> {
     }
 
     /// Expands the root of this thread's tree if it is not yet.
-    pub fn prepare_root(&mut self, shared: &Shared<G>) {
+    pub fn prepare_root(&mut self, shared: &Shared<P>) {
         let root = shared.tree(self.tree).root();
         if !shared.tree(self.tree).node(root).expanded {
             self.expand_here(shared);
@@ -108,7 +106,7 @@ impl<G: Geometry> Thread<G> {
         }
     }
 
-    fn expand_here(&mut self, shared: &Shared<G>) {
+    fn expand_here(&mut self, shared: &Shared<P>) {
         let t = shared.options.prior_temperature;
         children(
             &mut self.pos,
@@ -121,7 +119,7 @@ impl<G: Geometry> Thread<G> {
 
     /// Runs playouts until the search ends, calling `after(done)` after each with the number
     /// of playouts finished by all threads.
-    pub fn run(&mut self, shared: &Shared<G>, mut after: impl FnMut(u64)) {
+    pub fn run(&mut self, shared: &Shared<P>, mut after: impl FnMut(u64)) {
         while !shared.should_stop() {
             if let Some(n) = shared.limits.nodes {
                 if shared.started.fetch_add(1, Relaxed) >= n {
@@ -135,7 +133,7 @@ impl<G: Geometry> Thread<G> {
     }
 
     /// One descent, expansion, playout and backup.
-    fn playout(&mut self, shared: &Shared<G>) {
+    fn playout(&mut self, shared: &Shared<P>) {
         let sides = self.pos.sides();
         let leaf = self.descend(&mut shared.tree(self.tree), shared);
         shared.seldepth.fetch_max(self.made, Relaxed);
@@ -166,7 +164,7 @@ impl<G: Geometry> Thread<G> {
 
     /// Walks from the root to a leaf, making the moves on the thread's position and adding
     /// a virtual loss to every node on the path.
-    fn descend(&mut self, tree: &mut Tree, shared: &Shared<G>) -> Leaf {
+    fn descend(&mut self, tree: &mut Tree, shared: &Shared<P>) -> Leaf {
         let sides = self.pos.sides();
         self.path.clear();
         self.made = 0;

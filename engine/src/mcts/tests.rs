@@ -1,7 +1,8 @@
 //! Tests of the MCTS searcher: tactics, legality on every rule set, errors, whole games.
 
 use super::*;
-use crate::geometry::Square;
+use crate::geometry::{Geometry, Square};
+use crate::position::Position;
 use crate::position::Status;
 use crate::rules::NAMED_RULE_SETS;
 use crate::search::Score;
@@ -148,7 +149,7 @@ fn the_tree_is_kept_across_moves_of_one_game() {
     let other = position(WIN_IN_1);
     mcts.kept = Some(Kept {
         tree,
-        rules: *pos.setup().rules(),
+        rules: pos.setup().rules().to_string(),
         history: pos.history().collect(),
         key: pos.key(),
     });

@@ -8,9 +8,8 @@
 //! share its node, so the tree is a graph (cycles included: a piece stepping back and forth).
 
 use super::solver::Exact;
-use crate::geometry::Geometry;
+use crate::game::Game;
 use crate::moves::Move;
-use crate::position::Position;
 use crate::setup::MAX_SIDES;
 use crate::FastHashMap;
 
@@ -85,19 +84,11 @@ pub struct Edge {
     pub child: u32,
 }
 
-/// The key under which a position's node is stored: the Zobrist key, with every side's move
-/// count mixed in when a yard deadline makes the counts part of the position's value.
+/// The key under which a position's node is stored: the game's search key (Halma with a
+/// deadline mixes in the move counts, which are then part of the position's value).
 #[inline]
-pub fn node_key<G: Geometry>(pos: &Position<G>) -> u64 {
-    let mut key = pos.key();
-    if pos.setup().rules().deadline.is_some() {
-        let mut counts = 0u64;
-        for side in 0..pos.sides() {
-            counts = counts.wrapping_mul(1 << 12) + pos.move_count(side);
-        }
-        key ^= counts.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
-    }
-    key
+pub fn node_key<P: Game>(pos: &P) -> u64 {
+    pos.search_key()
 }
 
 /// The arena of one search tree.
@@ -114,7 +105,7 @@ pub struct Tree {
 impl Tree {
     /// A tree holding only the root `pos`, merging transpositions if asked, growing to at
     /// most `budget` bytes of nodes and edges.
-    pub fn new<G: Geometry>(pos: &Position<G>, transpositions: bool, budget: usize) -> Tree {
+    pub fn new<P: Game>(pos: &P, transpositions: bool, budget: usize) -> Tree {
         let mut tree = Tree {
             nodes: Vec::new(),
             edges: Vec::new(),
@@ -191,7 +182,7 @@ impl Tree {
 
     /// The child of edge `e` for `pos` (the position after the edge's move): the linked node,
     /// else the node of a transposition, else a new node. `None` when the tree is full.
-    pub fn child<G: Geometry>(&mut self, e: u32, pos: &Position<G>, exact: Exact) -> Option<u32> {
+    pub fn child<P: Game>(&mut self, e: u32, pos: &P, exact: Exact) -> Option<u32> {
         let linked = self.edges[e as usize].child;
         if linked != NONE {
             return Some(linked);

@@ -1,30 +1,23 @@
 //! Leaf values: the evaluation turned into every side's probability of winning.
 //!
-//! Each side's standing ([`Evaluator::side_score`], centimoves, the side to move getting the
+//! Each side's standing ([`Game::side_score`], centimoves, the side to move getting the
 //! tempo bonus) goes through a softmax with temperature `T` centimoves:
 //! `p_s = exp(score_s / T) / Σ exp(score_t / T)`. With two sides this is the logistic curve
 //! of the score difference (a lead of `T` centimoves wins 73% of the time); with more, a side
 //! level with all the others gets `1/n`. [`centimoves`] inverts it for reports.
 
 use super::tree::Rewards;
-use crate::eval::Evaluator;
-use crate::geometry::Geometry;
-use crate::position::Position;
-use crate::setup::MAX_SIDES;
+use crate::game::Game;
+use crate::game::MAX_SIDES;
 
 /// Every side's probability of winning `pos` (an ongoing game) by the evaluation.
-pub fn win_probabilities<G: Geometry>(
-    eval: &Evaluator<G>,
-    pos: &Position<G>,
-    temperature: f32,
-) -> Rewards {
+pub fn win_probabilities<P: Game>(eval: &P::Eval, pos: &P, temperature: f32) -> Rewards {
     let sides = pos.sides();
-    let race = eval.is_pure_race(pos);
     let mut scores = [0.0f32; MAX_SIDES];
     for (side, s) in scores.iter_mut().enumerate().take(sides) {
-        *s = eval.side_score(pos, side, race) as f32;
+        *s = pos.side_score(eval, side) as f32;
     }
-    scores[pos.to_move()] += eval.weights().tempo as f32;
+    scores[pos.to_move()] += pos.tempo(eval) as f32;
     let top = scores[..sides].iter().copied().fold(f32::MIN, f32::max);
     let mut total = 0.0;
     for s in &mut scores[..sides] {

@@ -21,11 +21,9 @@ pub use multi::MultiPlayer;
 pub use score::Score;
 
 use crate::error::Error;
-use crate::eval::{Evaluator, Weights};
-use crate::geometry::Geometry;
+use crate::eval::Weights;
+use crate::game::{status_text, Game, Team};
 use crate::moves::Move;
-use crate::notation::status_text;
-use crate::position::Position;
 use score::{MAX_PLY, WIN, WIN_BOUND};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
@@ -172,9 +170,9 @@ impl Searcher {
 
     /// Searches `pos` within `limits`, calling `report` after every completed iteration
     /// (from the calling thread). An error if the game is already over.
-    pub fn search<G: Geometry>(
+    pub fn search<P: Game>(
         &mut self,
-        pos: &Position<G>,
+        pos: &P,
         limits: &Limits,
         mut report: impl FnMut(&Iteration),
     ) -> Result<Outcome, Error> {
@@ -185,7 +183,7 @@ impl Searcher {
             )));
         }
         let options = &self.options;
-        let eval = Evaluator::new(pos.setup(), options.weights);
+        let eval = pos.evaluator(&options.weights);
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
@@ -250,11 +248,11 @@ impl Searcher {
             if last.is_none() {
                 // Stopped before the first iteration completed: the first root move, at
                 // the static score.
-                let team = crate::eval::Team::new(pos.to_move(), pos.sides());
+                let team = Team::new(pos.to_move(), pos.sides());
                 last = Some((
                     0,
                     Line {
-                        score: Score::Centimoves(eval.evaluate(pos, team)),
+                        score: Score::Centimoves(pos.evaluate(&eval, team)),
                         pv: vec![main.best().mv],
                     },
                 ));

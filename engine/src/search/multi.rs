@@ -13,9 +13,8 @@
 //! pass: it is the model's result, not a proof about the game.
 
 use crate::error::Error;
-use crate::geometry::Geometry;
+use crate::game::Game;
 use crate::moves::Move;
-use crate::position::Position;
 use std::fmt;
 use std::str::FromStr;
 
@@ -60,8 +59,8 @@ impl fmt::Display for MultiPlayer {
 /// Plays one best-reply layer of a position where an opponent of `root` is to move: `mv`
 /// for the opponent whose piece stands on its origin (every opponent passes for
 /// [`Move::PASS`]), every other opponent passing, until `root` is to move again or the game
-/// is over. Returns the number of plies made (each taken back with [`Position::unmake`]).
-pub fn make_reply<G: Geometry>(pos: &mut Position<G>, root: usize, mv: Move) -> usize {
+/// is over. Returns the number of plies made (each taken back with [`Game::unmake`]).
+pub fn make_reply<P: Game>(pos: &mut P, root: usize, mv: Move) -> usize {
     let mover = if mv.is_pass() {
         None
     } else {
@@ -86,6 +85,7 @@ mod tests {
     use super::*;
     use crate::bitboard::BitBoard;
     use crate::geometry::Square;
+    use crate::position::Position;
     use crate::rules::Rules;
     use crate::setup::Setup;
     use std::sync::Arc;

@@ -15,11 +15,8 @@ use super::ordering::{pick_next, Heuristics, ScoredMove, TT_MOVE};
 use super::score::{from_table, to_table, win_in, INFINITE, MAX_PLY, WIN_BOUND};
 use super::tt::{Bound, Entry};
 use super::Shared;
-use crate::bitboard::BitBoard;
-use crate::eval::{Evaluator, Team};
-use crate::geometry::Geometry;
+use crate::game::{Game, Status, Team};
 use crate::moves::Move;
-use crate::position::{Position, Status};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// Nodes between two looks at the clock, the stop flags and the shared node count.
@@ -39,9 +36,9 @@ pub struct RootMove {
 }
 
 /// One thread's search state.
-pub struct Worker<'a, G: Geometry> {
-    pos: Position<G>,
-    eval: &'a Evaluator<G>,
+pub struct Worker<'a, P: Game> {
+    pos: P,
+    eval: &'a P::Eval,
     shared: &'a Shared<'a>,
     team: Team,
     /// The side to move at the root.
@@ -62,19 +59,19 @@ pub struct Worker<'a, G: Geometry> {
     pub seldepth: usize,
     stopped: bool,
     reductions: [[u8; 64]; 64],
-    deadline_rule: bool,
     /// Mixed into every table key with more than two sides, where a score is the root
     /// side's view: a table kept between searches for different sides must not mix them.
     root_salt: u64,
 }
 
-impl<'a, G: Geometry> Worker<'a, G> {
+impl<'a, P: Game> Worker<'a, P> {
     /// A thread searching `pos` (which must have legal moves).
-    pub fn new(pos: Position<G>, eval: &'a Evaluator<G>, shared: &'a Shared<'a>) -> Self {
+    pub fn new(pos: P, eval: &'a P::Eval, shared: &'a Shared<'a>) -> Self {
         let sides = pos.sides();
         let root = pos.to_move();
         let team = Team::new(root, sides);
         let best_reply = sides > 2 && shared.multi == MultiPlayer::BestReply;
+        let cells = pos.cells();
         let root_moves = pos
             .legal_moves()
             .into_iter()
@@ -90,7 +87,6 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
             }
         }
-        let deadline_rule = pos.setup().rules().deadline.is_some();
         Worker {
             pos,
             eval,
@@ -98,7 +94,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             team,
             root,
             best_reply,
-            heuristics: Heuristics::new(sides, G::BB::CAPACITY),
+            heuristics: Heuristics::new(sides, cells),
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
             tried: (0..=MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
             pv: vec![Move::PASS; (MAX_PLY + 1) * (MAX_PLY + 1)],
@@ -109,7 +105,6 @@ impl<'a, G: Geometry> Worker<'a, G> {
             seldepth: 0,
             stopped: false,
             reductions,
-            deadline_rule,
             root_salt: if sides > 2 {
                 (root as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
             } else {
@@ -118,19 +113,11 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
     }
 
-    /// The table key: the Zobrist key, plus the move counts when a deadline makes them
-    /// part of the position's value, plus the root side when it decides the score's view.
+    /// The table key: the game's search key, plus the root side when it decides the
+    /// score's view.
     #[inline(always)]
     fn key(&self) -> u64 {
-        let mut key = self.pos.key() ^ self.root_salt;
-        if self.deadline_rule {
-            let mut counts = 0u64;
-            for side in 0..self.pos.sides() {
-                counts = counts.wrapping_mul(1 << 12) + self.pos.move_count(side);
-            }
-            key ^= counts.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
-        }
-        key
+        self.pos.search_key() ^ self.root_salt
     }
 
     /// Adds the unflushed nodes to the shared count and decides whether to stop.
@@ -222,19 +209,15 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
     /// Appends the moves of the side to move to `list`, with their ordering keys.
     fn push_moves(&self, list: &mut Vec<ScoredMove>, ply: usize, tt_move: Option<Move>) {
-        let (eval, heuristics) = (self.eval, &self.heuristics);
+        let heuristics = &self.heuristics;
         let side = self.pos.to_move();
-        self.pos.generate(|from, targets| {
-            let base = eval.progress(side, from);
-            for to in targets.iter() {
-                let mv = Move::new(from, to);
-                let key = if Some(mv) == tt_move {
-                    TT_MOVE
-                } else {
-                    heuristics.key(side, ply, mv, eval.progress(side, to) - base)
-                };
-                list.push(ScoredMove { mv, key });
-            }
+        self.pos.for_each_move_gain(self.eval, |mv, gain| {
+            let key = if Some(mv) == tt_move {
+                TT_MOVE
+            } else {
+                heuristics.key(side, ply, mv, gain)
+            };
+            list.push(ScoredMove { mv, key });
         });
     }
 
@@ -277,7 +260,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if depth == 0 || ply >= MAX_PLY {
-            return self.eval.evaluate(&self.pos, self.team);
+            return self.pos.evaluate(self.eval, self.team);
         }
         let pv_node = beta - alpha > 1;
         let key = self.key();
@@ -340,9 +323,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 } else {
                     us
                 };
-                let gain =
-                    self.eval.progress(mover, mv.to()) - self.eval.progress(mover, mv.from());
-                (gain, mover)
+                (self.pos.move_gain(self.eval, mover, mv), mover)
             };
             let plies = self.make_child(mv);
             let flip = !self.team.same(us, self.pos.to_move());
