@@ -140,9 +140,9 @@ impl EmbargoPosition {
     #[inline(always)]
     pub fn search_key(&self) -> u64 {
         let mut extra = u64::from(self.passes);
-        for side in 0..2 {
-            let count = if self.stones[side] & YARDS[side] != 0 {
-                self.counts[side].min(DEADLINE) + 1
+        for ((&stones, &yard), &count) in self.stones.iter().zip(&YARDS).zip(&self.counts) {
+            let count = if stones & yard != 0 {
+                count.min(DEADLINE) + 1
             } else {
                 0
             };
