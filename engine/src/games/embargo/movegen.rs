@@ -1,19 +1,29 @@
-//! The slide generator: per stone, per direction, the empty ray up to the nearest stone
-//! (one ray-table lookup and one bit scan), then the Embargo filters as masks: a shortening
-//! slide (nearest stone an own one, at least one empty cell between) may stop anywhere on
-//! the ray; a normal slide stops before the nearest wall cell of either colour; no slide
-//! stops in the mover's own yard. Allocation-free.
+//! The slide generator, in two steps, allocation-free.
+//!
+//! 1. Per position, per direction, the set of every cell some stone of the mover can slide
+//!    to that way, by whole-board word operations: a *normal* slide's cells are an occluded
+//!    fill from the mover's stones through the empty cells outside every wall (it stops
+//!    before a wall cell, a stone or the edge; a ray that ends at an own stone starts with a
+//!    cell of the mover's own wall, so it gives nothing here); a *shortening* slide's cells
+//!    are exactly the mover's own walls along that line (each lies between two own stones:
+//!    the one behind it slides there). Cells of the mover's yard are removed. Every cell of
+//!    such a set is reached by exactly one stone (the nearest stone behind it), so the move
+//!    count is four population counts.
+//! 2. Per stone, to emit moves: per direction, its empty ray up to the nearest stone (one
+//!    ray-table lookup and one bit scan) intersected with that direction's set.
 
-use super::board::{before, bit, nearest, Cells, BOARD, RAYS, YARDS};
-use super::walls::walls;
+use super::board::{
+    before, fill_east, fill_north, fill_south, fill_west, nearest, Cells, BOARD, RAYS, YARDS,
+};
+use super::walls::row_and_column_walls;
 
-/// What the slides of one side need, computed once per position.
+/// The slides of one side, computed once per position.
 #[derive(Clone, Copy, Debug)]
 pub struct Slides {
     own: u128,
     occupied: u128,
-    walls: u128,
-    allowed: u128,
+    /// Per direction (as [`super::board::DIRECTIONS`]), the cells slid to that way.
+    to: [u128; 4],
 }
 
 impl Slides {
@@ -21,12 +31,20 @@ impl Slides {
     /// its cell).
     #[inline(always)]
     pub fn new(stones: [u128; 2], side: usize) -> Slides {
-        Slides {
-            own: stones[side],
-            occupied: stones[0] | stones[1],
-            walls: walls(stones),
-            allowed: BOARD & !YARDS[side],
-        }
+        let own = stones[side];
+        let occupied = stones[0] | stones[1];
+        let empty = BOARD & !occupied;
+        let (own_rows, own_columns) = row_and_column_walls(own, empty);
+        let (enemy_rows, enemy_columns) = row_and_column_walls(stones[1 - side], empty);
+        let free = empty & !(own_rows | own_columns | enemy_rows | enemy_columns);
+        let allowed = BOARD & !YARDS[side] & !own;
+        let to = [
+            (fill_east(own, free) | own_rows) & allowed,
+            (fill_north(own, free) | own_columns) & allowed,
+            (fill_west(own, free) | own_rows) & allowed,
+            (fill_south(own, free) | own_columns) & allowed,
+        ];
+        Slides { own, occupied, to }
     }
 
     /// The stones that slide.
@@ -35,32 +53,23 @@ impl Slides {
         self.own
     }
 
-    /// The cells the stone on `from` can slide to.
+    /// The cells the stone on `from` (a stone of the side) can slide to.
     #[inline(always)]
     pub fn targets(&self, from: usize) -> u128 {
         let mut targets = 0;
         for (d, rays) in RAYS.iter().enumerate() {
-            let ray = rays[from];
-            let blockers = ray & self.occupied;
-            let (open, shortening) = if blockers == 0 {
-                (ray, false)
+            let ray = rays[from] & self.to[d];
+            if ray == 0 {
+                continue;
+            }
+            let blockers = rays[from] & self.occupied;
+            targets |= if blockers == 0 {
+                ray
             } else {
-                let stop = nearest(d, blockers);
-                let open = before(d, ray, stop);
-                (open, open != 0 && self.own & bit(stop) != 0)
-            };
-            targets |= if shortening {
-                open
-            } else {
-                let walled = open & self.walls;
-                if walled == 0 {
-                    open
-                } else {
-                    before(d, open, nearest(d, walled))
-                }
+                before(d, ray, nearest(d, blockers))
             };
         }
-        targets & self.allowed
+        targets
     }
 
     /// Calls `emit(from, targets)` for every stone with at least one target.
@@ -77,8 +86,6 @@ impl Slides {
     /// The number of slides.
     #[inline(always)]
     pub fn count(&self) -> u64 {
-        Cells(self.own)
-            .map(|from| u64::from(self.targets(from).count_ones()))
-            .sum()
+        self.to.iter().map(|t| u64::from(t.count_ones())).sum()
     }
 }

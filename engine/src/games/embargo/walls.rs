@@ -6,12 +6,20 @@
 
 use super::board::{fill_east, fill_north, fill_south, fill_west, BOARD};
 
+/// The row walls and the column walls of the colour whose stones are `own`, `empty` being
+/// the empty cells.
+#[inline(always)]
+pub fn row_and_column_walls(own: u128, empty: u128) -> (u128, u128) {
+    let rows = fill_east(own, empty) & fill_west(own, empty) & empty;
+    let columns = fill_north(own, empty) & fill_south(own, empty) & empty;
+    (rows, columns)
+}
+
 /// The wall cells of the colour whose stones are `own`, `empty` being the empty cells.
 #[inline(always)]
 pub fn side_walls(own: u128, empty: u128) -> u128 {
-    let rows = fill_east(own, empty) & fill_west(own, empty);
-    let columns = fill_north(own, empty) & fill_south(own, empty);
-    (rows | columns) & empty
+    let (rows, columns) = row_and_column_walls(own, empty);
+    rows | columns
 }
 
 /// Every wall cell of either colour, for the stones `stones` (by side).
