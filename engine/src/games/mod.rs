@@ -8,6 +8,7 @@
 //! Adding a game: its module here, one [`Relative`] value (name and summary), and one arm
 //! in `with_game!`.
 
+pub mod embargo;
 pub mod halma;
 
 use crate::error::Error;

@@ -1,0 +1,182 @@
+//! Embargo (Daniel Solis, 2006), two players: RULES-relatives.md, section 1, with its Fine
+//! points. Six stones a side slide like rooks on a 9×9 board from their yard (a corner
+//! triangle) to the opponent's; the empty cells between two stones of one colour in a row
+//! or column are *walls*, which normal slides may not enter, while a *shortening* slide,
+//! towards an own stone, may stop anywhere on its way and tunnel through crossing walls. No
+//! stone stops in its own yard; a side with a stone in its yard after its 25th move loses.
+//! The four-player option of the rules is not implemented.
+//!
+//! Modules: [`board`] (the board as one `u128`, rays, occluded fills, cell names), [`walls`]
+//! (walls by fills), [`movegen`] (slides), [`keys`] (Zobrist keys), [`position`] (make,
+//! unmake, status), [`text`] (position text, moves, diagram), [`eval`] (evaluation).
+
+pub mod board;
+pub mod eval;
+pub mod keys;
+pub mod movegen;
+pub mod position;
+pub mod text;
+pub mod walls;
+
+pub use eval::EmbargoEval;
+pub use position::{perft, EmbargoPosition, DEADLINE, STONES};
+pub use text::RULES_NAME;
+
+use crate::error::Error;
+use crate::eval::Weights;
+use crate::game::{Game, Status, Team};
+use crate::moves::Move;
+
+impl Game for EmbargoPosition {
+    type Setup = ();
+    type Eval = EmbargoEval;
+
+    fn start(_: &()) -> Self {
+        EmbargoPosition::start()
+    }
+
+    fn from_text_fields(_: &(), fields: &str) -> Result<Self, Error> {
+        EmbargoPosition::from_text_fields(fields)
+    }
+
+    fn setup(&self) -> &() {
+        &()
+    }
+
+    fn rules_text(&self) -> String {
+        RULES_NAME.into()
+    }
+
+    fn to_text(&self) -> String {
+        EmbargoPosition::to_text(self)
+    }
+
+    fn diagram(&self) -> String {
+        EmbargoPosition::diagram(self)
+    }
+
+    fn parse_cell(&self, name: &str) -> Result<usize, Error> {
+        board::parse_cell(name)
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        board::cell_name(cell)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        EmbargoPosition::parse_move(self, text)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        text::move_text(mv)
+    }
+
+    fn sides(&self) -> usize {
+        2
+    }
+
+    #[inline(always)]
+    fn to_move(&self) -> usize {
+        EmbargoPosition::to_move(self)
+    }
+
+    #[inline(always)]
+    fn status(&self) -> Status {
+        EmbargoPosition::status(self)
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        EmbargoPosition::key(self)
+    }
+
+    /// The key plus the move counts of the sides that still have a stone in their yard
+    /// (the deadline) and the passes in a row.
+    #[inline(always)]
+    fn search_key(&self) -> u64 {
+        EmbargoPosition::search_key(self)
+    }
+
+    #[inline(always)]
+    fn move_count(&self, side: usize) -> u64 {
+        EmbargoPosition::move_count(self, side)
+    }
+
+    fn history(&self) -> impl Iterator<Item = Move> + '_ {
+        EmbargoPosition::history(self)
+    }
+
+    #[inline(always)]
+    fn make(&mut self, mv: Move) {
+        EmbargoPosition::make(self, mv)
+    }
+
+    #[inline(always)]
+    fn unmake(&mut self) {
+        EmbargoPosition::unmake(self)
+    }
+
+    fn cells(&self) -> usize {
+        board::CELLS
+    }
+
+    #[inline(always)]
+    fn side_at(&self, cell: usize) -> Option<usize> {
+        EmbargoPosition::side_at(self, cell)
+    }
+
+    #[inline(always)]
+    fn for_each_move(&self, emit: impl FnMut(Move)) {
+        EmbargoPosition::for_each_move(self, emit)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        EmbargoPosition::count_legal_moves(self)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        EmbargoPosition::is_legal(self, mv)
+    }
+
+    fn evaluator(&self, weights: &Weights) -> EmbargoEval {
+        EmbargoEval::new(weights)
+    }
+
+    #[inline]
+    fn evaluate(&self, eval: &EmbargoEval, team: Team) -> i32 {
+        eval.evaluate(self, team)
+    }
+
+    fn side_score(&self, eval: &EmbargoEval, side: usize) -> i32 {
+        eval.side_score(self, side)
+    }
+
+    /// The drop of the evaluation's distance table.
+    #[inline(always)]
+    fn move_gain(&self, eval: &EmbargoEval, mover: usize, mv: Move) -> i32 {
+        eval.move_gain(mover, mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_counts() {
+        let mut pos = EmbargoPosition::start();
+        assert_eq!(perft(&mut pos, 1), 42);
+        assert_eq!(perft(&mut pos, 2), 1710);
+    }
+
+    #[test]
+    fn start_text_and_diagram() {
+        let pos = EmbargoPosition::start();
+        assert_eq!(pos.to_text(), "embargo 6BBB/7BB/8B/9/9/9/A8/AA7/AAA6 A 0,0");
+        assert!(pos.diagram().starts_with(" 9 . . . . . . b b b\n"));
+        assert!(pos
+            .diagram()
+            .ends_with(" 1 A A A . . . . . .\n   a b c d e f g h i\n"));
+    }
+}
