@@ -8,7 +8,7 @@
 //! ([`NaiveRenpaarden::from_engine`]); cells convert to engine indices as `x + 9·y`.
 
 use halma_engine::games::renpaarden::RenpaardenPosition;
-use halma_engine::{Game, Move, Status};
+use halma_engine::{Move, Status};
 use std::collections::BTreeSet;
 
 /// Board width.

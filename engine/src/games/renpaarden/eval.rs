@@ -136,11 +136,11 @@ mod tests {
         assert_eq!(eval.distance(0, c("a7")), 1);
         assert_eq!(eval.distance(1, c("a7")), 3);
         assert!((0..CELLS).all(|cell| eval.distance(0, cell) < LAYERS as i32));
-        for side in 0..2 {
-            let by_cells: i32 = super::super::board::cells_of(START[side])
+        for (side, &start) in START.iter().enumerate() {
+            let by_cells: i32 = super::super::board::cells_of(start)
                 .map(|cell| eval.distance(side, cell))
                 .sum();
-            assert_eq!(eval.total_distance(side, START[side]), by_cells);
+            assert_eq!(eval.total_distance(side, start), by_cells);
             assert!(by_cells > 18 * 3);
         }
     }
