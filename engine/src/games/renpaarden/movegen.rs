@@ -5,7 +5,7 @@
 //! leap from `o` or from an enemy stone reachable from `o` through enemy stones only. The
 //! enemy stones fall into *components* (connected by knight leaps); a chain that enters a
 //! component can visit all of it. The generator therefore finds the components once per
-//! position, each by a flood fill of whole-board leap shifts ([`leaps`]), and with each the
+//! position (those some own stone can leap onto), each by a flood fill of whole-board leap shifts ([`leaps`]), and with each the
 //! empty cells one leap from it (its *exits*); a stone's destinations are then the empty
 //! cells one leap from it plus the exits of every component it leaps onto. The mover's own
 //! stones, its origin included, are never empty: a leap onto an own stone is barred, and a
@@ -15,10 +15,11 @@
 
 use super::board::{cells_of, leaps, Cells, BOARD, KNIGHT, STONES};
 
-/// The enemy stones split into knight-connected components, each with its exits.
+/// The enemy stones next to the mover's split into knight-connected components, each with
+/// its exits.
 #[derive(Clone, Copy, Debug)]
 pub struct Closure {
-    /// The components found (at most one per enemy stone).
+    /// The components found that some own stone leaps onto (at most one per enemy stone).
     len: usize,
     /// The enemy cells of each component.
     members: [Cells; STONES],
@@ -42,9 +43,10 @@ impl Closure {
             enemy,
             empty,
         };
-        let mut left = enemy;
+        // Only components some own stone can leap onto matter: seed the fills there.
+        let mut left = enemy & leaps(own);
         while left != 0 && closure.len < STONES {
-            // Flood fill from the lowest unassigned enemy stone over the enemy stones.
+            // Flood fill from the lowest enemy stone not yet assigned over the enemy stones.
             let mut component = left & left.wrapping_neg();
             let mut frontier = component;
             while frontier != 0 {
