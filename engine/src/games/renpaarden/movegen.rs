@@ -61,25 +61,16 @@ impl Closure {
         closure
     }
 
-    /// The destinations of the mover's stone on `from`.
+    /// The destinations of the mover's stone on `from`: the empty cells one leap away and
+    /// the chain destinations.
     #[inline(always)]
     pub fn targets(&self, from: usize) -> Cells {
-        let near = KNIGHT[from];
-        let mut targets = near & self.empty;
-        let entered = near & self.enemy;
-        if entered != 0 {
-            for i in 0..self.len {
-                if self.members[i] & entered != 0 {
-                    targets |= self.exits[i];
-                }
-            }
-        }
-        targets
+        KNIGHT[from] & self.empty | self.chain_targets(from)
     }
 
     /// The destinations reached only through at least one enemy stone (the chain moves):
     /// the exits of the components the stone on `from` leaps onto.
-    #[inline]
+    #[inline(always)]
     pub fn chain_targets(&self, from: usize) -> Cells {
         let entered = KNIGHT[from] & self.enemy;
         let mut targets = 0;
@@ -115,7 +106,8 @@ impl Closure {
 
 /// A flood fill from one stone, without components: the destinations of the mover's stone
 /// on `from`. The same set as [`Closure::targets`]; a second, simpler form for the tests.
-pub fn leap_closure(from: usize, own: Cells, enemy: Cells) -> Cells {
+#[cfg(test)]
+fn leap_closure(from: usize, own: Cells, enemy: Cells) -> Cells {
     let empty = BOARD & !(own | enemy);
     let mut reached = 0;
     let mut frontier = KNIGHT[from] & enemy;
@@ -168,5 +160,28 @@ mod tests {
         }
         assert!(t & enemy == 0);
         assert_eq!(t, leap_closure(c("d4"), own, enemy));
+    }
+
+    #[test]
+    fn components_give_the_per_stone_flood_fill_on_random_placements() {
+        let mut rng = crate::rng::Rng::new(7);
+        for _ in 0..2000 {
+            let mut sides = [0 as Cells; 2];
+            for side in 0..2 {
+                while sides[side].count_ones() < STONES as u32 {
+                    let cell = rng.below(81);
+                    if (sides[0] | sides[1]) >> cell & 1 == 0 {
+                        sides[side] |= 1 << cell;
+                    }
+                }
+            }
+            let closure = Closure::new(sides[0], sides[1]);
+            for from in cells_of(sides[0]) {
+                assert_eq!(
+                    closure.targets(from),
+                    leap_closure(from, sides[0], sides[1])
+                );
+            }
+        }
     }
 }
