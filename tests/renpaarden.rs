@@ -153,19 +153,20 @@ fn the_table_positions_are_those_of_the_seeded_play() {
 }
 
 #[test]
-#[ignore = "prints the perft table: cargo test --release --test renpaarden -- --ignored --nocapture"]
+#[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
 fn print_perft_table() {
     let mut lines = vec![RenpaardenPosition::start(&())];
     lines.extend(table_positions());
     for p in lines {
         let mut q = pos(&p.to_text());
         let mut counts = Vec::new();
+        // Counts up to a billion.
         for depth in 1..=7 {
             let n = q.perft(depth);
-            counts.push(format!("D{depth} {n}"));
-            if n > 100_000_000 {
+            if n > 1_000_000_000 {
                 break;
             }
+            counts.push(format!("D{depth} {n}"));
         }
         println!("{} ; {}", p.to_text(), counts.join(" ; "));
     }

@@ -5,9 +5,10 @@
 //! leap from `o` or from an enemy stone reachable from `o` through enemy stones only. The
 //! enemy stones fall into *components* (connected by knight leaps); a chain that enters a
 //! component can visit all of it. The generator therefore finds the components once per
-//! position (those some own stone can leap onto), each by a flood fill of whole-board leap shifts ([`leaps`]), and with each the
-//! empty cells one leap from it (its *exits*); a stone's destinations are then the empty
-//! cells one leap from it plus the exits of every component it leaps onto. The mover's own
+//! position (those some own stone can leap onto), each by a flood fill of whole-board leap
+//! shifts ([`leaps`]), and with each the empty cells one leap from it (its *exits*); a
+//! stone's destinations are then the empty cells one leap from it plus the exits of every
+//! component it leaps onto. The mover's own
 //! stones, its origin included, are never empty: a leap onto an own stone is barred, and a
 //! chain back onto the origin ends there as the null move, which does not exist (so it is
 //! neither a move nor continued). Destinations form a set, so two paths to one cell are one
@@ -15,11 +16,11 @@
 
 use super::board::{cells_of, leaps, Cells, BOARD, KNIGHT, STONES};
 
-/// The enemy stones next to the mover's split into knight-connected components, each with
-/// its exits.
+/// The knight-connected components of enemy stones that the mover's stones can leap onto,
+/// each with its exits.
 #[derive(Clone, Copy, Debug)]
 pub struct Closure {
-    /// The components found that some own stone leaps onto (at most one per enemy stone).
+    /// The number of components (at most one per enemy stone).
     len: usize,
     /// The enemy cells of each component.
     members: [Cells; STONES],
