@@ -11,6 +11,8 @@ pub mod embargo;
 pub mod naive;
 /// Random playouts and random placements for the tests.
 pub mod random;
+/// The simple per-cell reference for Renpaarden.
+pub mod renpaarden;
 
 /// The rule sets with a benchmark suite in `positions/bench/` (one file each), written by
 /// `examples/bench_positions.rs` and measured by `benches/movegen.rs`.

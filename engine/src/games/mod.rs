@@ -10,6 +10,7 @@
 
 pub mod embargo;
 pub mod halma;
+pub mod renpaarden;
 
 use crate::error::Error;
 use crate::rules::{Rules, NAMED_RULE_SETS};

@@ -1,0 +1,147 @@
+//! The evaluation, in centimoves (100 = one move of progress).
+//!
+//! A side's score measures how far its stones are from home-coming, in knight leaps:
+//! * **distance**: minus 100 per knight leap each stone still needs to reach the nearest
+//!   of the opponent's start cells, on an empty board (a lower bound on the leaps to go,
+//!   since one plain move is one leap);
+//! * **jumpers**: plus [`JUMPER`] per stone that can leap through the enemy now to a cell at
+//!   least two leaps nearer its goal (a chain move that gains more than any plain move).
+//!
+//! [`Eval::evaluate`] is the side to move's score minus the opponent's, plus the tempo
+//! weight; a move's gain ([`Eval::gain`]) is 100 per leap of distance it saves.
+
+use super::board::{leaps, Cells, BOARD, CELLS, GOAL};
+use super::movegen::Closure;
+use super::position::RenpaardenPosition;
+use crate::eval::MAX_EVAL;
+use crate::game::Team;
+use crate::moves::Move;
+
+/// Centimoves per knight leap of distance.
+pub const LEAP: i32 = 100;
+/// Centimoves per stone that can gain two or more leaps by a chain through the enemy.
+pub const JUMPER: i32 = 25;
+/// Distance layers kept (the farthest cell of the 9×9 board is 5 leaps from a goal).
+const LAYERS: usize = 8;
+
+/// The evaluation's tables: knight distances to each side's goal.
+#[derive(Clone, Debug)]
+pub struct Eval {
+    /// `dist[side][cell]`: knight leaps from `cell` to the nearest goal cell of `side`.
+    dist: [[u8; CELLS]; 2],
+    /// `within[side][d]`: the cells at most `d` leaps from `side`'s goal.
+    within: [[Cells; LAYERS]; 2],
+    /// Bonus for having the move.
+    tempo: i32,
+}
+
+impl Eval {
+    /// The tables, with `tempo` centimoves for the side to move.
+    pub fn new(tempo: i32) -> Eval {
+        let mut dist = [[u8::MAX; CELLS]; 2];
+        let mut within = [[BOARD; LAYERS]; 2];
+        for side in 0..2 {
+            // Breadth-first by whole layers: the cells one leap beyond those reached.
+            let mut reached = GOAL[side];
+            let mut layer = reached;
+            let mut d = 0;
+            while layer != 0 {
+                for cell in super::board::cells_of(layer) {
+                    dist[side][cell] = d as u8;
+                }
+                if d < LAYERS {
+                    within[side][d] = reached;
+                }
+                layer = leaps(layer) & !reached;
+                reached |= layer;
+                d += 1;
+            }
+        }
+        Eval {
+            dist,
+            within,
+            tempo,
+        }
+    }
+
+    /// Knight leaps from `cell` to `side`'s nearest goal cell.
+    #[inline(always)]
+    pub fn distance(&self, side: usize, cell: usize) -> i32 {
+        i32::from(self.dist[side][cell])
+    }
+
+    /// The sum of the distances of `side`'s stones, by layers (popcounts).
+    fn total_distance(&self, side: usize, stones: Cells) -> i32 {
+        let mut outside = stones;
+        let mut total = 0;
+        for d in 0..LAYERS {
+            outside &= !self.within[side][d];
+            total += outside.count_ones() as i32;
+        }
+        total
+    }
+
+    /// `side`'s own standing in centimoves (see the module doc); higher is better for it.
+    pub fn side_score(&self, pos: &RenpaardenPosition, side: usize) -> i32 {
+        let own = pos.stones(side);
+        let closure = Closure::new(own, pos.stones(1 - side));
+        let mut jumpers = 0;
+        for from in super::board::cells_of(own) {
+            let d = self.dist[side][from] as usize;
+            if d >= 2 && closure.chain_targets(from) & self.within[side][d - 2] != 0 {
+                jumpers += 1;
+            }
+        }
+        -LEAP * self.total_distance(side, own) + JUMPER * jumpers
+    }
+
+    /// The score for the side to move: the sides of its team count for it, the others
+    /// against it; plus the tempo; clamped to ±[`MAX_EVAL`].
+    pub fn evaluate(&self, pos: &RenpaardenPosition, team: Team) -> i32 {
+        let me = pos.to_move();
+        let score: i32 = (0..2)
+            .map(|side| {
+                let s = self.side_score(pos, side);
+                if team.same(side, me) {
+                    s
+                } else {
+                    -s
+                }
+            })
+            .sum();
+        (score + self.tempo).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The leaps of distance `mv` saves `mover`, in centimoves (0 for the pass).
+    #[inline(always)]
+    pub fn gain(&self, mover: usize, mv: Move) -> i32 {
+        if mv.is_pass() {
+            0
+        } else {
+            LEAP * (self.distance(mover, mv.from()) - self.distance(mover, mv.to()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{parse_cell, START};
+    use super::*;
+
+    #[test]
+    fn distances_by_layers_agree_with_the_table() {
+        let eval = Eval::new(0);
+        let c = |n| parse_cell(n).unwrap();
+        assert_eq!(eval.distance(0, c("a8")), 0);
+        assert_eq!(eval.distance(0, c("a7")), 1);
+        assert_eq!(eval.distance(1, c("a7")), 3);
+        assert!((0..CELLS).all(|cell| eval.distance(0, cell) < LAYERS as i32));
+        for (side, &start) in START.iter().enumerate() {
+            let by_cells: i32 = super::super::board::cells_of(start)
+                .map(|cell| eval.distance(side, cell))
+                .sum();
+            assert_eq!(eval.total_distance(side, start), by_cells);
+            assert!(by_cells > 18 * 3);
+        }
+    }
+}

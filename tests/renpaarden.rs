@@ -1,0 +1,532 @@
+//! Renpaarden: the engine (`halma_engine::games::renpaarden`) against the per-cell reference
+//! (`halma_suite::renpaarden`): perft from the start and from positions of seeded play, the
+//! perft table `positions/perft/family/renpaarden.txt`, move lists along whole games, texts,
+//! every bad input, make/unmake, the status rules and the evaluation.
+
+use halma_engine::eval::Weights;
+use halma_engine::games::renpaarden::{board, RenpaardenPosition};
+use halma_engine::rng::Rng;
+use halma_engine::{Error, Game, Move, Status, Team};
+use halma_suite::renpaarden::{engine_move, naive_move, NaiveRenpaarden};
+use std::path::Path;
+
+/// Largest table count the normal run checks with the engine.
+const ENGINE_LEAVES: u64 = 20_000_000;
+/// Largest table count the normal run checks with the reference.
+const NAIVE_LEAVES: u64 = 1_000_000;
+
+fn pos(text: &str) -> RenpaardenPosition {
+    RenpaardenPosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The reference replaying the engine position's whole game from the start (so that its
+/// repetition history is the engine's).
+fn replayed(p: &RenpaardenPosition) -> NaiveRenpaarden {
+    let mut naive = NaiveRenpaarden::start();
+    for mv in p.history() {
+        naive.play(naive_move(mv));
+    }
+    naive
+}
+
+/// A game from the start: each ply with chance `epsilon` a random move, else one of the
+/// largest knight-distance gain (the playout policy), for at most `plies` plies or until
+/// the game ends.
+fn play(seed: u64, epsilon: f32, plies: usize) -> RenpaardenPosition {
+    let mut p = RenpaardenPosition::start(&());
+    let eval = p.evaluator(&Weights::default());
+    let mut rng = Rng::new(seed);
+    for _ in 0..plies {
+        if p.status().is_over() {
+            break;
+        }
+        let mv = p.policy_move(&eval, epsilon, &mut rng);
+        p.make(mv);
+    }
+    p
+}
+
+/// The positions of a whole game in the playout policy (ending or stopped at `cap` plies).
+fn game(seed: u64, epsilon: f32, cap: usize) -> Vec<RenpaardenPosition> {
+    let mut p = RenpaardenPosition::start(&());
+    let eval = p.evaluator(&Weights::default());
+    let mut rng = Rng::new(seed);
+    let mut out = vec![p.clone()];
+    while !p.status().is_over() && out.len() <= cap {
+        let mv = p.policy_move(&eval, epsilon, &mut rng);
+        p.make(mv);
+        out.push(p.clone());
+    }
+    out
+}
+
+#[test]
+fn start_counts_of_the_rules() {
+    let mut p = RenpaardenPosition::start(&());
+    assert_eq!(p.perft(1), 46);
+    assert_eq!(p.perft(2), 2116);
+    let naive = NaiveRenpaarden::start();
+    assert_eq!(naive.perft(1), 46);
+    assert_eq!(naive.perft(2), 2116);
+}
+
+#[test]
+fn start_perft_to_depth_4_agrees_with_the_reference() {
+    let mut p = RenpaardenPosition::start(&());
+    let naive = NaiveRenpaarden::start();
+    for depth in 3..=4 {
+        assert_eq!(p.perft(depth), naive.perft(depth), "depth {depth}");
+    }
+}
+
+/// One line of the table: a position text and its counts by depth.
+fn table() -> Vec<(String, Vec<(u32, u64)>)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/perft/family/renpaarden.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let mut fields = line.split(';').map(str::trim);
+            let position = fields.next().unwrap().to_string();
+            let counts = fields
+                .map(|f| {
+                    let (d, n) = f.strip_prefix('D').unwrap().split_once(' ').unwrap();
+                    (d.parse().unwrap(), n.parse().unwrap())
+                })
+                .collect();
+            (position, counts)
+        })
+        .collect()
+}
+
+#[test]
+fn the_table_holds_the_start_and_positions_of_play_and_both_generators_agree() {
+    let lines = table();
+    assert!(lines.len() >= 9);
+    assert_eq!(lines[0].0, RenpaardenPosition::start(&()).to_text());
+    let (mut engine_checked, mut naive_checked) = (0, 0);
+    for (text, counts) in &lines {
+        let mut p = pos(text);
+        assert_eq!(&p.to_text(), text);
+        let naive = NaiveRenpaarden::from_engine(&p);
+        let depths: Vec<u32> = counts.iter().map(|c| c.0).collect();
+        assert_eq!(depths, (1..=depths.len() as u32).collect::<Vec<_>>());
+        assert!(depths.len() >= 3, "{text}");
+        for &(depth, want) in counts {
+            if want <= ENGINE_LEAVES {
+                assert_eq!(p.perft(depth), want, "engine, depth {depth}: {text}");
+                engine_checked += 1;
+            }
+            if want <= NAIVE_LEAVES {
+                assert_eq!(naive.perft(depth), want, "reference, depth {depth}: {text}");
+                naive_checked += 1;
+            }
+        }
+    }
+    assert!(engine_checked >= 35 && naive_checked >= 25);
+}
+
+/// The positions of the perft table besides the start: seeded play, uniform in the
+/// opening, the playout policy later, some a few plies before a win (either side's).
+fn table_positions() -> Vec<RenpaardenPosition> {
+    let mut out = vec![play(1, 1.0, 6), play(2, 1.0, 12)];
+    let a_wins = game(12, 0.2, 400);
+    let b_wins = game(14, 0.2, 400);
+    assert_eq!(a_wins.last().unwrap().status(), Status::Won(0));
+    assert_eq!(b_wins.last().unwrap().status(), Status::Won(1));
+    let (na, nb) = (a_wins.len(), b_wins.len());
+    for i in [40, 80, na - 7, na - 4, na - 2] {
+        out.push(a_wins[i].clone());
+    }
+    for i in [60, nb - 5, nb - 2] {
+        out.push(b_wins[i].clone());
+    }
+    out
+}
+
+#[test]
+fn the_table_positions_are_those_of_the_seeded_play() {
+    let texts: Vec<String> = table().into_iter().skip(1).map(|l| l.0).collect();
+    let played: Vec<String> = table_positions().iter().map(|p| p.to_text()).collect();
+    assert_eq!(texts, played);
+}
+
+#[test]
+#[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
+fn print_perft_table() {
+    let mut lines = vec![RenpaardenPosition::start(&())];
+    lines.extend(table_positions());
+    for p in lines {
+        let mut q = pos(&p.to_text());
+        let mut counts = Vec::new();
+        // Counts up to a billion.
+        for depth in 1..=7 {
+            let n = q.perft(depth);
+            if n > 1_000_000_000 {
+                break;
+            }
+            counts.push(format!("D{depth} {n}"));
+        }
+        println!("{} ; {}", p.to_text(), counts.join(" ; "));
+    }
+}
+
+/// Largest perft count the random-play check compares with the reference.
+const PLAY_LEAVES: u64 = 1_500_000;
+
+#[test]
+fn perft_of_positions_from_play_agrees_with_the_reference_history_included() {
+    // Seeded games in three styles, cut at several plies: the engine position (with its
+    // history) against the reference replaying the same moves from the start, and against
+    // the reference built from the position text (no history). Depth 3, for positions whose
+    // count the reference does quickly.
+    let mut checked = 0;
+    for seed in 0..24u64 {
+        let epsilon = [1.0, 0.5, 0.1][seed as usize % 3];
+        let plies = [5, 17, 33, 64, 90, 120, 140][seed as usize % 7];
+        let mut p = play(100 + seed, epsilon, plies);
+        let want = p.perft(3);
+        if p.status().is_over() || want > PLAY_LEAVES {
+            continue;
+        }
+        assert_eq!(replayed(&p).perft(3), want, "seed {seed}: {}", p.to_text());
+        assert_eq!(
+            NaiveRenpaarden::from_engine(&pos(&p.to_text())).perft(3),
+            want,
+            "seed {seed}: {}",
+            p.to_text()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked}");
+}
+
+/// b1-c3, b9-c7, c3-b1, c7-b9: back to the start after four plies.
+const SHUFFLE: [&str; 4] = ["b1-c3", "b9-c7", "c3-b1", "c7-b9"];
+
+fn shuffle(p: &mut RenpaardenPosition, plies: usize) {
+    for text in SHUFFLE.iter().cycle().take(plies) {
+        let mv = p.parse_move(text).unwrap();
+        p.make(mv);
+    }
+}
+
+#[test]
+fn repetition_draws_inside_perft_agree_with_the_reference() {
+    // The shuffle returns to the start every four plies; from the fifth ply on, a position
+    // of the cycle occurs the third time within three more plies (a draw before the leaves).
+    for plies in [5, 7] {
+        let mut p = RenpaardenPosition::start(&());
+        shuffle(&mut p, plies);
+        assert_eq!(p.status(), Status::Ongoing);
+        let want = p.perft(4);
+        assert_eq!(replayed(&p).perft(4), want, "after {plies} plies");
+        // Without the history there is no draw at depth 4: more leaves.
+        assert!(pos(&p.to_text()).perft(4) > want, "after {plies} plies");
+    }
+}
+
+#[test]
+fn whole_games_agree_with_the_reference_move_by_move() {
+    for seed in 0..6u64 {
+        let epsilon = if seed < 3 { 0.2 } else { 0.6 };
+        let positions = game(200 + seed, epsilon, 400);
+        let mut naive = NaiveRenpaarden::start();
+        for pair in positions.windows(2) {
+            let (p, next) = (&pair[0], &pair[1]);
+            let mut engine: Vec<Move> = p.legal_moves();
+            engine.sort_by_key(|&mv| naive_move(mv));
+            let reference: Vec<Move> = naive.legal_moves().into_iter().map(engine_move).collect();
+            assert_eq!(engine, reference, "{}", p.to_text());
+            assert_eq!(p.count_legal_moves(), engine.len() as u64);
+            let mv = next.history().last().unwrap();
+            assert!(p.is_legal(mv));
+            naive.play(naive_move(mv));
+            assert_eq!(next.status(), naive.status(), "{}", next.to_text());
+            assert_eq!(next.key(), next.compute_key());
+        }
+    }
+}
+
+#[test]
+fn make_unmake_round_trips_and_paths_read_back() {
+    let positions = game(7, 0.3, 400);
+    for p in positions.iter().step_by(3) {
+        let text = p.to_text();
+        assert_eq!(pos(&text).to_text(), text);
+        assert_eq!(pos(&text).key(), p.key());
+        let mut q = p.clone();
+        for mv in p.legal_moves() {
+            q.make(mv);
+            assert_eq!(q.key(), q.compute_key());
+            q.unmake();
+            assert_eq!(
+                (q.to_text(), q.key(), q.status()),
+                (text.clone(), p.key(), p.status())
+            );
+            // Both texts of the move parse back to it; the path is knight leaps through
+            // enemy stones.
+            assert_eq!(p.parse_move(&p.move_text(mv)), Ok(mv));
+            let path = p.path_text(mv);
+            assert_eq!(p.parse_move(&path), Ok(mv), "{path} in {text}");
+        }
+    }
+}
+
+#[test]
+fn start_text_and_diagram() {
+    let p = RenpaardenPosition::start(&());
+    assert_eq!(
+        p.to_text(),
+        "renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA A 0,0"
+    );
+    assert_eq!(p.rules_text(), "renpaarden");
+    assert_eq!(
+        p.diagram(),
+        " 9 b b b b b b b b b\n 8 b b b b b b b b b\n 7 . . . . . . . . .\n 6 . . . . . . . . .\n \
+         5 . . . . . . . . .\n 4 . . . . . . . . .\n 3 . . . . . . . . .\n 2 A A A A A A A A A\n \
+         1 A A A A A A A A A\n   a b c d e f g h i\n"
+    );
+    assert_eq!(p.cell_name(p.parse_cell("e5").unwrap()), "e5");
+    assert_eq!(p.cells(), 81);
+    let with_passes = "renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA B 4,3 1";
+    assert_eq!(pos(with_passes).to_text(), with_passes);
+}
+
+/// A position with A's stones on `a` and B's on `b` (cell names), A to move.
+fn placed(a: &[&str], b: &[&str], side: char) -> RenpaardenPosition {
+    let mut rows = [['.'; 9]; 9];
+    for (names, letter) in [(a, 'A'), (b, 'B')] {
+        for n in names {
+            let c = board::parse_cell(n).unwrap();
+            rows[c / 9][c % 9] = letter;
+        }
+    }
+    let ranks: Vec<String> = (0..9)
+        .rev()
+        .map(|y| {
+            let mut rank = String::new();
+            let mut run = 0;
+            for &c in &rows[y] {
+                if c == '.' {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        rank += &run.to_string();
+                        run = 0;
+                    }
+                    rank.push(c);
+                }
+            }
+            if run > 0 {
+                rank += &run.to_string();
+            }
+            rank
+        })
+        .collect();
+    pos(&format!("renpaarden {} {side} 10,10", ranks.join("/")))
+}
+
+/// Every cell of the ranks `from..=to` (1-based), files a-i.
+fn ranks(from: usize, to: usize) -> Vec<String> {
+    (from..=to)
+        .flat_map(|r| (b'a'..=b'i').map(move |f| format!("{}{r}", f as char)))
+        .collect()
+}
+
+fn refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn bad_inputs_are_errors_that_say_what_is_wrong() {
+    let start = RenpaardenPosition::start(&());
+    let err = |text: &str| match start.parse_move(text) {
+        Err(Error::Move(m)) => m,
+        other => panic!("{text}: {other:?}"),
+    };
+    // A leap onto an own stone, plain or at the end or middle of a path.
+    assert!(err("b1-d2").contains("own stone on d2"), "{}", err("b1-d2"));
+    assert!(err("a1-c2-e3").contains("own stone on c2"));
+    // Not a knight move.
+    assert!(
+        err("a2-a3").contains("not a knight leap"),
+        "{}",
+        err("a2-a3")
+    );
+    assert!(err("b2-b3-c5").contains("b2-b3 is not a knight leap"));
+    // A path through an empty cell.
+    assert!(
+        err("b1-c3-d5").contains("lands on an empty cell"),
+        "{}",
+        err("b1-c3-d5")
+    );
+    // Stopping on an enemy stone.
+    let p = placed(
+        &refs(&[ranks(1, 1), ranks(2, 2)[..8].to_vec(), vec!["d3".into()]].concat()),
+        &refs(&[ranks(9, 9), ranks(8, 8)[..8].to_vec(), vec!["e5".into()]].concat()),
+        'A',
+    );
+    let perr = |text: &str| p.parse_move(text).unwrap_err().to_string();
+    assert!(
+        perr("d3-e5").contains("stops on an enemy stone"),
+        "{}",
+        perr("d3-e5")
+    );
+    assert!(perr("d3-e5-d3").contains("origin"), "{}", perr("d3-e5-d3"));
+    assert_eq!(p.parse_move("d3-e5-f7"), p.parse_move("d3-f7"));
+    assert!(p.parse_move("d3-f7").is_ok());
+    // No chain reaches the cell.
+    assert!(perr("d3-d6").contains("no chain"), "{}", perr("d3-d6"));
+    // Other bad moves.
+    assert!(err("e5-f7").contains("no stone on e5"));
+    assert!(err("b9-c7").contains("stone of B, but A is to move"));
+    assert!(err("b1-b1").contains("ends where it starts"));
+    assert!(err("pass").contains("only legal when no other move"));
+    assert!(err("b1").contains("not a move"));
+    assert!(err("b1-c33").contains("off the 9x9 board"));
+    assert!(err("b1-xx").contains("not a cell"));
+    assert!(err("").contains("not a cell"));
+
+    // Position texts.
+    let perr = |text: &str| match RenpaardenPosition::from_text(text) {
+        Err(Error::Position(m)) => m,
+        other => panic!("{text}: {other:?}"),
+    };
+    let good = "BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA";
+    assert!(
+        perr(&format!("renpaarden {} A 0,0", good.replacen('B', "1", 1)))
+            .contains("B has 17 stones")
+    );
+    assert!(
+        perr("renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/A8/AAAAAAAAA/AAAAAAAAA A 0,0")
+            .contains("A has 19 stones")
+    );
+    assert!(perr(&format!("renpaarden {good}/9 A 0,0")).contains("10 ranks"));
+    assert!(perr(&format!("renpaarden {} A 0,0", good.replacen("9", "8", 1))).contains("8 cells"));
+    assert!(
+        perr(&format!("renpaarden {} A 0,0", good.replacen("9", "10", 1))).contains("10 cells")
+    );
+    assert!(perr(&format!("renpaarden {} A 0,0", good.replacen('B', "C", 1))).contains("'C'"));
+    assert!(perr(&format!("renpaarden {good} C 0,0")).contains("side to move"));
+    assert!(perr(&format!("renpaarden {good} A 0")).contains("1 move counts"));
+    assert!(perr(&format!("renpaarden {good} A x,0")).contains("move counts"));
+    assert!(perr(&format!("renpaarden {good} A 0,0 2")).contains("2 passes"));
+    assert!(perr(&format!("renpaarden {good} A 0,0 z")).contains("passes"));
+    assert!(perr(&format!("renpaarden {good} A")).contains("fields"));
+    assert!(perr(&format!("halma8 {good} A 0,0")).contains("not the rule set"));
+    assert!(perr("renpaarden").contains("no placement"));
+    assert!(RenpaardenPosition::from_text_fields(&(), "").is_err());
+}
+
+#[test]
+fn a_win_ends_the_game() {
+    // A: 17 stones on ranks 8-9 and one on b7, one leap from a9; B home again but for h3.
+    let mut a = ranks(8, 9);
+    a.retain(|c| c != "a9");
+    a.push("b7".into());
+    let mut b = ranks(1, 2);
+    b.retain(|c| c != "i1");
+    b.push("h3".into());
+    let mut p = placed(&refs(&a), &refs(&b), 'A');
+    assert_eq!(p.status(), Status::Ongoing);
+    let win = p.parse_move("b7-a9").unwrap();
+    let before = p.perft(2);
+    p.make(win);
+    assert_eq!(p.status(), Status::Won(0));
+    assert!(p.legal_moves().is_empty());
+    assert_eq!(p.count_legal_moves(), 0);
+    assert_eq!(p.perft(1), 0);
+    assert!(p
+        .parse_move("h3-i1")
+        .unwrap_err()
+        .to_string()
+        .contains("game is over"));
+    // The winning move counts at depth 1 and adds nothing at depth 2.
+    p.unmake();
+    assert_eq!(before, NaiveRenpaarden::from_engine(&p).perft(2));
+    // A text of the finished position reads as won by the side that just moved.
+    p.make(win);
+    assert_eq!(pos(&p.to_text()).status(), Status::Won(0));
+}
+
+#[test]
+fn two_passes_in_a_row_draw() {
+    // No pass arises from play here (see docs/games/renpaarden.md); the rule still holds
+    // for a pass recorded in the text.
+    let mut p = pos("renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA A 5,6 1");
+    assert_eq!(p.status(), Status::Ongoing);
+    p.make(Move::PASS);
+    assert_eq!(p.status(), Status::DrawByPasses);
+    assert_eq!(p.move_count(0), 6);
+    p.unmake();
+    assert_eq!(p.passes_in_row(), 1);
+    // A move resets the count.
+    p.make(p.parse_move("b1-c3").unwrap());
+    assert_eq!(p.passes_in_row(), 0);
+    assert!(!p.is_legal(Move::PASS));
+}
+
+#[test]
+fn the_third_occurrence_draws() {
+    let mut p = RenpaardenPosition::start(&());
+    shuffle(&mut p, 7);
+    assert_eq!(p.status(), Status::Ongoing);
+    shuffle_next(&mut p, 7);
+    assert_eq!(p.status(), Status::DrawByRepetition);
+    assert_eq!(p.count_legal_moves(), 0);
+    p.unmake();
+    assert_eq!(p.status(), Status::Ongoing);
+    // The same position read from its text has no history: no draw.
+    let mut fresh = pos(&p.to_text());
+    fresh.make(fresh.parse_move("c7-b9").unwrap());
+    assert_eq!(fresh.status(), Status::Ongoing);
+}
+
+/// Plays ply `index` of the shuffle.
+fn shuffle_next(p: &mut RenpaardenPosition, index: usize) {
+    let mv = p.parse_move(SHUFFLE[index % 4]).unwrap();
+    p.make(mv);
+}
+
+#[test]
+fn the_evaluation_prefers_progress_and_jumps() {
+    let start = RenpaardenPosition::start(&());
+    let eval = start.evaluator(&Weights::default());
+    let team = Team::new(0, 2);
+    // After A's move and B's reply in kind, A's advanced stone counts for A.
+    let mut p = start.clone();
+    p.make(p.parse_move("b2-c4").unwrap());
+    assert!(p.side_score(&eval, 0) > start.side_score(&eval, 0));
+    assert_eq!(p.side_score(&eval, 1), start.side_score(&eval, 1));
+    // B to move and behind.
+    assert!(p.evaluate(&eval, Team::new(1, 2)) < start.evaluate(&eval, team));
+    // A position nearly won for A is far better for A than the start.
+    let near = pos("renpaarden 1AAAAAAAA/AAAAAAAAA/1A7/9/9/7B1/9/1BBBBBBBB/BBBBBBBBB A 70,69");
+    assert!(near.side_score(&eval, 0) > start.side_score(&eval, 0) + 5000);
+    // Gains: a forward leap gains, a backward one loses.
+    assert_eq!(
+        start.move_gain(&eval, 0, start.parse_move("b2-c4").unwrap()),
+        100
+    );
+    assert_eq!(start.move_gain(&eval, 0, Move::PASS), 0);
+    // A stone that can leap through the enemy to two leaps nearer its goal: the jumper
+    // bonus. d4-e6-(the B stones on the odd files of ranks 8-9)-h9; with the B stone on a6
+    // instead of e6, no chain.
+    let a = [ranks(1, 2)[..17].to_vec(), vec!["d4".into()]].concat();
+    let mut b = ranks(8, 9);
+    b.retain(|c| c != "h9");
+    let lone = placed(
+        &refs(&a),
+        &refs(&[b.clone(), vec!["e6".into()]].concat()),
+        'A',
+    );
+    let blocked = placed(&refs(&a), &refs(&[b, vec!["a6".into()]].concat()), 'A');
+    assert!(lone.parse_move("d4-h9").is_ok());
+    assert!(blocked.parse_move("d4-h9").is_err());
+    assert_eq!(
+        lone.side_score(&eval, 0),
+        blocked.side_score(&eval, 0) + halma_engine::games::renpaarden::eval::JUMPER
+    );
+}
