@@ -5,6 +5,8 @@
 /// Weak-human self-play for positions from real play.
 pub mod playout;
 
+/// The simple reference for Le Grec.
+pub mod legrec;
 /// The simple per-cell reference move generator and rules.
 pub mod naive;
 /// Random playouts and random placements for the tests.

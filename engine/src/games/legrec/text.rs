@@ -39,6 +39,18 @@ pub fn move_text(mv: Move) -> String {
 }
 
 impl LeGrecPosition {
+    /// Reads a whole position text, `legrec` first (see [`LeGrecPosition::from_text_fields`]).
+    pub fn from_text(text: &str) -> Result<Self, Error> {
+        let text = text.trim();
+        let (name, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        if name != RULES_NAME {
+            return Err(Error::Position(format!(
+                "'{name}' is not the rule set '{RULES_NAME}'"
+            )));
+        }
+        LeGrecPosition::from_text_fields(rest)
+    }
+
     /// Reads the fields after `legrec`: placement (ranks from the top, `/` between them, `A`
     /// and `B` for stones, digits for runs of empty cells), side to move, move counts
     /// `a,b`, optional passes in a row (0 or 1).
