@@ -143,18 +143,15 @@ impl NaiveLeGrec {
                 for (df, dr) in dirs {
                     match at(f + df, r + dr) {
                         // A step to an empty cell.
-                        Some(None) => out.push(Some((
-                            (file, rank),
-                            ((f + df) as usize, (r + dr) as usize),
-                        ))),
+                        Some(None) => {
+                            out.push(Some(((file, rank), ((f + df) as usize, (r + dr) as usize))))
+                        }
                         // A jump over an enemy stone to the empty cell beyond.
-                        Some(Some(s)) if s != side => {
-                            if at(f + 2 * df, r + 2 * dr) == Some(None) {
-                                out.push(Some((
-                                    (file, rank),
-                                    ((f + 2 * df) as usize, (r + 2 * dr) as usize),
-                                )));
-                            }
+                        Some(Some(s)) if s != side && at(f + 2 * df, r + 2 * dr) == Some(None) => {
+                            out.push(Some((
+                                (file, rank),
+                                ((f + 2 * df) as usize, (r + 2 * dr) as usize),
+                            )))
                         }
                         _ => {}
                     }
@@ -218,6 +215,9 @@ impl NaiveLeGrec {
         if depth == 1 {
             return moves.len() as u64;
         }
-        moves.into_iter().map(|mv| self.play(mv).perft(depth - 1)).sum()
+        moves
+            .into_iter()
+            .map(|mv| self.play(mv).perft(depth - 1))
+            .sum()
     }
 }

@@ -87,7 +87,11 @@ fn naive_replay(pos: &LeGrecPosition) -> NaiveLeGrec {
 
 /// The engine's legal moves and the reference's, as sorted texts.
 fn move_lists(pos: &LeGrecPosition, naive: &NaiveLeGrec) -> (Vec<String>, Vec<String>) {
-    let mut a: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.move_text(m)).collect();
+    let mut a: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| pos.move_text(m))
+        .collect();
     let mut b: Vec<String> = naive.moves().into_iter().map(naive_move_text).collect();
     a.sort();
     b.sort();
@@ -110,7 +114,11 @@ fn start_counts_and_perft_against_the_reference() {
     assert_eq!(perft(&mut start, 2), 23);
     let naive = NaiveLeGrec::start();
     for depth in 1..=6 {
-        assert_eq!(perft(&mut start, depth), naive.perft(depth), "depth {depth}");
+        assert_eq!(
+            perft(&mut start, depth),
+            naive.perft(depth),
+            "depth {depth}"
+        );
     }
 }
 
@@ -124,7 +132,11 @@ fn random_games_agree_with_the_reference_move_by_move() {
         for _ in 0..200 {
             let (a, b) = move_lists(&pos, &naive);
             assert_eq!(a, b, "{}", pos.to_text());
-            assert!(same_status(pos.status(), naive.status()), "{}", pos.to_text());
+            assert!(
+                same_status(pos.status(), naive.status()),
+                "{}",
+                pos.to_text()
+            );
             if pos.status().is_over() {
                 break;
             }
@@ -237,8 +249,17 @@ fn print_perft_table() {
     let mut positions = vec![LeGrecPosition::start()];
     // Midgame and endgame positions from play, and blocked sides (passes).
     let mut seed = 1000;
-    let mut wanted = [(12, Style::Uniform), (20, Style::Forward), (30, Style::Uniform)].to_vec();
-    wanted.extend([(16, Style::Shuffle), (40, Style::Forward), (8, Style::Uniform)]);
+    let mut wanted = [
+        (12, Style::Uniform),
+        (20, Style::Forward),
+        (30, Style::Uniform),
+    ]
+    .to_vec();
+    wanted.extend([
+        (16, Style::Shuffle),
+        (40, Style::Forward),
+        (8, Style::Uniform),
+    ]);
     for (plies, style) in wanted {
         loop {
             seed += 1;
@@ -316,7 +337,10 @@ fn texts_round_trip_and_make_unmake_restores_everything() {
         }
         while let Some((text, key, status)) = trail.pop() {
             pos.unmake();
-            assert_eq!((pos.to_text(), pos.key(), pos.status()), (text, key, status));
+            assert_eq!(
+                (pos.to_text(), pos.key(), pos.status()),
+                (text, key, status)
+            );
         }
     }
 }
@@ -351,7 +375,10 @@ fn bad_position_texts_are_errors() {
         ("legrec BBBB/1BBB/AAA1/AAAA A", "got 2 fields"),
         ("legrec", "got 0 fields"),
         ("legrec BBBB/1BBB/AAA1/AAAA A 0,0 0 0", "got 5 fields"),
-        ("legrec BBBB/1BBB/AAA1/99999999999999999999999 A 0,0", "cells"),
+        (
+            "legrec BBBB/1BBB/AAA1/99999999999999999999999 A 0,0",
+            "cells",
+        ),
     ];
     for (text, why) in cases {
         match LeGrecPosition::from_text(text) {
@@ -365,7 +392,10 @@ fn bad_position_texts_are_errors() {
 fn bad_cells_and_moves_are_errors() {
     let start = LeGrecPosition::start();
     for name in ["e1", "a5", "a0", "", "a", "A1", "a1x", "a-1"] {
-        assert!(matches!(start.parse_cell(name), Err(Error::Cell(_))), "{name}");
+        assert!(
+            matches!(start.parse_cell(name), Err(Error::Cell(_))),
+            "{name}"
+        );
     }
     assert_eq!(start.parse_cell("d4"), Ok(15));
     assert_eq!(start.cell_name(6), "c2");
@@ -503,7 +533,11 @@ fn check_one_ply(solution: &Solution, pos: &mut LeGrecPosition) {
     let moves = pos.legal_moves();
     if pos.status().is_over() {
         assert!(moves.is_empty());
-        assert!(matches!(value, Value::Loss(0) | Value::Draw), "{}", pos.to_text());
+        assert!(
+            matches!(value, Value::Loss(0) | Value::Draw),
+            "{}",
+            pos.to_text()
+        );
         return;
     }
     let mut children = Vec::with_capacity(moves.len());
@@ -675,11 +709,27 @@ fn perfect_play_wins_decided_positions_in_the_stated_plies() {
             end.make(mv);
         }
         let mover = pos.to_move();
-        let winner = if matches!(value, Value::Win(_)) { mover } else { 1 - mover };
+        let winner = if matches!(value, Value::Win(_)) {
+            mover
+        } else {
+            1 - mover
+        };
         if n > 0 {
             assert_eq!(end.status(), Status::Won(winner), "{}", pos.to_text());
         }
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} decided positions");
+}
+
+/// Every count of the table with the reference too (`-- --ignored`; about a minute).
+#[test]
+#[ignore]
+fn perft_table_deep_against_the_reference() {
+    for (text, counts) in table() {
+        let naive = NaiveLeGrec::from_text(&text).unwrap();
+        for (i, &n) in counts.iter().enumerate() {
+            assert_eq!(naive.perft(i as u32 + 1), n, "{text} D{}", i + 1);
+        }
+    }
 }

@@ -36,13 +36,19 @@ pub fn for_each_move(side: usize, own: u16, enemy: u16, mut emit: impl FnMut(usi
     });
 }
 
-/// The number of moves of `side` (the pass not counted).
+/// The number of moves of `side` (the pass not counted). The ten target sets are packed
+/// four to a word, so that three population counts do (the portable build has no popcount
+/// instruction).
 #[inline(always)]
 pub fn count_moves(side: usize, own: u16, enemy: u16) -> u32 {
     let empty = !(own | enemy);
-    let mut n = 0;
-    for_each_target(side, own, enemy, empty, |_, t| n += t.count_ones());
-    n
+    let mut words = [0u64; 3];
+    let mut k = 0;
+    for_each_target(side, own, enemy, empty, |_, t| {
+        words[k / 4] |= u64::from(t) << (16 * (k % 4));
+        k += 1;
+    });
+    words.iter().map(|w| w.count_ones()).sum()
 }
 
 /// Whether `side` has a move other than the pass.

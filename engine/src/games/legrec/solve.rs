@@ -206,6 +206,17 @@ impl Ranking {
     }
 }
 
+/// The value of a table entry: 0 a draw, else the plies + 1, odd plies a win (the side
+/// to move makes the last move), even plies a loss.
+#[inline(always)]
+fn decode(entry: u8) -> Value {
+    match entry.checked_sub(1) {
+        None => Value::Draw,
+        Some(plies) if plies % 2 == 1 => Value::Win(u32::from(plies)),
+        Some(plies) => Value::Loss(u32::from(plies)),
+    }
+}
+
 /// Whether the side that is *not* to move has won: all its stones on its goal ranks.
 #[inline(always)]
 fn finished(stones: [u16; 2], side: usize) -> bool {
@@ -275,8 +286,8 @@ impl Solution {
             let index = queue[next] as usize;
             next += 1;
             let entry = table[index];
-            // A loss here (even plies) wins for every predecessor.
-            let loss_here = (entry - 1) % 2 == 0;
+            // A loss here wins for every predecessor.
+            let loss_here = matches!(decode(entry), Value::Loss(_));
             assert!(entry < u8::MAX, "a distance beyond the table's byte");
             let (stones, side) = ranking.state(index);
             let mover = 1 - side;
@@ -341,11 +352,7 @@ impl Solution {
                 Value::Draw
             };
         }
-        match self.table[self.ranking.index(stones, side)] {
-            0 => Value::Draw,
-            e if (e - 1) % 2 == 1 => Value::Win(u32::from(e - 1)),
-            e => Value::Loss(u32::from(e - 1)),
-        }
+        decode(self.table[self.ranking.index(stones, side)])
     }
 
     /// The value of `pos` for its side to move under perfect play from here (a finished
@@ -445,11 +452,7 @@ impl Solution {
     pub fn census(&self) -> Census {
         let mut census = Census::default();
         for &entry in &self.table {
-            census.add(match entry {
-                0 => Value::Draw,
-                e if (e - 1) % 2 == 1 => Value::Win(u32::from(e - 1)),
-                e => Value::Loss(u32::from(e - 1)),
-            });
+            census.add(decode(entry));
         }
         census
     }
