@@ -40,7 +40,11 @@ fn main() {
     }
     // A position of the longest distance to a forced end.
     if let Some(pos) = longest(&solution, reach.longest) {
-        println!("a position of the longest distance:\n{}{}", pos.diagram(), pos.to_text());
+        println!(
+            "a position of the longest distance:\n{}{}",
+            pos.diagram(),
+            pos.to_text()
+        );
         let line = solution.principal_line(&pos);
         let texts: Vec<String> = line.iter().map(|&m| move_text(m)).collect();
         println!("{}: {}", solution.value(&pos), texts.join(" "));
