@@ -7,6 +7,8 @@ pub mod playout;
 
 /// The simple per-cell reference for Embargo.
 pub mod embargo;
+/// The simple reference for Le Grec.
+pub mod legrec;
 /// The simple per-cell reference move generator and rules.
 pub mod naive;
 /// Random playouts and random placements for the tests.

@@ -10,6 +10,7 @@
 
 pub mod embargo;
 pub mod halma;
+pub mod legrec;
 pub mod renpaarden;
 
 use crate::error::Error;

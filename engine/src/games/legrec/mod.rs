@@ -1,0 +1,180 @@
+//! Le Grec (Dominique Huguenin & Yves Chédel; RULES-relatives.md §3): a 4×4 board, seven
+//! stones a side, steps and single jumps over enemy stones, forward or sideways only; the
+//! first side with all its stones on the opponent's two home ranks wins.
+//!
+//! * [`board`]: the `u16` layout, the directions as shifts and masks, the Zobrist keys;
+//! * [`movegen`]: the word-parallel move generator (and its inverse, for the solver);
+//! * [`position`]: [`LeGrecPosition`], make/unmake and the status;
+//! * [`text`]: the position text, moves and the diagram;
+//! * [`eval`]: the evaluation ([`LeGrecEval`]);
+//! * [`solve`]: the strong solution ([`Solution`]): every position's value under perfect
+//!   play, by retrograde analysis.
+//!
+//! [`LeGrecPosition`] implements [`Game`] with `Setup = ()`.
+
+pub mod board;
+pub mod eval;
+pub mod movegen;
+pub mod position;
+pub mod solve;
+pub mod text;
+
+pub use eval::LeGrecEval;
+pub use position::LeGrecPosition;
+pub use solve::{Solution, Value};
+
+use crate::error::Error;
+use crate::eval::Weights;
+use crate::game::{Game, Status, Team};
+use crate::moves::Move;
+
+/// The perft count of `pos` at `depth` (RULES.md: a finished game has no moves, a forced
+/// pass is one move); the last ply is counted in bulk.
+pub fn perft(pos: &mut LeGrecPosition, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves(),
+        _ => {
+            let mut moves = Vec::with_capacity(32);
+            pos.legal_moves_into(&mut moves);
+            let mut total = 0;
+            for mv in moves {
+                pos.make(mv);
+                total += perft(pos, depth - 1);
+                pos.unmake();
+            }
+            total
+        }
+    }
+}
+
+impl Game for LeGrecPosition {
+    type Setup = ();
+    type Eval = LeGrecEval;
+
+    fn start(_setup: &()) -> Self {
+        LeGrecPosition::start()
+    }
+
+    fn from_text_fields(_setup: &(), fields: &str) -> Result<Self, Error> {
+        LeGrecPosition::from_text_fields(fields)
+    }
+
+    fn setup(&self) -> &() {
+        &()
+    }
+
+    fn rules_text(&self) -> String {
+        text::RULES_NAME.into()
+    }
+
+    fn to_text(&self) -> String {
+        LeGrecPosition::to_text(self)
+    }
+
+    fn diagram(&self) -> String {
+        LeGrecPosition::diagram(self)
+    }
+
+    fn parse_cell(&self, name: &str) -> Result<usize, Error> {
+        text::parse_cell(name)
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        board::cell_name(cell)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        LeGrecPosition::parse_move(self, text)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        text::move_text(mv)
+    }
+
+    fn sides(&self) -> usize {
+        2
+    }
+
+    #[inline(always)]
+    fn to_move(&self) -> usize {
+        LeGrecPosition::to_move(self)
+    }
+
+    #[inline(always)]
+    fn status(&self) -> Status {
+        LeGrecPosition::status(self)
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        LeGrecPosition::key(self)
+    }
+
+    #[inline(always)]
+    fn move_count(&self, side: usize) -> u64 {
+        LeGrecPosition::move_count(self, side)
+    }
+
+    fn history(&self) -> impl Iterator<Item = Move> + '_ {
+        LeGrecPosition::history(self)
+    }
+
+    #[inline(always)]
+    fn make(&mut self, mv: Move) {
+        LeGrecPosition::make(self, mv)
+    }
+
+    #[inline(always)]
+    fn unmake(&mut self) {
+        LeGrecPosition::unmake(self)
+    }
+
+    fn cells(&self) -> usize {
+        board::CELLS
+    }
+
+    #[inline(always)]
+    fn side_at(&self, cell: usize) -> Option<usize> {
+        LeGrecPosition::side_at(self, cell)
+    }
+
+    #[inline(always)]
+    fn for_each_move(&self, emit: impl FnMut(Move)) {
+        if !self.status().is_over() {
+            self.generate(emit);
+        }
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        if self.status().is_over() {
+            return 0;
+        }
+        let s = self.to_move();
+        u64::from(movegen::count_moves(s, self.stones(s), self.stones(1 - s)).max(1))
+    }
+
+    fn evaluator(&self, weights: &Weights) -> LeGrecEval {
+        LeGrecEval::new(weights.tempo)
+    }
+
+    #[inline]
+    fn evaluate(&self, eval: &LeGrecEval, team: Team) -> i32 {
+        eval.evaluate(self, team)
+    }
+
+    fn side_score(&self, eval: &LeGrecEval, side: usize) -> i32 {
+        eval.side_score(self, side)
+    }
+
+    /// The ranks the move climbs, 100 a rank (sideways 0, a forward jump 200).
+    #[inline(always)]
+    fn move_gain(&self, eval: &LeGrecEval, mover: usize, mv: Move) -> i32 {
+        if mv.is_pass() {
+            0
+        } else {
+            eval.progress(mover, mv.to()) - eval.progress(mover, mv.from())
+        }
+    }
+}

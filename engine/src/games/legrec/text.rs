@@ -1,0 +1,283 @@
+//! Text forms: cells (`a1`..`d4`), moves (`from-to`, `pass`), the position text
+//! `legrec <placement> <side> <countA>,<countB> [passes]` and the diagram.
+
+use super::board::{cell, cell_name, coords, WIDTH};
+use super::position::LeGrecPosition;
+use crate::error::Error;
+use crate::game::{parse_side, side_letter, status_text};
+use crate::moves::Move;
+
+/// The rule-set name, the first field of the position text.
+pub const RULES_NAME: &str = "legrec";
+
+/// The cell called `name`, like `c3`.
+pub fn parse_cell(name: &str) -> Result<usize, Error> {
+    let mut chars = name.chars();
+    let (file, rank) = (chars.next(), chars.as_str());
+    let file = file
+        .filter(|f| ('a'..='d').contains(f))
+        .map(|f| f as usize - 'a' as usize);
+    let rank = rank
+        .parse::<usize>()
+        .ok()
+        .filter(|r| (1..=WIDTH).contains(r));
+    match (file, rank) {
+        (Some(f), Some(r)) => Ok(cell(f, r - 1)),
+        _ => Err(Error::Cell(format!(
+            "'{name}' is not a cell of the 4x4 board (a1..d4)"
+        ))),
+    }
+}
+
+/// A move's text: `from-to` or `pass`.
+pub fn move_text(mv: Move) -> String {
+    if mv.is_pass() {
+        "pass".into()
+    } else {
+        format!("{}-{}", cell_name(mv.from()), cell_name(mv.to()))
+    }
+}
+
+impl LeGrecPosition {
+    /// Reads a whole position text, `legrec` first (see [`LeGrecPosition::from_text_fields`]).
+    pub fn from_text(text: &str) -> Result<Self, Error> {
+        let text = text.trim();
+        let (name, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        if name != RULES_NAME {
+            return Err(Error::Position(format!(
+                "'{name}' is not the rule set '{RULES_NAME}'"
+            )));
+        }
+        LeGrecPosition::from_text_fields(rest)
+    }
+
+    /// Reads the fields after `legrec`: placement (ranks from the top, `/` between them, `A`
+    /// and `B` for stones, digits for runs of empty cells), side to move, move counts
+    /// `a,b`, optional passes in a row (0 or 1).
+    pub fn from_text_fields(fields: &str) -> Result<Self, Error> {
+        let bad = |t: String| Error::Position(t);
+        let parts: Vec<&str> = fields.split_whitespace().collect();
+        if !(3..=4).contains(&parts.len()) {
+            return Err(bad(format!(
+                "expected placement, side to move, move counts [, passes]; got {} fields",
+                parts.len()
+            )));
+        }
+        let ranks: Vec<&str> = parts[0].split('/').collect();
+        if ranks.len() != WIDTH {
+            return Err(bad(format!(
+                "placement has {} ranks, the Le Grec board has {WIDTH}",
+                ranks.len()
+            )));
+        }
+        let mut stones = [0u16; 2];
+        for (i, text) in ranks.iter().enumerate() {
+            let rank = WIDTH - 1 - i;
+            let mut file = 0usize;
+            let mut chars = text.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(mut run) = c.to_digit(10).map(|d| d as usize) {
+                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        run = run.saturating_mul(10).saturating_add(d as usize);
+                        chars.next();
+                    }
+                    file = file.saturating_add(run);
+                } else if let Some(side) = parse_side(c, 2) {
+                    if file < WIDTH {
+                        stones[side] |= 1 << cell(file, rank);
+                    }
+                    file += 1;
+                } else {
+                    return Err(bad(format!(
+                        "'{c}' in rank {} is neither a side letter (A, B) nor a count",
+                        rank + 1
+                    )));
+                }
+            }
+            if file != WIDTH {
+                return Err(bad(format!(
+                    "rank {} has {file} cells, not {WIDTH}",
+                    rank + 1
+                )));
+            }
+        }
+        let mut letters = parts[1].chars();
+        let to_move = match (letters.next(), letters.next()) {
+            (Some(c), None) => parse_side(c, 2),
+            _ => None,
+        }
+        .ok_or_else(|| bad(format!("'{}' is not a side to move (A or B)", parts[1])))?;
+        let counts: Vec<u64> = parts[2]
+            .split(',')
+            .map(|c| c.parse::<u64>().ok())
+            .collect::<Option<_>>()
+            .ok_or_else(|| {
+                bad(format!(
+                    "'{}' is not a list of move counts (whole numbers below 2^64)",
+                    parts[2]
+                ))
+            })?;
+        let [a, b] = counts[..] else {
+            return Err(bad(format!("{} move counts for 2 sides", counts.len())));
+        };
+        let passes = match parts.get(3) {
+            Some(p) => p
+                .parse::<u8>()
+                .map_err(|_| bad(format!("'{p}' is not a number of passes")))?,
+            None => 0,
+        };
+        LeGrecPosition::from_parts(stones, to_move, [a, b], passes)
+    }
+
+    /// The position text, `legrec <placement> <side> <a>,<b> [passes]`; reading it back
+    /// gives this position (less its history).
+    pub fn to_text(&self) -> String {
+        let mut ranks = Vec::with_capacity(WIDTH);
+        for rank in (0..WIDTH).rev() {
+            let mut text = String::new();
+            let mut run = 0;
+            for file in 0..WIDTH {
+                match self.side_at(cell(file, rank)) {
+                    Some(side) => {
+                        if run > 0 {
+                            text += &run.to_string();
+                            run = 0;
+                        }
+                        text.push(side_letter(side));
+                    }
+                    None => run += 1,
+                }
+            }
+            if run > 0 {
+                text += &run.to_string();
+            }
+            ranks.push(text);
+        }
+        let mut text = format!(
+            "{RULES_NAME} {} {} {},{}",
+            ranks.join("/"),
+            side_letter(self.to_move()),
+            self.move_count(0),
+            self.move_count(1)
+        );
+        if self.passes_in_row() > 0 {
+            text += &format!(" {}", self.passes_in_row());
+        }
+        text
+    }
+
+    /// The board as drawn in the rules: rank 4 on top, rank numbers on the left, files
+    /// under it, `A`/`B` for stones, `.` for empty cells.
+    pub fn diagram(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..WIDTH).rev() {
+            out += &format!("{:>2}", rank + 1);
+            for file in 0..WIDTH {
+                out.push(' ');
+                out.push(self.side_at(cell(file, rank)).map_or('.', side_letter));
+            }
+            out.push('\n');
+        }
+        out += "   a b c d\n";
+        out
+    }
+
+    /// Parses a legal move: `from-to` or `pass`; the error says why a move is not legal.
+    pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let text = text.trim();
+        let err = |why: String| Err(Error::Move(format!("'{text}': {why}")));
+        if self.status().is_over() {
+            return err(format!("the game is over ({})", status_text(self.status())));
+        }
+        if text == "pass" {
+            let mut any = false;
+            self.generate(|_| any = true);
+            return if any {
+                err("a pass is only legal when no other move exists".into())
+            } else {
+                Ok(Move::PASS)
+            };
+        }
+        let parts: Vec<&str> = text.split('-').collect();
+        match parts.len() {
+            2 => {}
+            n if n > 2 => {
+                return err(format!(
+                    "a path of {n} cells is a move of another game (Le Grec has one step or one \
+                     jump a turn)"
+                ))
+            }
+            _ => return err("not a move (expected from-to or pass)".into()),
+        }
+        let (from, to) = match (parse_cell(parts[0]), parse_cell(parts[1])) {
+            (Ok(f), Ok(t)) => (f, t),
+            (Err(e), _) | (_, Err(e)) => return err(e.message().to_string()),
+        };
+        let mover = self.to_move();
+        let (fname, tname) = (cell_name(from), cell_name(to));
+        match self.side_at(from) {
+            Some(s) if s == mover => {}
+            Some(s) => {
+                return err(format!(
+                    "{fname} holds a stone of {}, but {} is to move",
+                    side_letter(s),
+                    side_letter(mover)
+                ))
+            }
+            None => return err(format!("no stone on {fname}")),
+        }
+        if from == to {
+            return err("ends where it starts, which is no move".into());
+        }
+        match self.side_at(to) {
+            Some(s) if s == mover => return err(format!("lands on an own stone on {tname}")),
+            Some(_) => {
+                return err(format!(
+                    "lands on an enemy stone on {tname} (Le Grec has no captures)"
+                ))
+            }
+            None => {}
+        }
+        let ((ff, fr), (tf, tr)) = (coords(from), coords(to));
+        let df = tf as isize - ff as isize;
+        // Ranks gained toward the opponent.
+        let forward = if mover == 0 {
+            tr as isize - fr as isize
+        } else {
+            fr as isize - tr as isize
+        };
+        let reach = df.abs().max(forward.abs());
+        let straight = df == 0 || forward == 0 || df.abs() == forward.abs();
+        if reach > 2 || !straight {
+            return err("not a step or a single jump in a straight line".into());
+        }
+        if forward < 0 {
+            return err("goes backward (stones move forward or sideways only)".into());
+        }
+        if reach == 2 {
+            let mid = cell(
+                (ff as isize + df / 2) as usize,
+                (fr as isize + (tr as isize - fr as isize) / 2) as usize,
+            );
+            match self.side_at(mid) {
+                None => return err(format!("jumps over the empty cell {}", cell_name(mid))),
+                Some(s) if s == mover => {
+                    return err(format!(
+                        "jumps over an own stone on {} (only enemy stones can be jumped)",
+                        cell_name(mid)
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        let mv = Move::new(from, to);
+        let mut legal = false;
+        self.generate(|m| legal |= m == mv);
+        debug_assert!(legal, "{text} passed every check but is not generated");
+        if legal {
+            Ok(mv)
+        } else {
+            err("not legal here".into())
+        }
+    }
+}
