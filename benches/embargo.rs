@@ -11,7 +11,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use halma_engine::game::Game;
-use halma_engine::games::embargo::{perft, EmbargoPosition};
+use halma_engine::games::embargo::EmbargoPosition;
+use halma_engine::perft::perft;
 use halma_suite::embargo::NaiveEmbargo;
 use std::time::Duration;
 

@@ -10,7 +10,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use halma_engine::game::Game;
-use halma_engine::games::legrec::{perft, LeGrecPosition, Solution};
+use halma_engine::games::legrec::{LeGrecPosition, Solution};
+use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_suite::legrec::NaiveLeGrec;
 

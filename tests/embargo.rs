@@ -9,7 +9,8 @@
 
 use halma_engine::eval::Weights;
 use halma_engine::game::{Game, Status, Team};
-use halma_engine::games::embargo::{perft, EmbargoPosition, DEADLINE};
+use halma_engine::games::embargo::{EmbargoPosition, DEADLINE};
+use halma_engine::perft::perft;
 use halma_engine::{Error, Move};
 use halma_suite::embargo::{move_text as naive_text, NaiveEmbargo};
 use rand::rngs::StdRng;

@@ -4,7 +4,8 @@
 //! against one-ply lookahead over every state, a plain depth-limited minimax and a replay.
 
 use halma_engine::game::{Game, Status, Team};
-use halma_engine::games::legrec::{perft, LeGrecPosition, Solution, Value};
+use halma_engine::games::legrec::{LeGrecPosition, Solution, Value};
+use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
 use halma_suite::legrec::{naive_move_text, NaiveLeGrec, NaiveStatus};

@@ -17,6 +17,7 @@ mod perft;
 mod replay;
 mod show;
 mod solve;
+mod solve_legrec;
 mod tournament;
 mod ugi;
 

@@ -3,7 +3,7 @@
 //! optimal line.
 
 use clap::Args;
-use halma_engine::games::Variant;
+use halma_engine::games::{Relative, Variant};
 use halma_engine::solve::beam::Aim;
 use halma_engine::solve::{self, Beam, Iteration, Mode, Options, Progress, Solution};
 use halma_engine::Error;
@@ -33,17 +33,28 @@ fn max_length(text: &str) -> Result<u32, String> {
 #[derive(Args, Debug)]
 #[command(
     after_help = "Examples:\n  halma solve --rules square6 --mode solitaire\n  \
-    halma solve --rules halma8 --mode cooperative --threads 2 --json\n\
+    halma solve --rules halma8 --mode cooperative --threads 2 --json\n  \
+    halma solve --rules legrec\n  \
+    halma solve --rules legrec --position \"legrec BBBB/1BBB/AAA1/AAAA A 0,0\" --json\n\
     Docs: docs/solver.md"
 )]
 pub struct SolveArgs {
-    /// Rule set name or text form, e.g. halma8, diamond, square7
+    /// Rule set name or text form, e.g. halma8, diamond, square7; or legrec (Le Grec's
+    /// strong solution: the value of --position under perfect play and a perfect game)
     #[arg(long, value_name = "R", default_value = "halma8")]
     rules: String,
 
-    /// solitaire or cooperative
+    /// solitaire or cooperative (Halma; required there)
     #[arg(long, value_name = "MODE", value_parser = ["solitaire", "cooperative"])]
-    mode: String,
+    mode: Option<String>,
+
+    /// legrec: the position to solve, a whole position text [default: the start]
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
+
+    /// legrec: moves played first, space-separated, e.g. "d1-d2 d3-d1"
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    moves: Option<String>,
 
     /// Worker threads [default: the number of cores]
     #[arg(long, value_name = "N", value_parser = crate::numbers::threads)]
@@ -130,8 +141,25 @@ struct BoundReport {
 
 /// Runs `halma solve`.
 pub fn run(args: &SolveArgs) -> Result<(), Error> {
-    let rules = Variant::parse(&args.rules)?.require_halma("solve")?;
-    let mode = Mode::parse(&args.mode)?;
+    let variant = Variant::parse(&args.rules)?;
+    if variant == Variant::Relative(Relative::LeGrec) {
+        return crate::solve_legrec::run(
+            args.position.as_deref(),
+            args.moves.as_deref(),
+            args.json,
+        );
+    }
+    let rules = variant.require_halma("solve (besides legrec)")?;
+    if args.position.is_some() || args.moves.is_some() {
+        return Err(Error::Argument(
+            "--position and --moves serve --rules legrec; a Halma solve starts from the start"
+                .into(),
+        ));
+    }
+    let mode = args.mode.as_deref().ok_or_else(|| {
+        Error::Argument("--mode is required for Halma: solitaire or cooperative".into())
+    })?;
+    let mode = Mode::parse(mode)?;
     let solved = solve::solver_rules(rules, mode)?;
     let (threads, pool) = crate::thread_pool(args.threads)?;
     let options = Options {

@@ -7,9 +7,10 @@
 //! `Box<dyn Engine<G>>`.
 
 use crate::error::Error;
-use crate::game::Game;
+use crate::game::{status_text, Game};
 use crate::mcts::Mcts;
 use crate::moves::Move;
+use crate::rng::Rng;
 use crate::search::{nps, Iteration, Limits, Outcome, Score, Searcher};
 use std::time::Duration;
 
@@ -113,6 +114,52 @@ impl<P: Game> Engine<P> for Mcts {
     }
 }
 
+/// The weakest player: a uniformly random legal move, the baseline every engine must beat.
+/// Its generator runs on from game to game, so successive games differ; `seed` makes a
+/// tournament reproducible.
+#[derive(Clone, Debug)]
+pub struct RandomMover {
+    rng: Rng,
+}
+
+impl RandomMover {
+    /// A random mover started from `seed`.
+    pub fn new(seed: u64) -> RandomMover {
+        RandomMover {
+            rng: Rng::new(seed),
+        }
+    }
+}
+
+impl<P: Game> Engine<P> for RandomMover {
+    fn search(
+        &mut self,
+        pos: &P,
+        _limits: &Limits,
+        _report: &mut dyn FnMut(&Report),
+    ) -> Result<Outcome, Error> {
+        let started = std::time::Instant::now();
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Err(Error::Position(format!(
+                "the game is already over ({}): there is no move to play",
+                status_text(pos.status())
+            )));
+        }
+        let best = moves[self.rng.below(moves.len() as u32) as usize];
+        Ok(Outcome {
+            best,
+            score: Score::Centimoves(0),
+            depth: 0,
+            pv: vec![best],
+            nodes: 1,
+            time: started.elapsed(),
+        })
+    }
+
+    fn new_game(&mut self) {}
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,6 +186,10 @@ mod tests {
                 },
             ),
         ];
+        let engines = engines.into_iter().chain([(
+            Box::new(RandomMover::new(7)) as Box<dyn Engine<Position<Square<8>>>>,
+            Limits::default(),
+        )]);
         for (mut engine, limits) in engines {
             let mut reports = 0;
             let out = engine
@@ -147,7 +198,7 @@ mod tests {
                     assert!(!r.pv.is_empty());
                 })
                 .unwrap();
-            assert!(reports > 0);
+            assert!(reports > 0 || out.depth == 0);
             assert!(pos.is_legal(out.best));
             engine.new_game();
         }

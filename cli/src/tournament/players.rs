@@ -9,7 +9,7 @@ use super::course_player::CoursePlayer;
 use super::ugi_player::UgiPlayer;
 use crate::numbers::{self, MAX_THREADS};
 use halma_engine::mcts::{self, Mcts};
-use halma_engine::player::Engine;
+use halma_engine::player::{Engine, RandomMover};
 use halma_engine::search::{self, Limits, Searcher};
 use halma_engine::{Error, Game};
 use std::time::Duration;
@@ -21,6 +21,8 @@ pub enum Kind {
     AlphaBeta(search::Options),
     /// The internal MCTS searcher.
     Mcts(mcts::Options),
+    /// A uniformly random legal move (the baseline), from this seed.
+    Random(u64),
     /// An external program speaking UGI; `options` are sent with `setoption`.
     Ugi {
         /// Program and arguments.
@@ -115,6 +117,7 @@ impl PlayerSpec {
             kind: match kind {
                 "alphabeta" => Kind::AlphaBeta(search::Options::default()),
                 "mcts" => Kind::Mcts(mcts::Options::default()),
+                "random" => Kind::Random(1),
                 "ugi" => Kind::Ugi {
                     command,
                     options: Vec::new(),
@@ -122,7 +125,7 @@ impl PlayerSpec {
                 "course" => Kind::Course { command },
                 _ => {
                     return Err(bad(format!(
-                        "unknown kind '{kind}' (known: alphabeta, mcts, ugi, course)"
+                        "unknown kind '{kind}' (known: alphabeta, mcts, random, ugi, course)"
                     )))
                 }
             },
@@ -174,6 +177,10 @@ impl PlayerSpec {
                 )
             }
             ("time", _) => self.time = Some(numbers::duration(value)?),
+            ("seed", Kind::Random(seed)) => {
+                *seed = numbers::whole(value, u64::MAX)
+                    .map_err(|why| Error::Argument(format!("{key}: {why}")))?
+            }
             ("hash", Kind::AlphaBeta(o)) => o.hash_mib = table(value)?,
             ("threads", Kind::AlphaBeta(o)) => o.threads = number(value, MAX_THREADS)?,
             ("pruning", Kind::AlphaBeta(o)) => o.pruning = switch(value)?,
@@ -204,13 +211,17 @@ impl PlayerSpec {
         match &self.kind {
             Kind::AlphaBeta(o) => o.hash_mib,
             Kind::Mcts(o) => o.tree_mib,
-            Kind::Ugi { .. } | Kind::Course { .. } => 0,
+            Kind::Random(_) | Kind::Ugi { .. } | Kind::Course { .. } => 0,
         }
     }
 
-    /// Whether the player limits its own moves (depth, nodes or time).
+    /// Whether the player limits its own moves (depth, nodes or time; a random mover
+    /// needs no limit).
     pub fn has_own_limit(&self) -> bool {
-        self.depth.is_some() || self.nodes.is_some() || self.time.is_some()
+        matches!(self.kind, Kind::Random(_))
+            || self.depth.is_some()
+            || self.nodes.is_some()
+            || self.time.is_some()
     }
 
     /// The limits of one move: the time control's, tightened by the player's own.
@@ -228,6 +239,7 @@ impl PlayerSpec {
         match &self.kind {
             Kind::AlphaBeta(o) => Ok(Box::new(Searcher::new(o.clone()))),
             Kind::Mcts(o) => Ok(Box::new(Mcts::new(o.clone()))),
+            Kind::Random(seed) => Ok(Box::new(RandomMover::new(*seed))),
             _ => Err(Error::Argument(format!(
                 "player '{}' is an external program, not an internal engine",
                 self.text

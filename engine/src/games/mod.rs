@@ -22,20 +22,36 @@ pub const DEFAULT_GAME: &str = "halma8";
 
 /// A relative of Halma from `RULES-relatives.md`: a game with no options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Relative {}
+pub enum Relative {
+    /// Embargo (Solis 2006): rook slides on 9x9, walls, a yard deadline.
+    Embargo,
+    /// Le Grec: seven stones a side on 4x4, single jumps over enemies.
+    LeGrec,
+    /// Renpaarden (Horn 1981): knight leaps on 9x9, forced on through enemy stones.
+    Renpaarden,
+}
 
 impl Relative {
     /// Every relative the engine plays, in the order of `RULES-relatives.md`.
-    pub const ALL: &'static [Relative] = &[];
+    pub const ALL: &'static [Relative] =
+        &[Relative::Embargo, Relative::LeGrec, Relative::Renpaarden];
 
     /// The rule-set name (`--rules`, the position text's first field).
     pub fn name(self) -> &'static str {
-        match self {}
+        match self {
+            Relative::Embargo => "embargo",
+            Relative::LeGrec => "legrec",
+            Relative::Renpaarden => "renpaarden",
+        }
     }
 
     /// One line saying what the game is.
     pub fn summary(self) -> &'static str {
-        match self {}
+        match self {
+            Relative::Embargo => "9x9, six stones a side, rook slides that may not cross walls",
+            Relative::LeGrec => "4x4, seven stones a side, steps and single jumps over enemies",
+            Relative::Renpaarden => "9x9, eighteen stones a side, knight leaps through enemies",
+        }
     }
 
     /// The relative named `name`.
@@ -155,7 +171,21 @@ macro_rules! with_game {
                 let $setup = ::std::sync::Arc::new($crate::setup::Setup::<G>::new(rules)?);
                 $body
             }),
-            $crate::games::Variant::Relative(relative) => match relative {},
+            $crate::games::Variant::Relative($crate::games::Relative::Embargo) => {
+                type $P = $crate::games::embargo::EmbargoPosition;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::LeGrec) => {
+                type $P = $crate::games::legrec::LeGrecPosition;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::Renpaarden) => {
+                type $P = $crate::games::renpaarden::RenpaardenPosition;
+                let $setup = ();
+                $body
+            }
         }
     };
 }

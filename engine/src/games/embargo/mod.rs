@@ -19,7 +19,7 @@ pub mod text;
 pub mod walls;
 
 pub use eval::EmbargoEval;
-pub use position::{perft, EmbargoPosition, DEADLINE, STONES};
+pub use position::{EmbargoPosition, DEADLINE, STONES};
 pub use text::RULES_NAME;
 
 use crate::error::Error;
@@ -162,6 +162,7 @@ impl Game for EmbargoPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::perft::perft;
 
     #[test]
     fn start_counts() {

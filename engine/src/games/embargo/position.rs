@@ -286,33 +286,3 @@ impl EmbargoPosition {
             && slides.targets(mv.from()) & bit(mv.to()) != 0
     }
 }
-
-/// The perft count of `pos` at `depth` (a forced pass counts one move, a finished game has
-/// none; the last ply is counted by population counts).
-pub fn perft(pos: &mut EmbargoPosition, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal_moves(),
-        _ => {
-            if pos.status.is_over() {
-                return 0;
-            }
-            let mut moves = [Move::PASS; 128];
-            let mut n = 0;
-            pos.for_each_move(|mv| {
-                moves[n] = mv;
-                n += 1;
-            });
-            if n == 0 {
-                n = 1;
-            }
-            let mut total = 0;
-            for &mv in &moves[..n] {
-                pos.make(mv);
-                total += perft(pos, depth - 1);
-                pos.unmake();
-            }
-            total
-        }
-    }
-}

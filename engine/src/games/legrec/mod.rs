@@ -28,26 +28,6 @@ use crate::eval::Weights;
 use crate::game::{Game, Status, Team};
 use crate::moves::Move;
 
-/// The perft count of `pos` at `depth` (RULES.md: a finished game has no moves, a forced
-/// pass is one move); the last ply is counted in bulk.
-pub fn perft(pos: &mut LeGrecPosition, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal_moves(),
-        _ => {
-            let mut moves = Vec::with_capacity(32);
-            pos.legal_moves_into(&mut moves);
-            let mut total = 0;
-            for mv in moves {
-                pos.make(mv);
-                total += perft(pos, depth - 1);
-                pos.unmake();
-            }
-            total
-        }
-    }
-}
-
 impl Game for LeGrecPosition {
     type Setup = ();
     type Eval = LeGrecEval;

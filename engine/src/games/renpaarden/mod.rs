@@ -29,24 +29,9 @@ use crate::moves::Move;
 pub const NAME: &str = "renpaarden";
 
 impl RenpaardenPosition {
-    /// The perft count at `depth` (a finished game has no moves, a forced pass counts
-    /// one); the last ply is counted by popcounts.
+    /// The perft count at `depth` ([`crate::perft::perft`]).
     pub fn perft(&mut self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_legal_moves(),
-            _ => {
-                let mut moves = Vec::with_capacity(64);
-                self.legal_moves_into(&mut moves);
-                let mut total = 0;
-                for mv in moves {
-                    self.make(mv);
-                    total += self.perft(depth - 1);
-                    self.unmake();
-                }
-                total
-            }
-        }
+        crate::perft::perft(self, depth)
     }
 }
 

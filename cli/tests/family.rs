@@ -1,0 +1,266 @@
+//! The relatives of Halma through every command: perft, moves, show, analyse with both
+//! searchers, UGI, tournaments, replay and Le Grec's solution; and bad input for each.
+
+mod common;
+use common::{fails, json_lines, ok, UgiSession};
+
+/// The games of the family and their start counts to depth 2 (RULES-relatives.md).
+const START_COUNTS: [(&str, u64, u64); 3] = [
+    ("embargo", 42, 1710),
+    ("legrec", 5, 23),
+    ("renpaarden", 46, 2116),
+];
+
+#[test]
+fn perft_counts_every_game_from_its_start_as_the_rules_page_gives() {
+    for (game, d1, d2) in START_COUNTS {
+        let out = ok(&[
+            "perft",
+            "--rules",
+            game,
+            "--depth",
+            "2",
+            "--json",
+            "--threads",
+            "1",
+        ]);
+        let counts: Vec<u64> = json_lines(&out)
+            .iter()
+            .map(|v| v["nodes"].as_u64().unwrap())
+            .collect();
+        assert_eq!(counts, [d1, d2], "{game}");
+    }
+}
+
+#[test]
+fn perft_counts_from_the_position_after_moves_and_divide_adds_up() {
+    let out = ok(&[
+        "perft",
+        "--rules",
+        "embargo",
+        "--moves",
+        "a3-a8",
+        "--depth",
+        "2",
+        "--divide",
+        "--threads",
+        "1",
+    ]);
+    assert!(
+        out.contains("position embargo 6BBB/A6BB/8B/9/9/9/9/AA7/AAA6 B 1,0"),
+        "{out}"
+    );
+    let total: u64 = out
+        .lines()
+        .filter(|l| l.contains('-') && !l.starts_with("position"))
+        .filter_map(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .sum();
+    assert!(out.contains(&format!("total {total}")), "{out}");
+}
+
+#[test]
+fn moves_and_show_draw_each_game() {
+    let out = ok(&["moves", "--rules", "legrec"]);
+    assert!(out.contains("moves 5") && out.contains("d1-d2"), "{out}");
+    let out = ok(&["show", "--rules", "renpaarden", "--json"]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["rules"], "renpaarden");
+    assert_eq!(v["legal_moves"], 46);
+    let out = ok(&[
+        "show",
+        "--position",
+        "embargo 6BBB/7BB/8B/9/9/9/A8/AA7/AAA6 A 0,0",
+    ]);
+    assert!(
+        out.contains("a b c d e f g h i") && out.contains("legal moves 42"),
+        "{out}"
+    );
+}
+
+#[test]
+fn analyse_searches_every_game_with_both_engines() {
+    for (game, _, _) in START_COUNTS {
+        for (engine, limit) in [
+            ("alphabeta", ["--depth", "3"]),
+            ("mcts", ["--nodes", "300"]),
+        ] {
+            let out = ok(&[
+                "analyse",
+                "--rules",
+                game,
+                "--engine",
+                engine,
+                limit[0],
+                limit[1],
+                "--threads",
+                "1",
+            ]);
+            let best = out.lines().last().unwrap();
+            let mv = best.strip_prefix("bestmove ").expect(&out);
+            let moves = ok(&["moves", "--rules", game]);
+            assert!(
+                moves.lines().any(|l| l == mv),
+                "{game} {engine}: {mv} not legal"
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_input_of_each_game_is_one_clear_line() {
+    for (args, want) in [
+        (
+            vec!["perft", "--rules", "chess", "--depth", "1"],
+            "embargo, legrec, renpaarden",
+        ),
+        (
+            vec!["show", "--rules", "embargo", "--moves", "a1-a9"],
+            "move 1 of 1",
+        ),
+        (
+            vec!["show", "--rules", "embargo", "--moves", "b2-c3"],
+            "move 1 of 1",
+        ),
+        (
+            vec!["show", "--rules", "renpaarden", "--moves", "a1-b2"],
+            "move 1 of 1",
+        ),
+        (
+            vec!["show", "--rules", "renpaarden", "--moves", "a1-c2"],
+            "own stone",
+        ),
+        (
+            vec!["show", "--rules", "legrec", "--moves", "a1-a2-a3"],
+            "move 1 of 1",
+        ),
+        (
+            vec!["show", "--position", "legrec BBBB/1BBB/AAA1/AAA1 A 0,0"],
+            "position",
+        ),
+        (
+            vec!["show", "--position", "embargo 9/9/9/9/9/9/9/9/9 A 0,0"],
+            "position",
+        ),
+        (
+            vec!["show", "--rules", "legrec", "--deadline", "3"],
+            "no options",
+        ),
+        (
+            vec!["show", "--rules", "embargo:deadline=3"],
+            "no rule options",
+        ),
+        (
+            vec![
+                "show",
+                "--rules",
+                "halma8",
+                "--position",
+                "legrec BBBB/1BBB/AAA1/AAAA A 0,0",
+            ],
+            "legrec position",
+        ),
+        (vec!["course", "--rules", "legrec", "--dir", "."], "Halma"),
+        (vec!["solve", "--rules", "renpaarden"], "Halma"),
+    ] {
+        let err = fails(&args);
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn ugi_plays_each_game_chosen_by_the_rules_option_or_the_position() {
+    let mut s = UgiSession::start();
+    s.send("ugi");
+    s.until("ugiok");
+    for (game, _, _) in START_COUNTS {
+        s.send(&format!("setoption name Rules value {game}"));
+        s.send("uginewgame");
+        s.send("position startpos");
+        s.send("go depth 2");
+        let best = s.until("bestmove").pop().unwrap();
+        let mv = best.strip_prefix("bestmove ").unwrap().to_string();
+        assert_ne!(mv, "none", "{game}");
+        s.send(&format!("position startpos moves {mv}"));
+        s.send("query p1turn");
+        assert_eq!(s.next("response"), "response false", "{game}");
+    }
+    // A position text brings its own game.
+    s.send("position fen legrec BBBB/1BBB/AAA1/AAAA A 0,0 moves d1-d2");
+    s.send("go nodes 200");
+    let best = s.until("bestmove").pop().unwrap();
+    assert!(
+        best.starts_with("bestmove ") && best != "bestmove none",
+        "{best}"
+    );
+    s.send("quit");
+}
+
+#[test]
+fn a_tournament_of_a_relative_is_recorded_and_replays() {
+    let dir = std::env::temp_dir().join(format!("halma-family-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("legrec.games");
+    let record = record.to_str().unwrap();
+    let out = ok(&[
+        "tournament",
+        "--rules",
+        "legrec",
+        "--player",
+        "alphabeta:depth=3",
+        "--player",
+        "random:seed=5",
+        "--rounds",
+        "1",
+        "--concurrency",
+        "1",
+        "--record",
+        record,
+        "--json",
+    ]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["rules"], "legrec");
+    assert_eq!(v["games"], 2);
+    let replay = ok(&["replay", record, "--game", "1"]);
+    assert!(
+        replay.contains("rules legrec") && replay.contains("the board says"),
+        "{replay}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn le_grec_is_solved_a_draw_and_a_position_gets_its_value_and_best_move() {
+    let out = ok(&["solve", "--rules", "legrec", "--json"]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["value"], "draw");
+    assert_eq!(v["states"], 823_680);
+    assert_eq!(v["line_ends"], "draw by repetition");
+    // The longest forced result: B to move loses in 22 plies, and the perfect game shows it.
+    let out = ok(&[
+        "solve",
+        "--rules",
+        "legrec",
+        "--position",
+        "legrec AABB/AAA1/AA1B/BBBB B 0,0",
+        "--json",
+    ]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["value"], "loss");
+    assert_eq!(v["plies"], 22);
+    let line: Vec<&str> = v["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(line.len(), 22);
+    assert_eq!(v["line_ends"], "A wins");
+    let err = fails(&[
+        "solve",
+        "--rules",
+        "legrec",
+        "--position",
+        "legrec BBBB A 0,0",
+    ]);
+    assert!(err.contains("position"), "{err}");
+}
