@@ -168,12 +168,14 @@ mod tests {
     use crate::{mcts, search, Rules, Setup};
     use std::sync::Arc;
 
+    type Halma8 = Position<Square<8>>;
+
     /// Both searchers answer a legal move through the trait object and report at least once.
     #[test]
     fn both_searchers_play_through_the_trait() {
         let setup = Arc::new(Setup::<Square<8>>::new(Rules::named("halma8").unwrap()).unwrap());
         let pos = Position::start(setup);
-        let engines: Vec<(Box<dyn Engine<Position<Square<8>>>>, Limits)> = vec![
+        let engines: Vec<(Box<dyn Engine<Halma8>>, Limits)> = vec![
             (
                 Box::new(Searcher::new(search::Options::default())),
                 Limits::depth(2),
@@ -187,7 +189,7 @@ mod tests {
             ),
         ];
         let engines = engines.into_iter().chain([(
-            Box::new(RandomMover::new(7)) as Box<dyn Engine<Position<Square<8>>>>,
+            Box::new(RandomMover::new(7)) as Box<dyn Engine<Halma8>>,
             Limits::default(),
         )]);
         for (mut engine, limits) in engines {

@@ -87,7 +87,7 @@ impl Variant {
         }
         if Rules::named(name).is_err() {
             return Err(Error::Rules(format!(
-                "unknown game '{name}' (known: {})",
+                "unknown rule set '{name}' (known: {})",
                 known_games()
             )));
         }
@@ -154,7 +154,7 @@ pub fn split_game_text(text: &str) -> Result<(Variant, &str), Error> {
     let text = text.trim();
     let (game, rest) = text
         .split_once(char::is_whitespace)
-        .ok_or_else(|| Error::Position(format!("'{text}' has no placement after the game")))?;
+        .ok_or_else(|| Error::Position(format!("'{text}' has no placement after the rules")))?;
     Ok((Variant::parse(game)?, rest.trim_start()))
 }
 
