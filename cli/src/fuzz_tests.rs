@@ -9,7 +9,9 @@
 #[path = "../../engine/tests/fuzz_support/mod.rs"]
 pub(crate) mod fuzz_support;
 
-use crate::course::{input_text, limits, output_text, parse_input, parse_output, CourseBoard};
+use crate::course_files::{
+    input_text, limits, output_text, parse_input, parse_output, CourseBoard,
+};
 use crate::tournament::record::{parse_records, GameRecord};
 use fuzz_support::{apply, config, mutations, reachable};
 use halma_engine::{Position, Rules, Setup};

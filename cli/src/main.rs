@@ -7,6 +7,7 @@
 mod analyse;
 mod bench;
 mod course;
+mod course_files;
 #[cfg(test)]
 mod fuzz_tests;
 mod game_args;

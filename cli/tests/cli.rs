@@ -329,7 +329,7 @@ fn bad_numbers_are_rejected_by_the_argument_parser() {
         err.contains("; tip: a similar argument exists: '--threads'"),
         "{err}"
     );
-    assert!(fails(&["solve"]).contains("not provided: --mode <MODE>"));
+    assert!(fails(&["solve"]).contains("--mode is required for Halma"));
 }
 
 #[test]

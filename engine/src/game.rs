@@ -62,6 +62,18 @@ pub fn status_text(status: Status) -> String {
     }
 }
 
+/// An error unless `pos`'s game goes on: the searchers' and players' guard, so that a
+/// finished game is refused in one way everywhere.
+pub fn ensure_ongoing<P: Game>(pos: &P) -> Result<(), Error> {
+    if pos.status().is_over() {
+        return Err(Error::Position(format!(
+            "the game is already over ({}): there is no move to search",
+            status_text(pos.status())
+        )));
+    }
+    Ok(())
+}
+
 /// Plays `moves` (move texts) from `pos`, each parsed and checked in turn; the error names
 /// the bad move's number and why (`move 2 of 3: ...`). Moves before the bad one stay made.
 pub fn play_moves<P: Game>(pos: &mut P, moves: &[&str]) -> Result<(), Error> {

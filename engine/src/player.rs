@@ -7,7 +7,7 @@
 //! `Box<dyn Engine<G>>`.
 
 use crate::error::Error;
-use crate::game::{status_text, Game};
+use crate::game::{ensure_ongoing, Game};
 use crate::mcts::Mcts;
 use crate::moves::Move;
 use crate::rng::Rng;
@@ -139,13 +139,8 @@ impl<P: Game> Engine<P> for RandomMover {
         _report: &mut dyn FnMut(&Report),
     ) -> Result<Outcome, Error> {
         let started = std::time::Instant::now();
+        ensure_ongoing(pos)?;
         let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Err(Error::Position(format!(
-                "the game is already over ({}): there is no move to play",
-                status_text(pos.status())
-            )));
-        }
         let best = moves[self.rng.below(moves.len() as u32) as usize];
         Ok(Outcome {
             best,

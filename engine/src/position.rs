@@ -6,12 +6,13 @@
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;
+use crate::game::side_letter;
+use crate::game::MAX_SIDES;
 use crate::geometry::Geometry;
 use crate::movegen::MAX_PIECES;
 use crate::moves::Move;
-use crate::notation::side_letter;
 use crate::rules::WinCondition;
-use crate::setup::{Setup, MAX_SIDES};
+use crate::setup::Setup;
 use std::sync::Arc;
 
 pub use crate::game::Status;

@@ -2,7 +2,7 @@
 //! fixed seed so that keys (and so search results) are the same on every run and machine.
 
 use crate::bitboard::BitBoard;
-use crate::setup::MAX_SIDES;
+use crate::game::MAX_SIDES;
 
 /// The seed of every key table.
 const SEED: u64 = 0x4841_4c4d_415f_5a42; // "HALMA_ZB"

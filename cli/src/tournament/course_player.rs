@@ -2,7 +2,7 @@
 //! `input.txt` into the game's own fresh directory, runs the program there, and reads
 //! `output.txt`. Only two-player 16×16 games.
 
-use crate::course::{input_text, parse_output, CourseBoard};
+use crate::course_files::{input_text, parse_output, CourseBoard};
 use halma_engine::games::split_game_text;
 use halma_engine::player::{Engine, Report};
 use halma_engine::search::{Limits, Outcome, Score};

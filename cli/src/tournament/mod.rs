@@ -180,7 +180,7 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
     for spec in &specs {
         if matches!(spec.kind, players::Kind::Course { .. })
             && !variant.halma().is_some_and(|r| {
-                r.board == <crate::course::CourseBoard as halma_engine::Geometry>::BOARD
+                r.board == <crate::course_files::CourseBoard as halma_engine::Geometry>::BOARD
                     && r.players == 2
             })
         {

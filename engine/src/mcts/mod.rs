@@ -35,9 +35,8 @@ pub use solver::Exact;
 
 use crate::error::Error;
 use crate::eval::Weights;
-use crate::game::Game;
+use crate::game::{ensure_ongoing, Game};
 use crate::moves::Move;
-use crate::notation::status_text;
 use crate::search::limits::Limits;
 use crate::search::timeman::TimeManager;
 use crate::search::{Iteration, Outcome};
@@ -178,12 +177,7 @@ impl Mcts {
         limits: &Limits,
         mut report: impl FnMut(&Report),
     ) -> Result<Outcome, Error> {
-        if pos.status().is_over() {
-            return Err(Error::Position(format!(
-                "the game is already over ({}): there is no move to search",
-                status_text(pos.status())
-            )));
-        }
+        ensure_ongoing(pos)?;
         if limits.depth.is_some() {
             return Err(Error::Argument(
                 "the MCTS searcher takes no depth limit: give playouts (nodes) or time".into(),

@@ -22,7 +22,7 @@ pub use score::Score;
 
 use crate::error::Error;
 use crate::eval::Weights;
-use crate::game::{status_text, Game, Team};
+use crate::game::{ensure_ongoing, Game, Team};
 use crate::moves::Move;
 use score::{MAX_PLY, WIN, WIN_BOUND};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -176,12 +176,7 @@ impl Searcher {
         limits: &Limits,
         mut report: impl FnMut(&Iteration),
     ) -> Result<Outcome, Error> {
-        if pos.status().is_over() {
-            return Err(Error::Position(format!(
-                "the game is already over ({}): there is no move to search",
-                status_text(pos.status())
-            )));
-        }
+        ensure_ongoing(pos)?;
         let options = &self.options;
         let eval = pos.evaluator(&options.weights);
         self.tt.new_search();
