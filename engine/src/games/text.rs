@@ -131,29 +131,40 @@ pub fn parse_placement(field: &str, width: usize, board: &str) -> Result<[u128; 
 
 /// The placement field of `stones` on a `width`x`width` board.
 pub fn placement_text(stones: [u128; 2], width: usize) -> String {
-    let mut ranks = Vec::with_capacity(width);
-    for y in (0..width).rev() {
-        let mut rank = String::new();
-        let mut run = 0;
-        for x in 0..width {
-            let bit = 1u128 << (x + width * y);
-            match (0..2).find(|&side| stones[side] & bit != 0) {
-                Some(side) => {
-                    if run > 0 {
-                        rank += &run.to_string();
-                        run = 0;
-                    }
-                    rank.push(side_letter(side));
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            rank += &run.to_string();
-        }
-        ranks.push(rank);
-    }
+    let ranks: Vec<String> = (0..width)
+        .rev()
+        .map(|y| {
+            rank_text((0..width).map(|x| {
+                let bit = 1u128 << (x + width * y);
+                (0..2).find(|&side| stones[side] & bit != 0)
+            }))
+        })
+        .collect();
     ranks.join("/")
+}
+
+/// One rank of a placement field from its cells' sides (`None` for an empty cell), file by
+/// file: a side's letter for a stone, a number for a run of empty cells. Halma's position
+/// text writes its ranks with it too.
+pub fn rank_text(cells: impl Iterator<Item = Option<usize>>) -> String {
+    let mut rank = String::new();
+    let mut run = 0;
+    for cell in cells {
+        match cell {
+            Some(side) => {
+                if run > 0 {
+                    rank += &run.to_string();
+                    run = 0;
+                }
+                rank.push(side_letter(side));
+            }
+            None => run += 1,
+        }
+    }
+    if run > 0 {
+        rank += &run.to_string();
+    }
+    rank
 }
 
 #[cfg(test)]
