@@ -11,6 +11,8 @@ pub mod embargo;
 pub mod legrec;
 /// The simple per-cell reference move generator and rules.
 pub mod naive;
+/// The family's perft tables in `positions/perft/family/`.
+pub mod perft_table;
 /// Random playouts and random placements for the tests.
 pub mod random;
 /// The simple per-cell reference for Renpaarden.

@@ -13,10 +13,10 @@ use halma_engine::games::embargo::{EmbargoPosition, DEADLINE};
 use halma_engine::perft::perft;
 use halma_engine::{Error, Move};
 use halma_suite::embargo::{move_text as naive_text, NaiveEmbargo};
+use halma_suite::perft_table::family_perft_table;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use std::path::Path;
 
 /// Largest count of the table the engine checks in the normal run.
 const ENGINE_LEAVES: u64 = 5_000_000;
@@ -229,27 +229,9 @@ fn random_placements_agree_with_the_reference() {
     }
 }
 
-/// The table file's lines: position text and counts by depth.
+/// The lines of the perft table: position text and counts by depth.
 fn table() -> Vec<(String, Vec<u64>)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/perft/family/embargo.txt");
-    let text = std::fs::read_to_string(&path).unwrap();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut fields = line.split(';').map(str::trim);
-            let position = fields.next().unwrap().to_string();
-            let counts = fields
-                .enumerate()
-                .map(|(i, f)| {
-                    let (d, n) = f.split_once(' ').unwrap();
-                    assert_eq!(d, format!("D{}", i + 1), "{line}");
-                    n.parse().unwrap()
-                })
-                .collect();
-            (position, counts)
-        })
-        .collect()
+    family_perft_table("embargo")
 }
 
 #[test]

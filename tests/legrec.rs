@@ -9,7 +9,7 @@ use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
 use halma_suite::legrec::{naive_move_text, NaiveLeGrec, NaiveStatus};
-use std::path::Path;
+use halma_suite::perft_table::family_perft_table;
 use std::sync::OnceLock;
 
 /// The solution, built once for all tests of this file.
@@ -199,25 +199,7 @@ fn perft_with_history_agrees_with_the_reference() {
 
 /// The lines of the perft table: position text and counts by depth.
 fn table() -> Vec<(String, Vec<u64>)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/perft/family/legrec.txt");
-    let text = std::fs::read_to_string(&path).unwrap();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut fields = line.split(';').map(str::trim);
-            let position = fields.next().unwrap().to_string();
-            let counts = fields
-                .enumerate()
-                .map(|(i, f)| {
-                    let (d, n) = f.split_once(' ').unwrap();
-                    assert_eq!(d, format!("D{}", i + 1), "{line}");
-                    n.parse().unwrap()
-                })
-                .collect();
-            (position, counts)
-        })
-        .collect()
+    family_perft_table("legrec")
 }
 
 #[test]

@@ -7,8 +7,8 @@ use halma_engine::eval::Weights;
 use halma_engine::games::renpaarden::{board, RenpaardenPosition};
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Game, Move, Status, Team};
+use halma_suite::perft_table::family_perft_table;
 use halma_suite::renpaarden::{engine_move, naive_move, NaiveRenpaarden};
-use std::path::Path;
 
 /// Largest table count the normal run checks with the engine.
 const ENGINE_LEAVES: u64 = 20_000_000;
@@ -81,22 +81,9 @@ fn start_perft_to_depth_4_agrees_with_the_reference() {
 
 /// One line of the table: a position text and its counts by depth.
 fn table() -> Vec<(String, Vec<(u32, u64)>)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/perft/family/renpaarden.txt");
-    let text = std::fs::read_to_string(&path).unwrap();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut fields = line.split(';').map(str::trim);
-            let position = fields.next().unwrap().to_string();
-            let counts = fields
-                .map(|f| {
-                    let (d, n) = f.strip_prefix('D').unwrap().split_once(' ').unwrap();
-                    (d.parse().unwrap(), n.parse().unwrap())
-                })
-                .collect();
-            (position, counts)
-        })
+    family_perft_table("renpaarden")
+        .into_iter()
+        .map(|(text, counts)| (text, (1..).zip(counts).collect()))
         .collect()
 }
 

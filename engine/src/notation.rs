@@ -16,6 +16,7 @@
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;
+use crate::games::text::rank_text;
 use crate::geometry::{Board, Geometry};
 use crate::moves::Move;
 use crate::position::Position;
@@ -323,27 +324,10 @@ impl<G: Geometry> Position<G> {
     pub fn to_text(&self) -> String {
         let board = G::BOARD;
         let w = board.width();
-        let mut ranks = Vec::with_capacity(w);
-        for y in (0..w).rev() {
-            let mut rank = String::new();
-            let mut run = 0;
-            for x in board.rank_files(y) {
-                match self.side_at(board.bit(x, y)) {
-                    Some(side) => {
-                        if run > 0 {
-                            rank += &run.to_string();
-                            run = 0;
-                        }
-                        rank.push(side_letter(side));
-                    }
-                    None => run += 1,
-                }
-            }
-            if run > 0 {
-                rank += &run.to_string();
-            }
-            ranks.push(rank);
-        }
+        let ranks: Vec<String> = (0..w)
+            .rev()
+            .map(|y| rank_text(board.rank_files(y).map(|x| self.side_at(board.bit(x, y)))))
+            .collect();
         let counts: Vec<String> = (0..self.sides())
             .map(|s| self.move_count(s).to_string())
             .collect();

@@ -7,13 +7,21 @@ use crate::game::MAX_SIDES;
 /// The seed of every key table.
 const SEED: u64 = 0x4841_4c4d_415f_5a42; // "HALMA_ZB"
 
-/// One step of the SplitMix64 generator: a fast, well-mixed 64-bit sequence.
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
+/// One step of the SplitMix64 generator, a fast, well-mixed 64-bit sequence: the next
+/// state and the value drawn. A `const fn`, so the relatives' key tables are constants.
+pub const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    (state, z ^ (z >> 31))
+}
+
+/// Draws the next key from `state`, advancing it.
+fn draw(state: &mut u64) -> u64 {
+    let (next, key) = splitmix64(*state);
+    *state = next;
+    key
 }
 
 /// The key tables of one game.
@@ -28,8 +36,8 @@ impl Keys {
     /// Keys for `sides` sides on a layout of `cells` bit positions.
     pub fn new(sides: usize, cells: usize) -> Keys {
         let mut state = SEED;
-        let turn = std::array::from_fn(|_| splitmix64(&mut state));
-        let piece = (0..sides * cells).map(|_| splitmix64(&mut state)).collect();
+        let turn = std::array::from_fn(|_| draw(&mut state));
+        let piece = (0..sides * cells).map(|_| draw(&mut state)).collect();
         Keys { cells, piece, turn }
     }
 

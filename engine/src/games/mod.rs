@@ -12,6 +12,7 @@ pub mod embargo;
 pub mod halma;
 pub mod legrec;
 pub mod renpaarden;
+pub mod text;
 
 use crate::error::Error;
 use crate::rules::{Rules, NAMED_RULE_SETS};

@@ -2,18 +2,10 @@
 //! drawn at compile time by SplitMix64 from a seed of their own.
 
 use super::board::CELLS;
+use crate::zobrist::splitmix64;
 
 /// The seed of the key table ("EMBARGO!").
 const SEED: u64 = 0x454d_4241_5247_4f21;
-
-/// One step of SplitMix64.
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
 
 /// The key table: `[side][cell]` for stones, then the two sides to move.
 pub struct Keys {

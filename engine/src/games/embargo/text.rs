@@ -6,7 +6,8 @@ use super::board::{before, bit, cell, cell_name, coords, nearest, parse_cell, N,
 use super::position::EmbargoPosition;
 use super::walls::walls;
 use crate::error::Error;
-use crate::game::{parse_side, side_letter, status_text};
+use crate::game::{side_letter, status_text};
+use crate::games::text::PositionText;
 use crate::moves::Move;
 
 /// The rule set's name, the first field of the position text.
@@ -21,122 +22,23 @@ pub fn move_text(mv: Move) -> String {
     }
 }
 
-/// The letter of the stone on (x, y) in the position text, `.` for an empty cell.
-fn letter(pos: &EmbargoPosition, x: usize, y: usize) -> char {
-    pos.side_at(cell(x, y)).map_or('.', side_letter)
-}
-
 impl EmbargoPosition {
     /// The position text; parsing it gives this position back, less the history.
     pub fn to_text(&self) -> String {
-        let ranks: Vec<String> = (0..N)
-            .rev()
-            .map(|y| {
-                let mut rank = String::new();
-                let mut run = 0;
-                for x in 0..N {
-                    match letter(self, x, y) {
-                        '.' => run += 1,
-                        c => {
-                            if run > 0 {
-                                rank += &run.to_string();
-                                run = 0;
-                            }
-                            rank.push(c);
-                        }
-                    }
-                }
-                if run > 0 {
-                    rank += &run.to_string();
-                }
-                rank
-            })
-            .collect();
-        let mut text = format!(
-            "{RULES_NAME} {} {} {},{}",
-            ranks.join("/"),
-            side_letter(self.to_move()),
-            self.move_count(0),
-            self.move_count(1)
-        );
-        if self.passes_in_row() > 0 {
-            text += &format!(" {}", self.passes_in_row());
+        PositionText {
+            stones: [self.stones(0), self.stones(1)],
+            to_move: self.to_move(),
+            counts: [self.move_count(0), self.move_count(1)],
+            passes: self.passes_in_row(),
         }
-        text
+        .write(RULES_NAME, N)
     }
 
     /// Parses the fields after the rule set: placement, side to move, move counts, optional
     /// passes in a row; every field is checked and an error names what is wrong.
     pub fn from_text_fields(fields: &str) -> Result<EmbargoPosition, Error> {
-        let bad = |t: String| Error::Position(t);
-        let parts: Vec<&str> = fields.split_whitespace().collect();
-        if !(3..=4).contains(&parts.len()) {
-            return Err(bad(format!(
-                "expected placement, side to move, move counts [, passes]; got {} fields",
-                parts.len()
-            )));
-        }
-        let ranks: Vec<&str> = parts[0].split('/').collect();
-        if ranks.len() != N {
-            return Err(bad(format!(
-                "placement has {} ranks, the Embargo board has {N}",
-                ranks.len()
-            )));
-        }
-        let mut stones = [0u128; 2];
-        for (i, rank) in ranks.iter().enumerate() {
-            let y = N - 1 - i;
-            let mut x = 0usize;
-            let mut chars = rank.chars().peekable();
-            while let Some(c) = chars.next() {
-                if let Some(mut run) = c.to_digit(10) {
-                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run.saturating_mul(10).saturating_add(d);
-                        chars.next();
-                    }
-                    x = x.saturating_add(run as usize);
-                } else if let Some(side) = parse_side(c, 2) {
-                    if x < N {
-                        stones[side] |= bit(cell(x, y));
-                    }
-                    x += 1;
-                } else {
-                    return Err(bad(format!(
-                        "'{c}' in rank {} is neither a side letter (A, B) nor a count",
-                        y + 1
-                    )));
-                }
-            }
-            if x != N {
-                return Err(bad(format!("rank {} has {x} cells, not {N}", y + 1)));
-            }
-        }
-        let mut letters = parts[1].chars();
-        let to_move = match (letters.next(), letters.next()) {
-            (Some(c), None) => parse_side(c, 2),
-            _ => None,
-        }
-        .ok_or_else(|| bad(format!("'{}' is not a side to move (A or B)", parts[1])))?;
-        let counts: Vec<u64> = parts[2]
-            .split(',')
-            .map(|c| c.parse::<u64>().ok())
-            .collect::<Option<_>>()
-            .ok_or_else(|| {
-                bad(format!(
-                    "'{}' is not a list of move counts (whole numbers below 2^64)",
-                    parts[2]
-                ))
-            })?;
-        let [a, b] = counts[..] else {
-            return Err(bad(format!("{} move counts for 2 sides", counts.len())));
-        };
-        let passes = match parts.get(3) {
-            Some(p) => p
-                .parse::<u8>()
-                .map_err(|_| bad(format!("'{p}' is not a number of passes")))?,
-            None => 0,
-        };
-        EmbargoPosition::from_parts(stones, to_move, [a, b], passes)
+        let t = PositionText::parse(fields, N, "Embargo")?;
+        EmbargoPosition::from_parts(t.stones, t.to_move, t.counts, t.passes)
     }
 
     /// The board as text, drawn as RULES-relatives.md draws it: ranks from the top with

@@ -2,6 +2,8 @@
 //! 15), the five directions of each side as shifts with the masks of the cells a shift may
 //! start from, the home and goal ranks, and the Zobrist keys.
 
+use crate::zobrist::splitmix64;
+
 /// The number of cells.
 pub const CELLS: usize = 16;
 /// The board's width and height.
@@ -149,15 +151,6 @@ pub fn cells_of(mut set: u16) -> impl Iterator<Item = usize> {
             c
         })
     })
-}
-
-/// One step of SplitMix64 (the engine's key generator), usable in constants.
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
 }
 
 /// The Zobrist keys: one per side and cell, then one per side to move, from a fixed seed.

@@ -4,7 +4,8 @@
 use super::board::{cell, cell_name, coords, WIDTH};
 use super::position::LeGrecPosition;
 use crate::error::Error;
-use crate::game::{parse_side, side_letter, status_text};
+use crate::game::{side_letter, status_text};
+use crate::games::text::PositionText;
 use crate::moves::Move;
 
 /// The rule-set name, the first field of the position text.
@@ -55,115 +56,22 @@ impl LeGrecPosition {
     /// and `B` for stones, digits for runs of empty cells), side to move, move counts
     /// `a,b`, optional passes in a row (0 or 1).
     pub fn from_text_fields(fields: &str) -> Result<Self, Error> {
-        let bad = |t: String| Error::Position(t);
-        let parts: Vec<&str> = fields.split_whitespace().collect();
-        if !(3..=4).contains(&parts.len()) {
-            return Err(bad(format!(
-                "expected placement, side to move, move counts [, passes]; got {} fields",
-                parts.len()
-            )));
-        }
-        let ranks: Vec<&str> = parts[0].split('/').collect();
-        if ranks.len() != WIDTH {
-            return Err(bad(format!(
-                "placement has {} ranks, the Le Grec board has {WIDTH}",
-                ranks.len()
-            )));
-        }
-        let mut stones = [0u16; 2];
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = WIDTH - 1 - i;
-            let mut file = 0usize;
-            let mut chars = text.chars().peekable();
-            while let Some(c) = chars.next() {
-                if let Some(mut run) = c.to_digit(10).map(|d| d as usize) {
-                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run.saturating_mul(10).saturating_add(d as usize);
-                        chars.next();
-                    }
-                    file = file.saturating_add(run);
-                } else if let Some(side) = parse_side(c, 2) {
-                    if file < WIDTH {
-                        stones[side] |= 1 << cell(file, rank);
-                    }
-                    file += 1;
-                } else {
-                    return Err(bad(format!(
-                        "'{c}' in rank {} is neither a side letter (A, B) nor a count",
-                        rank + 1
-                    )));
-                }
-            }
-            if file != WIDTH {
-                return Err(bad(format!(
-                    "rank {} has {file} cells, not {WIDTH}",
-                    rank + 1
-                )));
-            }
-        }
-        let mut letters = parts[1].chars();
-        let to_move = match (letters.next(), letters.next()) {
-            (Some(c), None) => parse_side(c, 2),
-            _ => None,
-        }
-        .ok_or_else(|| bad(format!("'{}' is not a side to move (A or B)", parts[1])))?;
-        let counts: Vec<u64> = parts[2]
-            .split(',')
-            .map(|c| c.parse::<u64>().ok())
-            .collect::<Option<_>>()
-            .ok_or_else(|| {
-                bad(format!(
-                    "'{}' is not a list of move counts (whole numbers below 2^64)",
-                    parts[2]
-                ))
-            })?;
-        let [a, b] = counts[..] else {
-            return Err(bad(format!("{} move counts for 2 sides", counts.len())));
-        };
-        let passes = match parts.get(3) {
-            Some(p) => p
-                .parse::<u8>()
-                .map_err(|_| bad(format!("'{p}' is not a number of passes")))?,
-            None => 0,
-        };
-        LeGrecPosition::from_parts(stones, to_move, [a, b], passes)
+        let t = PositionText::parse(fields, WIDTH, "Le Grec")?;
+        // A 4x4 placement has only the low 16 bits.
+        let stones = t.stones.map(|s| s as u16);
+        LeGrecPosition::from_parts(stones, t.to_move, t.counts, t.passes)
     }
 
     /// The position text, `legrec <placement> <side> <a>,<b> [passes]`; reading it back
     /// gives this position (less its history).
     pub fn to_text(&self) -> String {
-        let mut ranks = Vec::with_capacity(WIDTH);
-        for rank in (0..WIDTH).rev() {
-            let mut text = String::new();
-            let mut run = 0;
-            for file in 0..WIDTH {
-                match self.side_at(cell(file, rank)) {
-                    Some(side) => {
-                        if run > 0 {
-                            text += &run.to_string();
-                            run = 0;
-                        }
-                        text.push(side_letter(side));
-                    }
-                    None => run += 1,
-                }
-            }
-            if run > 0 {
-                text += &run.to_string();
-            }
-            ranks.push(text);
+        PositionText {
+            stones: [self.stones(0).into(), self.stones(1).into()],
+            to_move: self.to_move(),
+            counts: [self.move_count(0), self.move_count(1)],
+            passes: self.passes_in_row(),
         }
-        let mut text = format!(
-            "{RULES_NAME} {} {} {},{}",
-            ranks.join("/"),
-            side_letter(self.to_move()),
-            self.move_count(0),
-            self.move_count(1)
-        );
-        if self.passes_in_row() > 0 {
-            text += &format!(" {}", self.passes_in_row());
-        }
-        text
+        .write(RULES_NAME, WIDTH)
     }
 
     /// The board as drawn in the rules: rank 4 on top, rank numbers on the left, files

@@ -6,15 +6,7 @@ use super::movegen::Closure;
 use crate::error::Error;
 use crate::game::{side_letter, Status};
 use crate::moves::Move;
-
-/// One step of SplitMix64, usable at compile time.
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+use crate::zobrist::splitmix64;
 
 /// The Zobrist keys: one per (side, cell) and one per side to move.
 struct Keys {

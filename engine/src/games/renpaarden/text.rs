@@ -5,11 +5,12 @@
 //! rank by rank from rank 9 down, `/` between ranks, `A`/`B` for stones and a number for a
 //! run of empty cells (as Halma's, `docs/position-format.md`).
 
-use super::board::{cell_name, is_leap, parse_cell, Cells, CELLS, KNIGHT, WIDTH};
+use super::board::{cell_name, is_leap, parse_cell, CELLS, KNIGHT, WIDTH};
 use super::position::RenpaardenPosition;
 use super::NAME;
 use crate::error::Error;
-use crate::game::{parse_side, side_letter, status_text};
+use crate::game::{side_letter, status_text};
+use crate::games::text::PositionText;
 use crate::moves::Move;
 use std::collections::VecDeque;
 
@@ -31,80 +32,19 @@ impl RenpaardenPosition {
     /// The position of the fields after the rule set: placement, side to move, move
     /// counts, optional passes in a row; each checked, the error names what is wrong.
     pub fn parse_fields(fields: &str) -> Result<Self, Error> {
-        let bad = |t: String| Error::Position(t);
-        let parts: Vec<&str> = fields.split_whitespace().collect();
-        if !(3..=4).contains(&parts.len()) {
-            return Err(bad(format!(
-                "expected placement, side to move, move counts [, passes]; got {} fields",
-                parts.len()
-            )));
-        }
-        let stones = parse_placement(parts[0])?;
-        let mut letters = parts[1].chars();
-        let to_move = match (letters.next(), letters.next()) {
-            (Some(c), None) => parse_side(c, 2),
-            _ => None,
-        }
-        .ok_or_else(|| bad(format!("'{}' is not a side to move (A or B)", parts[1])))?;
-        let counts: Vec<u64> = parts[2]
-            .split(',')
-            .map(|c| c.parse::<u64>().ok())
-            .collect::<Option<_>>()
-            .ok_or_else(|| {
-                bad(format!(
-                    "'{}' is not a list of move counts (whole numbers below 2^64)",
-                    parts[2]
-                ))
-            })?;
-        let [a, b] = counts[..] else {
-            return Err(bad(format!(
-                "{} move counts for 2 sides (expected countA,countB)",
-                counts.len()
-            )));
-        };
-        let passes = match parts.get(3) {
-            Some(p) => p
-                .parse::<u8>()
-                .map_err(|_| bad(format!("'{p}' is not a number of passes")))?,
-            None => 0,
-        };
-        Self::from_parts(stones, to_move, [a, b], passes)
+        let t = PositionText::parse(fields, WIDTH, "9x9")?;
+        Self::from_parts(t.stones, t.to_move, t.counts, t.passes)
     }
 
     /// The position text; reading it back gives this position, less its history.
     pub fn text(&self) -> String {
-        let mut ranks = Vec::with_capacity(WIDTH);
-        for y in (0..WIDTH).rev() {
-            let mut rank = String::new();
-            let mut run = 0;
-            for x in 0..WIDTH {
-                match self.side_at(x + WIDTH * y) {
-                    Some(side) => {
-                        if run > 0 {
-                            rank += &run.to_string();
-                            run = 0;
-                        }
-                        rank.push(side_letter(side));
-                    }
-                    None => run += 1,
-                }
-            }
-            if run > 0 {
-                rank += &run.to_string();
-            }
-            ranks.push(rank);
+        PositionText {
+            stones: [self.stones(0), self.stones(1)],
+            to_move: self.to_move(),
+            counts: [self.move_count(0), self.move_count(1)],
+            passes: self.passes_in_row(),
         }
-        let mut text = format!(
-            "{NAME} {} {} {},{}",
-            ranks.join("/"),
-            side_letter(self.to_move()),
-            self.move_count(0),
-            self.move_count(1)
-        );
-        if self.passes_in_row() > 0 {
-            text += &format!(" {}", self.passes_in_row());
-        }
-        text
+        .write(NAME, WIDTH)
     }
 
     /// The board as RULES-relatives.md draws it: rank 9 at the top, rank numbers on the
@@ -307,45 +247,4 @@ pub fn move_text(mv: Move) -> String {
     } else {
         format!("{}-{}", cell_name(mv.from()), cell_name(mv.to()))
     }
-}
-
-/// The stones of both sides in a placement field, checked (board size, letters).
-fn parse_placement(field: &str) -> Result<[Cells; 2], Error> {
-    let bad = |t: String| Err(Error::Position(t));
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != WIDTH {
-        return bad(format!(
-            "placement has {} ranks, the 9x9 board has {WIDTH}",
-            ranks.len()
-        ));
-    }
-    let mut stones = [0 as Cells; 2];
-    for (i, rank) in ranks.iter().enumerate() {
-        let y = WIDTH - 1 - i;
-        let mut x = 0usize;
-        let mut chars = rank.chars().peekable();
-        while let Some(c) = chars.next() {
-            if let Some(mut run) = c.to_digit(10) {
-                while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    run = run.saturating_mul(10).saturating_add(d);
-                    chars.next();
-                }
-                x = x.saturating_add(run as usize);
-            } else if let Some(side) = parse_side(c, 2) {
-                if x < WIDTH {
-                    stones[side] |= 1 << (x + WIDTH * y);
-                }
-                x += 1;
-            } else {
-                return bad(format!(
-                    "'{c}' in rank {} is neither a side letter (A, B) nor a count",
-                    y + 1
-                ));
-            }
-        }
-        if x != WIDTH {
-            return bad(format!("rank {} has {x} cells, not {WIDTH}", y + 1));
-        }
-    }
-    Ok(stones)
 }
