@@ -2,7 +2,7 @@
 //! searchers, UGI, tournaments, replay and Le Grec's solution; and bad input for each.
 
 mod common;
-use common::{fails, json_lines, ok, UgiSession};
+use common::{fails, halma, json_lines, ok, UgiSession};
 
 /// The games of the family and their start counts to depth 2 (RULES-relatives.md).
 const START_COUNTS: [(&str, u64, u64); 3] = [
@@ -224,6 +224,41 @@ fn a_tournament_of_a_relative_is_recorded_and_replays() {
     assert!(
         replay.contains("rules legrec") && replay.contains("the board says"),
         "{replay}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn players_without_limits_play_the_default_clock_and_are_told_so() {
+    let dir = std::env::temp_dir().join(format!("halma-family-tc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("tc.games");
+    let record = record.to_str().unwrap();
+    let out = halma(&[
+        "tournament",
+        "--rules",
+        "legrec",
+        "--player",
+        "alphabeta",
+        "--player",
+        "mcts",
+        "--rounds",
+        "1",
+        "--max-plies",
+        "2",
+        "--concurrency",
+        "1",
+        "--record",
+        record,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("every game is played at 10+0.1"), "{err}");
+    let text = std::fs::read_to_string(record).unwrap();
+    assert_eq!(
+        text.matches("[TimeControl \"10+0.1\"]").count(),
+        2,
+        "{text}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

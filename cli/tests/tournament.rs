@@ -286,10 +286,6 @@ fn bad_tournament_arguments_get_one_line_errors() {
     for (args, needle) in [
         (vec!["--player", "alphabeta:depth=1"], "two players"),
         (
-            vec!["--player", "alphabeta", "--player", "alphabeta:depth=1"],
-            "no limit",
-        ),
-        (
             vec!["--player", "chess:depth=1", "--player", "alphabeta:depth=1"],
             "unknown kind",
         ),

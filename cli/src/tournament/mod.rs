@@ -67,7 +67,7 @@ pub struct TournamentArgs {
     rounds: u32,
 
     /// Time control: BASE+INC (seconds or durations, e.g. 10+0.1) or one duration per move
-    /// (e.g. 200ms) [default: none, the players' own limits]
+    /// (e.g. 200ms) [default: none, the players' own limits; 10+0.1 when a player has none]
     #[arg(long, value_name = "TC")]
     tc: Option<String>,
 
@@ -105,6 +105,10 @@ pub struct TournamentArgs {
     #[arg(long)]
     json: bool,
 }
+
+/// The time control of a tournament without `--tc` in which some player has no limit of
+/// its own: 10 s a game plus 0.1 s a move.
+const DEFAULT_TC: &str = "10+0.1";
 
 /// Parses `--rounds`: 1 to [`schedule::MAX_GAMES`] (the schedule's own bound applies too).
 fn rounds(text: &str) -> Result<u32, String> {
@@ -171,12 +175,23 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
             specs[i].name = format!("{}#{n}", specs[i].text);
         }
     }
-    let control = args
-        .tc
-        .as_deref()
-        .map(TimeControl::parse)
-        .transpose()
-        .map_err(|e| Error::Argument(format!("--tc: {}", e.message())))?;
+    let unlimited = specs.iter().find(|s| !s.has_own_limit());
+    // Said once the arguments are known to be good.
+    let note = unlimited.filter(|_| args.tc.is_none()).map(|spec| {
+        format!(
+            "halma: player '{}' has no depth=, nodes= or time= and there is no --tc: \
+             every game is played at {DEFAULT_TC}",
+            spec.text
+        )
+    });
+    let control = match (args.tc.as_deref(), unlimited) {
+        (Some(tc), _) => Some(tc),
+        (None, Some(_)) => Some(DEFAULT_TC),
+        (None, None) => None,
+    }
+    .map(TimeControl::parse)
+    .transpose()
+    .map_err(|e| Error::Argument(format!("--tc: {}", e.message())))?;
     for spec in &specs {
         if matches!(spec.kind, players::Kind::Course { .. })
             && !variant.halma().is_some_and(|r| {
@@ -186,12 +201,6 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
         {
             return Err(Error::Argument(format!(
                 "course player '{}' needs a two-player 16x16 Halma rule set, not {variant}",
-                spec.text
-            )));
-        }
-        if control.is_none() && !spec.has_own_limit() {
-            return Err(Error::Argument(format!(
-                "player '{}' has no limit: give it depth=, nodes= or time=, or give --tc",
                 spec.text
             )));
         }
@@ -223,6 +232,9 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
             "{concurrency} games at once with up to {per_game} MB of tables each: {why} \
              (lower --concurrency, hash= or tree=)"
         )));
+    }
+    if let Some(note) = note {
+        eprintln!("{note}");
     }
     Ok(Plan {
         specs,
