@@ -1,5 +1,5 @@
 //! A deliberately simple reference implementation of the rules, written straight from
-//! `RULES.md` and independent of the engine's bitboard generator (`engine/src/movegen.rs`):
+//! `RULES.md` and independent of the engine's bitboard generator (`engine/src/games/halma/movegen.rs`):
 //! plain (file, rank) coordinates, a `Vec` board of `Option<side>`, steps by looping over the
 //! direction list, jumps by recursive depth-first search, moves as (from, to) pairs kept in a
 //! sorted set, then the rule filters, the pass, and its own game-status evaluation.
