@@ -219,8 +219,9 @@ pub struct PieceTargets<G: Geometry> {
     empty: G::BB,
     components: JumpComponents<G::BB>,
     long: bool,
-    /// The goal a piece may not leave (camp exit locked), or no cells.
-    locked_goal: G::BB,
+    /// Whether a piece in its goal must stay there (camp exit locked).
+    locked: bool,
+    goal: G::BB,
 }
 
 impl<G: Geometry> PieceTargets<G> {
@@ -229,13 +230,13 @@ impl<G: Geometry> PieceTargets<G> {
     #[inline(always)]
     pub fn new(rules: &Rules, occupied: G::BB, goal: G::BB) -> Self {
         let empty = G::CELLS.without(occupied);
-        let locked = rules.camp_exit == CampExit::Locked;
         PieceTargets {
             occupied,
             empty,
             components: JumpComponents::new(JumpMasks::new::<G>(occupied, empty)),
             long: rules.jumps == JumpKind::Long,
-            locked_goal: if locked { goal } else { G::BB::EMPTY },
+            locked: rules.camp_exit == CampExit::Locked,
+            goal,
         }
     }
 
@@ -249,8 +250,8 @@ impl<G: Geometry> PieceTargets<G> {
             self.components.closure::<G>(from)
         };
         let targets = step_targets::<G>(from, self.empty) | jumps;
-        if self.locked_goal.has(from) {
-            targets & self.locked_goal
+        if self.locked && self.goal.has(from) {
+            targets & self.goal
         } else {
             targets
         }
