@@ -5,10 +5,11 @@ mod common;
 use common::{fails, halma, json_lines, ok, UgiSession};
 
 /// The games of the family and their start counts to depth 2 (RULES-relatives.md).
-const START_COUNTS: [(&str, u64, u64); 3] = [
+const START_COUNTS: [(&str, u64, u64); 4] = [
     ("embargo", 42, 1710),
     ("legrec", 5, 23),
     ("renpaarden", 46, 2116),
+    ("carrera", 20, 400),
 ];
 
 #[test]
@@ -78,6 +79,42 @@ fn moves_and_show_draw_each_game() {
 }
 
 #[test]
+fn carrera_shows_its_cut_board_and_both_searchers_find_the_winning_leap() {
+    let out = ok(&["show", "--rules", "carrera"]);
+    assert!(
+        out.contains("10           . . b b b") && out.contains(" 1 A A A . .\n"),
+        "{out}"
+    );
+    let out = ok(&["moves", "--rules", "carrera", "--moves", "b1-c3"]);
+    assert!(out.contains("moves 20") && out.contains("i10-h8"), "{out}");
+    // A is one leap (g7-i8) from home-coming.
+    let almost = "carrera 7AAA/7AAA/9A/6A3/10/10/3B6/B9/BBB7/BBB7 A 40,40";
+    for (engine, limit) in [
+        ("alphabeta", ["--depth", "2"]),
+        ("mcts", ["--nodes", "400"]),
+    ] {
+        let out = ok(&[
+            "analyse",
+            "--position",
+            almost,
+            "--engine",
+            engine,
+            limit[0],
+            limit[1],
+            "--threads",
+            "1",
+        ]);
+        assert_eq!(
+            out.lines().last(),
+            Some("bestmove g7-i8"),
+            "{engine}: {out}"
+        );
+    }
+    let out = ok(&["show", "--position", almost, "--moves", "g7-i8"]);
+    assert!(out.contains("A wins"), "{out}");
+}
+
+#[test]
 fn analyse_searches_every_game_with_both_engines() {
     for (game, _, _) in START_COUNTS {
         for (engine, limit) in [
@@ -111,7 +148,7 @@ fn bad_input_of_each_game_is_one_clear_line() {
     for (args, want) in [
         (
             vec!["perft", "--rules", "chess", "--depth", "1"],
-            "embargo, legrec, renpaarden",
+            "embargo, legrec, renpaarden, carrera",
         ),
         (
             vec!["show", "--rules", "embargo", "--moves", "a1-a9"],
@@ -161,6 +198,45 @@ fn bad_input_of_each_game_is_one_clear_line() {
         ),
         (vec!["course", "--rules", "legrec", "--dir", "."], "Halma"),
         (vec!["solve", "--rules", "renpaarden"], "Halma"),
+        (vec!["solve", "--rules", "carrera"], "Halma"),
+        (
+            vec!["show", "--rules", "carrera", "--moves", "a1-a10"],
+            "'a10' is not a cell of the board",
+        ),
+        (
+            vec!["show", "--rules", "carrera", "--moves", "b1-a3"],
+            "own knight on a3",
+        ),
+        (
+            vec!["show", "--rules", "carrera", "--moves", "c2-c3"],
+            "not a knight leap",
+        ),
+        (
+            vec!["show", "--rules", "carrera", "--moves", "c2-e1-f3"],
+            "no chains",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "carrera 7AAA/7AAA/9A/6A3/10/10/3B6/B9/BBB7/BBB7 A 40,40",
+                "--moves",
+                "d4-b5",
+            ],
+            "stone of B",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "carrera B6BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7 A 0,0",
+            ],
+            "not a cell of the board",
+        ),
+        (
+            vec!["perft", "--rules", "carrera:x=1", "--depth", "1"],
+            "no rule options",
+        ),
     ] {
         let err = fails(&args);
         assert!(err.contains(want), "{args:?}: {err}");

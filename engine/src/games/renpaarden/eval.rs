@@ -10,11 +10,11 @@
 //! [`Eval::evaluate`] is the side to move's score minus the opponent's, plus the tempo
 //! weight; a move's gain ([`Eval::gain`]) is 100 per leap of distance it saves.
 
-use super::board::{leaps, Cells, BOARD, CELLS, GOAL};
+use super::board::{Cells, BOARD, CELLS, GOAL, KNIGHTS};
 use super::movegen::Closure;
 use super::position::RenpaardenPosition;
-use crate::eval::MAX_EVAL;
 use crate::game::Team;
+use crate::games::stones::team_score;
 use crate::moves::Move;
 
 /// Centimoves per knight leap of distance.
@@ -41,20 +41,14 @@ impl Eval {
         let mut dist = [[u8::MAX; CELLS]; 2];
         let mut within = [[BOARD; LAYERS]; 2];
         for side in 0..2 {
-            // Breadth-first by whole layers: the cells one leap beyond those reached.
-            let mut reached = GOAL[side];
-            let mut layer = reached;
-            let mut d = 0;
-            while layer != 0 {
-                for cell in super::board::cells_of(layer) {
-                    dist[side][cell] = d as u8;
-                }
+            // Breadth-first by whole layers of leap shifts.
+            dist[side] = KNIGHTS.distances(GOAL[side]);
+            let mut reached = 0;
+            for (d, layer) in KNIGHTS.distance_layers(GOAL[side]).into_iter().enumerate() {
+                reached |= layer;
                 if d < LAYERS {
                     within[side][d] = reached;
                 }
-                layer = leaps(layer) & !reached;
-                reached |= layer;
-                d += 1;
             }
         }
         Eval {
@@ -96,20 +90,11 @@ impl Eval {
     }
 
     /// The score for the side to move: the sides of its team count for it, the others
-    /// against it; plus the tempo; clamped to ±[`MAX_EVAL`].
+    /// against it; plus the tempo; clamped to ±[`MAX_EVAL`](crate::eval::MAX_EVAL).
     pub fn evaluate(&self, pos: &RenpaardenPosition, team: Team) -> i32 {
-        let me = pos.to_move();
-        let score: i32 = (0..2)
-            .map(|side| {
-                let s = self.side_score(pos, side);
-                if team.same(side, me) {
-                    s
-                } else {
-                    -s
-                }
-            })
-            .sum();
-        (score + self.tempo).clamp(-MAX_EVAL, MAX_EVAL)
+        team_score(pos.to_move(), team, self.tempo, |side| {
+            self.side_score(pos, side)
+        })
     }
 
     /// The leaps of distance `mv` saves `mover`, in centimoves (0 for the pass).

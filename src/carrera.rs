@@ -1,0 +1,226 @@
+//! A deliberately simple reference for Carrera de Caballos, written from
+//! `RULES-relatives.md` §6 and its fine points, independent of the engine's bitboard
+//! generator (`engine/src/games/carrera/`): a 10×10 array of cells (`Missing`, `Empty`,
+//! `Knight(side)`), the eight knight offsets written out, a loop over every cell and every
+//! offset, its own play, status and (through [`Reference`]) perft.
+//!
+//! Only the knights, side to move, counts and passes are read from an engine position
+//! ([`NaiveCarrera::from_engine`]); cells convert to engine indices as `x + 10·y`.
+
+use crate::reference::{race_status, Reference};
+use halma_engine::games::carrera::CarreraPosition;
+use halma_engine::{Move, Status};
+
+/// Board width.
+const N: usize = 10;
+
+/// A cell as 0-based (file, rank).
+pub type Cell = (usize, usize);
+
+/// A move of the reference: `Some((from, to))`, or `None` for the pass.
+pub type NaiveMove = Option<(Cell, Cell)>;
+
+/// What stands on a square of the 10×10 grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Square {
+    /// Not a cell of the board (a cut corner).
+    Missing,
+    /// An empty cell.
+    Empty,
+    /// A knight of the side.
+    Knight(usize),
+}
+
+/// The chess knight's leaps.
+const KNIGHT: [(isize, isize); 8] = [
+    (2, 1),
+    (1, 2),
+    (-1, 2),
+    (-2, 1),
+    (-2, -1),
+    (-1, -2),
+    (1, -2),
+    (2, -1),
+];
+
+/// The start cells by name: A's, then B's.
+const HOMES: [[&str; 8]; 2] = [
+    ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3"],
+    ["j10", "i10", "h10", "j9", "i9", "h9", "j8", "i8"],
+];
+
+/// The cell a name like `j10` stands for.
+fn named(name: &str) -> Cell {
+    let file = name.as_bytes()[0] - b'a';
+    let rank: usize = name[1..].parse().expect("a rank");
+    (file as usize, rank - 1)
+}
+
+/// A position of the reference.
+#[derive(Clone, Debug)]
+pub struct NaiveCarrera {
+    /// `grid[x][y]`: the square on file `x`, rank `y`.
+    grid: [[Square; N]; N],
+    to_move: usize,
+    move_counts: [u64; 2],
+    passes: usize,
+    status: Status,
+    /// Every (grid, side to move) that occurred, the present one last.
+    seen: Vec<([[Square; N]; N], usize)>,
+}
+
+impl NaiveCarrera {
+    /// The empty board: every cell with |file − rank| ≤ 4 is a cell, the rest are missing.
+    fn empty_grid() -> [[Square; N]; N] {
+        let mut grid = [[Square::Missing; N]; N];
+        for (x, column) in grid.iter_mut().enumerate() {
+            for (y, square) in column.iter_mut().enumerate() {
+                if x.abs_diff(y) <= 4 {
+                    *square = Square::Empty;
+                }
+            }
+        }
+        grid
+    }
+
+    /// The start: the knights on their home cells, A to move.
+    pub fn start() -> NaiveCarrera {
+        let mut grid = Self::empty_grid();
+        for (side, home) in HOMES.iter().enumerate() {
+            for name in home {
+                let (x, y) = named(name);
+                grid[x][y] = Square::Knight(side);
+            }
+        }
+        NaiveCarrera::new(grid, 0, [0, 0], 0)
+    }
+
+    /// The reference copy of an engine position (its history is not copied: repetitions
+    /// count from here); the status is evaluated here.
+    pub fn from_engine(pos: &CarreraPosition) -> NaiveCarrera {
+        let mut grid = Self::empty_grid();
+        for (x, column) in grid.iter_mut().enumerate() {
+            for (y, square) in column.iter_mut().enumerate() {
+                if let Some(side) = pos.side_at(x + N * y) {
+                    *square = Square::Knight(side);
+                }
+            }
+        }
+        NaiveCarrera::new(
+            grid,
+            pos.to_move(),
+            [pos.move_count(0), pos.move_count(1)],
+            pos.passes_in_row() as usize,
+        )
+    }
+
+    fn new(
+        grid: [[Square; N]; N],
+        to_move: usize,
+        move_counts: [u64; 2],
+        passes: usize,
+    ) -> NaiveCarrera {
+        let mut pos = NaiveCarrera {
+            grid,
+            to_move,
+            move_counts,
+            passes,
+            status: Status::Ongoing,
+            seen: vec![(grid, to_move)],
+        };
+        pos.status = pos.status_after(1 - to_move);
+        pos
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    /// The status after the last move.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Moves `side` has made, passes included.
+    pub fn move_count(&self, side: usize) -> u64 {
+        self.move_counts[side]
+    }
+
+    /// What stands on `c`.
+    pub fn at(&self, c: Cell) -> Square {
+        self.grid[c.0][c.1]
+    }
+
+    /// The status after `mover` moved here: every cell of the opponent's home holds a
+    /// knight of the mover; two passes in a row; the third occurrence.
+    fn status_after(&self, mover: usize) -> Status {
+        let home_coming = HOMES[1 - mover]
+            .iter()
+            .all(|name| self.at(named(name)) == Square::Knight(mover));
+        race_status(mover, home_coming, self.passes, &self.seen)
+    }
+}
+
+impl Reference for NaiveCarrera {
+    type Move = NaiveMove;
+
+    /// Every knight of the side to move, every leap onto an empty cell; sorted. The pass
+    /// alone when there is none; nothing when the game is over.
+    fn legal_moves(&self) -> Vec<NaiveMove> {
+        if self.status.is_over() {
+            return Vec::new();
+        }
+        let mut moves = Vec::new();
+        for x in 0..N {
+            for y in 0..N {
+                if self.grid[x][y] != Square::Knight(self.to_move) {
+                    continue;
+                }
+                for (dx, dy) in KNIGHT {
+                    let (tx, ty) = (x as isize + dx, y as isize + dy);
+                    if tx < 0 || ty < 0 || tx >= N as isize || ty >= N as isize {
+                        continue;
+                    }
+                    let to = (tx as usize, ty as usize);
+                    if self.at(to) == Square::Empty {
+                        moves.push(Some(((x, y), to)));
+                    }
+                }
+            }
+        }
+        if moves.is_empty() {
+            moves.push(None);
+        }
+        moves.sort();
+        moves
+    }
+
+    fn play(&mut self, mv: NaiveMove) {
+        let mover = self.to_move;
+        if let Some((from, to)) = mv {
+            self.grid[to.0][to.1] = self.grid[from.0][from.1];
+            self.grid[from.0][from.1] = Square::Empty;
+            self.passes = 0;
+        } else {
+            self.passes += 1;
+        }
+        self.move_counts[mover] += 1;
+        self.to_move = 1 - mover;
+        self.seen.push((self.grid, self.to_move));
+        self.status = self.status_after(mover);
+    }
+}
+
+/// The reference form of an engine move.
+pub fn naive_move(mv: Move) -> NaiveMove {
+    (!mv.is_pass()).then(|| ((mv.from() % N, mv.from() / N), (mv.to() % N, mv.to() / N)))
+}
+
+/// The engine form of a reference move.
+pub fn engine_move(mv: NaiveMove) -> Move {
+    match mv {
+        None => Move::PASS,
+        Some((f, t)) => Move::new(f.0 + N * f.1, t.0 + N * t.1),
+    }
+}
