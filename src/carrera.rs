@@ -2,12 +2,12 @@
 //! `RULES-relatives.md` §6 and its fine points, independent of the engine's bitboard
 //! generator (`engine/src/games/carrera/`): a 10×10 array of cells (`Missing`, `Empty`,
 //! `Knight(side)`), the eight knight offsets written out, a loop over every cell and every
-//! offset, its own play, status and (through [`Reference`]) perft.
+//! offset, its own play; status and perft by the shared [`crate::reference`].
 //!
 //! Only the knights, side to move, counts and passes are read from an engine position
 //! ([`NaiveCarrera::from_engine`]); cells convert to engine indices as `x + 10·y`.
 
-use crate::reference::{race_status, Reference};
+use crate::reference::{RaceLog, ReferenceOf};
 use halma_engine::games::carrera::CarreraPosition;
 use halma_engine::{Move, Status};
 
@@ -56,49 +56,72 @@ fn named(name: &str) -> Cell {
     (file as usize, rank - 1)
 }
 
+/// The 10×10 grid: `grid[x][y]` is the square on file `x`, rank `y`.
+pub type Grid = [[Square; N]; N];
+
 /// A position of the reference.
 #[derive(Clone, Debug)]
 pub struct NaiveCarrera {
-    /// `grid[x][y]`: the square on file `x`, rank `y`.
-    grid: [[Square; N]; N],
-    to_move: usize,
-    move_counts: [u64; 2],
-    passes: usize,
-    status: Status,
-    /// Every (grid, side to move) that occurred, the present one last.
-    seen: Vec<([[Square; N]; N], usize)>,
+    grid: Grid,
+    log: RaceLog<Grid>,
+}
+
+/// The empty board: every cell with |file − rank| ≤ 4 is a cell, the rest are missing.
+fn empty_grid() -> Grid {
+    let mut grid = [[Square::Missing; N]; N];
+    for (x, column) in grid.iter_mut().enumerate() {
+        for (y, square) in column.iter_mut().enumerate() {
+            if x.abs_diff(y) <= 4 {
+                *square = Square::Empty;
+            }
+        }
+    }
+    grid
+}
+
+/// Whether every cell of the opponent's home holds a knight of `mover`.
+fn home_coming(grid: &Grid, mover: usize) -> bool {
+    HOMES[1 - mover].iter().all(|name| {
+        let (x, y) = named(name);
+        grid[x][y] == Square::Knight(mover)
+    })
 }
 
 impl NaiveCarrera {
-    /// The empty board: every cell with |file − rank| ≤ 4 is a cell, the rest are missing.
-    fn empty_grid() -> [[Square; N]; N] {
-        let mut grid = [[Square::Missing; N]; N];
-        for (x, column) in grid.iter_mut().enumerate() {
-            for (y, square) in column.iter_mut().enumerate() {
-                if x.abs_diff(y) <= 4 {
-                    *square = Square::Empty;
-                }
-            }
-        }
-        grid
+    /// The side to move.
+    pub fn to_move(&self) -> usize {
+        self.log.to_move()
     }
 
-    /// The start: the knights on their home cells, A to move.
-    pub fn start() -> NaiveCarrera {
-        let mut grid = Self::empty_grid();
+    /// Moves `side` has made, passes included.
+    pub fn move_count(&self, side: usize) -> u64 {
+        self.log.move_count(side)
+    }
+
+    /// What stands on `c`.
+    pub fn at(&self, c: Cell) -> Square {
+        self.grid[c.0][c.1]
+    }
+}
+
+impl ReferenceOf<CarreraPosition> for NaiveCarrera {
+    type Move = NaiveMove;
+
+    /// The knights on their home cells, A to move.
+    fn start() -> NaiveCarrera {
+        let mut grid = empty_grid();
         for (side, home) in HOMES.iter().enumerate() {
             for name in home {
                 let (x, y) = named(name);
                 grid[x][y] = Square::Knight(side);
             }
         }
-        NaiveCarrera::new(grid, 0, [0, 0], 0)
+        let log = RaceLog::new(&grid, 0, [0, 0], 0, home_coming);
+        NaiveCarrera { grid, log }
     }
 
-    /// The reference copy of an engine position (its history is not copied: repetitions
-    /// count from here); the status is evaluated here.
-    pub fn from_engine(pos: &CarreraPosition) -> NaiveCarrera {
-        let mut grid = Self::empty_grid();
+    fn from_engine(pos: &CarreraPosition) -> NaiveCarrera {
+        let mut grid = empty_grid();
         for (x, column) in grid.iter_mut().enumerate() {
             for (y, square) in column.iter_mut().enumerate() {
                 if let Some(side) = pos.side_at(x + N * y) {
@@ -106,75 +129,21 @@ impl NaiveCarrera {
                 }
             }
         }
-        NaiveCarrera::new(
-            grid,
-            pos.to_move(),
-            [pos.move_count(0), pos.move_count(1)],
-            pos.passes_in_row() as usize,
-        )
+        let log = RaceLog::of(pos, &grid, pos.passes_in_row(), home_coming);
+        NaiveCarrera { grid, log }
     }
-
-    fn new(
-        grid: [[Square; N]; N],
-        to_move: usize,
-        move_counts: [u64; 2],
-        passes: usize,
-    ) -> NaiveCarrera {
-        let mut pos = NaiveCarrera {
-            grid,
-            to_move,
-            move_counts,
-            passes,
-            status: Status::Ongoing,
-            seen: vec![(grid, to_move)],
-        };
-        pos.status = pos.status_after(1 - to_move);
-        pos
-    }
-
-    /// The side to move.
-    pub fn to_move(&self) -> usize {
-        self.to_move
-    }
-
-    /// The status after the last move.
-    pub fn status(&self) -> Status {
-        self.status
-    }
-
-    /// Moves `side` has made, passes included.
-    pub fn move_count(&self, side: usize) -> u64 {
-        self.move_counts[side]
-    }
-
-    /// What stands on `c`.
-    pub fn at(&self, c: Cell) -> Square {
-        self.grid[c.0][c.1]
-    }
-
-    /// The status after `mover` moved here: every cell of the opponent's home holds a
-    /// knight of the mover; two passes in a row; the third occurrence.
-    fn status_after(&self, mover: usize) -> Status {
-        let home_coming = HOMES[1 - mover]
-            .iter()
-            .all(|name| self.at(named(name)) == Square::Knight(mover));
-        race_status(mover, home_coming, self.passes, &self.seen)
-    }
-}
-
-impl Reference for NaiveCarrera {
-    type Move = NaiveMove;
 
     /// Every knight of the side to move, every leap onto an empty cell; sorted. The pass
     /// alone when there is none; nothing when the game is over.
     fn legal_moves(&self) -> Vec<NaiveMove> {
-        if self.status.is_over() {
+        if self.log.status().is_over() {
             return Vec::new();
         }
+        let me = Square::Knight(self.to_move());
         let mut moves = Vec::new();
         for x in 0..N {
             for y in 0..N {
-                if self.grid[x][y] != Square::Knight(self.to_move) {
+                if self.grid[x][y] != me {
                     continue;
                 }
                 for (dx, dy) in KNIGHT {
@@ -197,30 +166,25 @@ impl Reference for NaiveCarrera {
     }
 
     fn play(&mut self, mv: NaiveMove) {
-        let mover = self.to_move;
         if let Some((from, to)) = mv {
             self.grid[to.0][to.1] = self.grid[from.0][from.1];
             self.grid[from.0][from.1] = Square::Empty;
-            self.passes = 0;
-        } else {
-            self.passes += 1;
         }
-        self.move_counts[mover] += 1;
-        self.to_move = 1 - mover;
-        self.seen.push((self.grid, self.to_move));
-        self.status = self.status_after(mover);
+        self.log.record(&self.grid, mv.is_none());
     }
-}
 
-/// The reference form of an engine move.
-pub fn naive_move(mv: Move) -> NaiveMove {
-    (!mv.is_pass()).then(|| ((mv.from() % N, mv.from() / N), (mv.to() % N, mv.to() / N)))
-}
+    fn status(&self) -> Status {
+        self.log.status()
+    }
 
-/// The engine form of a reference move.
-pub fn engine_move(mv: NaiveMove) -> Move {
-    match mv {
-        None => Move::PASS,
-        Some((f, t)) => Move::new(f.0 + N * f.1, t.0 + N * t.1),
+    fn naive_move(mv: Move) -> NaiveMove {
+        (!mv.is_pass()).then(|| ((mv.from() % N, mv.from() / N), (mv.to() % N, mv.to() / N)))
+    }
+
+    fn engine_move(mv: NaiveMove) -> Move {
+        match mv {
+            None => Move::PASS,
+            Some((f, t)) => Move::new(f.0 + N * f.1, t.0 + N * t.1),
+        }
     }
 }

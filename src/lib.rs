@@ -9,6 +9,8 @@ pub mod playout;
 pub mod carrera;
 /// The simple per-cell reference for Embargo.
 pub mod embargo;
+/// The checks of a relative against its reference, written once.
+pub mod family_checks;
 /// The simple reference for Le Grec.
 pub mod legrec;
 /// The simple per-cell reference move generator and rules.

@@ -7,111 +7,22 @@
 use halma_engine::eval::Weights;
 use halma_engine::games::carrera::{board, CarreraPosition};
 use halma_engine::rng::Rng;
-use halma_engine::{Error, Game, Move, Status, Team};
-use halma_suite::carrera::{engine_move, naive_move, NaiveCarrera, Square};
-use halma_suite::perft_table::family_perft_table;
-use halma_suite::reference::{policy_game, Reference};
-
-/// Largest table count the normal run checks with the engine.
-const ENGINE_LEAVES: u64 = 30_000_000;
-/// Largest table count the normal run checks with the reference.
-const NAIVE_LEAVES: u64 = 2_000_000;
+use halma_engine::{Game, Move, Status, Team};
+use halma_suite::carrera::{NaiveCarrera, Square};
+use halma_suite::family_checks::{
+    check_errors, check_game_move_by_move, check_make_unmake, check_perft_of_play,
+    check_perft_table, check_repetition_in_perft, cycle, replayed,
+};
+use halma_suite::reference::{policy_game, ReferenceOf};
 
 fn pos(text: &str) -> CarreraPosition {
     CarreraPosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// The reference replaying the engine position's whole game from the start (so that its
-/// repetition history is the engine's).
-fn replayed(p: &CarreraPosition) -> NaiveCarrera {
-    let mut naive = NaiveCarrera::start();
-    for mv in p.history() {
-        naive.play(naive_move(mv));
-    }
-    naive
 }
 
 /// The positions of a game from the start in the playout policy (knight-distance gain,
 /// random moves with chance `epsilon`), ending or stopped at `cap` plies.
 fn game(seed: u64, epsilon: f32, cap: usize) -> Vec<CarreraPosition> {
     policy_game(CarreraPosition::start(&()), seed, epsilon, cap)
-}
-
-/// The position after at most `plies` plies of [`game`].
-fn play(seed: u64, epsilon: f32, plies: usize) -> CarreraPosition {
-    game(seed, epsilon, plies).pop().unwrap()
-}
-
-#[test]
-fn start_counts_of_the_rules() {
-    let mut p = CarreraPosition::start(&());
-    assert_eq!(p.perft(1), 20);
-    assert_eq!(p.perft(2), 400);
-    let naive = NaiveCarrera::start();
-    assert_eq!(naive.perft(1), 20);
-    assert_eq!(naive.perft(2), 400);
-}
-
-#[test]
-fn start_perft_to_depth_5_agrees_with_the_reference() {
-    let mut p = CarreraPosition::start(&());
-    let naive = NaiveCarrera::start();
-    for depth in 3..=5 {
-        assert_eq!(p.perft(depth), naive.perft(depth), "depth {depth}");
-    }
-}
-
-/// One line of the table: a position text and its counts by depth.
-fn table() -> Vec<(String, Vec<(u32, u64)>)> {
-    family_perft_table("carrera")
-        .into_iter()
-        .map(|(text, counts)| (text, (1..).zip(counts).collect()))
-        .collect()
-}
-
-#[test]
-fn the_table_holds_the_start_and_positions_of_play_and_both_generators_agree() {
-    let lines = table();
-    assert!(lines.len() >= 8);
-    assert_eq!(lines[0].0, CarreraPosition::start(&()).to_text());
-    let (mut engine_checked, mut naive_checked) = (0, 0);
-    for (text, counts) in &lines {
-        let mut p = pos(text);
-        assert_eq!(&p.to_text(), text);
-        let naive = NaiveCarrera::from_engine(&p);
-        let depths: Vec<u32> = counts.iter().map(|c| c.0).collect();
-        assert_eq!(depths, (1..=depths.len() as u32).collect::<Vec<_>>());
-        assert!(depths.len() >= 4, "{text}");
-        for &(depth, want) in counts {
-            if want <= ENGINE_LEAVES {
-                assert_eq!(p.perft(depth), want, "engine, depth {depth}: {text}");
-                engine_checked += 1;
-            }
-            if want <= NAIVE_LEAVES {
-                assert_eq!(naive.perft(depth), want, "reference, depth {depth}: {text}");
-                naive_checked += 1;
-            }
-        }
-    }
-    assert!(
-        engine_checked >= 35 && naive_checked >= 30,
-        "{engine_checked} {naive_checked}"
-    );
-}
-
-/// The positions of the perft table besides the start: seeded play, uniform in the
-/// opening, the playout policy later, some a few plies before a win (either side's).
-fn table_positions() -> Vec<CarreraPosition> {
-    let mut out = vec![play(1, 1.0, 6), play(2, 1.0, 12)];
-    let (a_wins, b_wins) = (won_game(0), won_game(1));
-    let (na, nb) = (a_wins.len(), b_wins.len());
-    for i in [30, na - 7, na - 4, na - 2] {
-        out.push(a_wins[i].clone());
-    }
-    for i in [40, nb - 5, nb - 2] {
-        out.push(b_wins[i].clone());
-    }
-    out
 }
 
 /// The first seeded game of the playout policy (epsilon 0.2) that `side` wins.
@@ -123,9 +34,48 @@ fn won_game(side: usize) -> Vec<CarreraPosition> {
 }
 
 #[test]
+fn start_counts_of_the_rules_and_to_depth_5_with_the_reference() {
+    let mut p = CarreraPosition::start(&());
+    let naive = NaiveCarrera::start();
+    for (depth, want) in [(1, 20), (2, 400)] {
+        assert_eq!((p.perft(depth), naive.perft(depth)), (want, want));
+    }
+    for depth in 3..=5 {
+        assert_eq!(p.perft(depth), naive.perft(depth), "depth {depth}");
+    }
+}
+
+#[test]
+fn the_table_holds_the_start_and_positions_of_play_and_both_generators_agree() {
+    // Every count up to 30,000,000 by the engine, up to 2,000,000 by the reference.
+    let (lines, engine_checked, naive_checked) =
+        check_perft_table::<_, NaiveCarrera>("carrera", 5, 30_000_000, 2_000_000);
+    assert!(lines >= 8);
+    assert!(
+        engine_checked >= 45 && naive_checked >= 40,
+        "{engine_checked} {naive_checked}"
+    );
+}
+
+/// The positions of the perft table besides the start: seeded play, uniform in the
+/// opening (6 and 12 plies), the playout policy later, some a few plies before a win
+/// (either side's).
+fn table_positions() -> Vec<CarreraPosition> {
+    let mut out: Vec<CarreraPosition> = [(1, 6), (2, 12)]
+        .map(|(seed, plies)| game(seed, 1.0, plies).pop().unwrap())
+        .to_vec();
+    let (a_wins, b_wins) = (won_game(0), won_game(1));
+    let (na, nb) = (a_wins.len(), b_wins.len());
+    out.extend([30, na - 7, na - 4, na - 2].map(|i| a_wins[i].clone()));
+    out.extend([40, nb - 5, nb - 2].map(|i| b_wins[i].clone()));
+    out
+}
+
+#[test]
 fn the_table_positions_are_those_of_the_seeded_play() {
-    let texts: Vec<String> = table().into_iter().skip(1).map(|l| l.0).collect();
     let played: Vec<String> = table_positions().iter().map(|p| p.to_text()).collect();
+    let table = halma_suite::perft_table::family_perft_table("carrera");
+    let texts: Vec<&str> = table.iter().skip(1).map(|l| l.0.as_str()).collect();
     assert_eq!(texts, played);
 }
 
@@ -134,19 +84,7 @@ fn the_table_positions_are_those_of_the_seeded_play() {
 fn print_perft_table() {
     let mut lines = vec![CarreraPosition::start(&())];
     lines.extend(table_positions());
-    for p in lines {
-        let mut q = pos(&p.to_text());
-        let mut counts = Vec::new();
-        // Counts up to a billion.
-        for depth in 1..=8 {
-            let n = q.perft(depth);
-            if n > 1_000_000_000 {
-                break;
-            }
-            counts.push(format!("D{depth} {n}"));
-        }
-        println!("{} ; {}", p.to_text(), counts.join(" ; "));
-    }
+    halma_suite::family_checks::print_perft_table(&lines);
 }
 
 #[test]
@@ -155,89 +93,47 @@ fn print_game_ends() {
     for epsilon in [0.1, 0.2, 0.5] {
         for seed in 0..12 {
             let g = game(seed, epsilon, 600);
-            let last = g.last().unwrap();
-            println!(
-                "eps {epsilon} seed {seed}: {} plies, {:?}",
-                g.len() - 1,
-                last.status()
-            );
+            let last = g.last().unwrap().status();
+            println!("eps {epsilon} seed {seed}: {} plies, {last:?}", g.len() - 1);
         }
     }
 }
 
-/// Largest perft count the random-play check compares with the reference.
-const PLAY_LEAVES: u64 = 1_500_000;
-
 #[test]
 fn perft_of_positions_from_play_agrees_with_the_reference_history_included() {
-    // Seeded games in three styles, cut at several plies: the engine position (with its
-    // history) against the reference replaying the same moves from the start, and against
-    // the reference built from the position text (no history). Depth 3.
-    let mut checked = 0;
-    for seed in 0..24u64 {
+    // Seeded games in three styles, cut at several plies, perft 3: against the reference
+    // replaying the same moves, and against the reference read from the position text.
+    let positions = (0..30u64).map(|seed| {
         let epsilon = [1.0, 0.5, 0.1][seed as usize % 3];
         let plies = [5, 17, 33, 64, 90, 120, 140][seed as usize % 7];
-        let mut p = play(100 + seed, epsilon, plies);
-        let want = p.perft(3);
-        if p.status().is_over() || want > PLAY_LEAVES {
-            continue;
-        }
-        assert_eq!(replayed(&p).perft(3), want, "seed {seed}: {}", p.to_text());
-        assert_eq!(
-            NaiveCarrera::from_engine(&pos(&p.to_text())).perft(3),
-            want,
-            "seed {seed}: {}",
-            p.to_text()
-        );
-        checked += 1;
-    }
+        game(100 + seed, epsilon, plies).pop().unwrap()
+    });
+    let checked = check_perft_of_play::<_, NaiveCarrera>(positions, 3, 1_500_000);
     assert!(checked >= 15, "{checked}");
 }
 
 /// b1-c3, i10-h8, c3-b1, h8-i10: back to the start after four plies.
 const SHUFFLE: [&str; 4] = ["b1-c3", "i10-h8", "c3-b1", "h8-i10"];
 
-fn shuffle(p: &mut CarreraPosition, plies: usize) {
-    for text in SHUFFLE.iter().cycle().take(plies) {
-        let mv = p.parse_move(text).unwrap();
-        p.make(mv);
-    }
-}
-
 #[test]
 fn repetition_draws_inside_perft_agree_with_the_reference() {
-    // The shuffle returns to the start every four plies; from the fifth ply on, a position
-    // of the cycle occurs the third time within three more plies (a draw before the leaves).
-    for plies in [5, 6, 7] {
-        let mut p = CarreraPosition::start(&());
-        shuffle(&mut p, plies);
-        assert_eq!(p.status(), Status::Ongoing);
-        let want = p.perft(4);
-        assert_eq!(replayed(&p).perft(4), want, "after {plies} plies");
-        // Without the history there is no draw at depth 4: more leaves.
-        assert!(pos(&p.to_text()).perft(4) > want, "after {plies} plies");
-    }
+    check_repetition_in_perft::<CarreraPosition, NaiveCarrera>(&SHUFFLE, &[5, 6, 7], 4);
 }
 
 #[test]
 fn whole_games_agree_with_the_reference_move_by_move() {
     for seed in 0..8u64 {
         let epsilon = if seed < 4 { 0.2 } else { 0.6 };
-        let positions = game(200 + seed, epsilon, 600);
-        let mut naive = NaiveCarrera::start();
-        for pair in positions.windows(2) {
-            let (p, next) = (&pair[0], &pair[1]);
-            let mut engine: Vec<Move> = p.legal_moves();
-            engine.sort_by_key(|&mv| naive_move(mv));
-            let reference: Vec<Move> = naive.legal_moves().into_iter().map(engine_move).collect();
-            assert_eq!(engine, reference, "{}", p.to_text());
-            assert_eq!(p.count_legal_moves(), engine.len() as u64);
-            let mv = next.history().last().unwrap();
-            assert!(p.is_legal(mv));
-            naive.play(naive_move(mv));
-            assert_eq!(next.status(), naive.status(), "{}", next.to_text());
-            assert_eq!(next.key(), next.compute_key());
-            assert_eq!(next.move_count(0), naive.move_count(0));
+        check_game_move_by_move::<_, NaiveCarrera>(&game(200 + seed, epsilon, 600));
+    }
+}
+
+#[test]
+fn make_unmake_round_trips_and_moves_read_back() {
+    for p in game(7, 0.3, 600).iter().step_by(3) {
+        check_make_unmake(p, CarreraPosition::compute_key);
+        for mv in p.legal_moves() {
+            assert_eq!(p.path_text(mv), p.move_text(mv));
         }
     }
 }
@@ -264,8 +160,12 @@ fn random_placements_agree_with_the_reference() {
         };
         let naive = NaiveCarrera::from_engine(&p);
         let mut engine = p.legal_moves();
-        engine.sort_by_key(|&mv| naive_move(mv));
-        let reference: Vec<Move> = naive.legal_moves().into_iter().map(engine_move).collect();
+        engine.sort_by_key(|&mv| NaiveCarrera::naive_move(mv));
+        let reference: Vec<Move> = naive
+            .legal_moves()
+            .into_iter()
+            .map(NaiveCarrera::engine_move)
+            .collect();
         assert_eq!(engine, reference, "{}", p.to_text());
         assert_eq!(p.status(), naive.status(), "{}", p.to_text());
         if i < 100 {
@@ -275,28 +175,6 @@ fn random_placements_agree_with_the_reference() {
                     assert_eq!(p.is_legal(mv), engine.contains(&mv));
                 }
             }
-        }
-    }
-}
-
-#[test]
-fn make_unmake_round_trips_and_moves_read_back() {
-    let positions = game(7, 0.3, 600);
-    for p in positions.iter().step_by(3) {
-        let text = p.to_text();
-        assert_eq!(pos(&text).to_text(), text);
-        assert_eq!(pos(&text).key(), p.key());
-        let mut q = p.clone();
-        for mv in p.legal_moves() {
-            q.make(mv);
-            assert_eq!(q.key(), q.compute_key());
-            q.unmake();
-            assert_eq!(
-                (q.to_text(), q.key(), q.status()),
-                (text.clone(), p.key(), p.status())
-            );
-            assert_eq!(p.parse_move(&p.move_text(mv)), Ok(mv));
-            assert_eq!(p.path_text(mv), p.move_text(mv));
         }
     }
 }
@@ -338,35 +216,31 @@ fn start_text_and_diagram() {
 #[test]
 fn bad_inputs_are_errors_that_say_what_is_wrong() {
     let start = CarreraPosition::start(&());
-    let err = |text: &str| match start.parse_move(text) {
-        Err(Error::Move(m)) => m,
-        other => panic!("{text}: {other:?}"),
-    };
-    for (text, want) in [
-        ("a1-a10", "'a10' is not a cell of the board"),
-        ("f1-d2", "'f1' is not a cell of the board"),
-        ("c2-e1-f3", "no chains"),
-        ("b1-a3", "own knight on a3"),
-        ("c2-c3", "c2-c3 is not a knight leap"),
-        ("c2-e4", "not a knight leap"),
-        ("e5-f7", "no stone on e5"),
-        ("j10-h9", "stone of B, but A is to move"),
-        ("b1-b1", "ends where it starts"),
-        ("pass", "only legal when no other move"),
-        ("b1", "not a move (expected from-to"),
-        ("b1-c33", "off the 10x10 board"),
-        ("b1-xx", "not a cell"),
-        ("", "not a cell"),
-        ("b1--c3", "not a cell"),
-    ] {
-        assert!(err(text).contains(want), "{text}: {}", err(text));
-    }
+    check_errors(
+        &[
+            ("a1-a10", "'a10' is not a cell of the board"),
+            ("f1-d2", "'f1' is not a cell of the board"),
+            ("c2-e1-f3", "no chains"),
+            ("b1-a3", "own knight on a3"),
+            ("c2-c3", "c2-c3 is not a knight leap"),
+            ("c2-e4", "not a knight leap"),
+            ("e5-f7", "no stone on e5"),
+            ("j10-h9", "stone of B, but A is to move"),
+            ("b1-b1", "ends where it starts"),
+            ("pass", "only legal when no other move"),
+            ("b1", "not a move (expected from-to"),
+            ("b1-c33", "off the 10x10 board"),
+            ("b1-xx", "not a cell"),
+            ("", "not a cell"),
+            ("b1--c3", "not a cell"),
+        ],
+        |text| start.parse_move(text),
+    );
     // A leap onto an enemy knight: no captures.
     let p = pos("carrera 7BBB/7BBB/8B1/10/10/10/10/AA1B6/AAA7/AAA7 A 0,0");
-    let e = p.parse_move("b2-d3").unwrap_err().to_string();
-    assert!(
-        e.contains("enemy knight on d3: there are no captures"),
-        "{e}"
+    check_errors(
+        &[("b2-d3", "enemy knight on d3: there are no captures")],
+        |text| p.parse_move(text),
     );
     assert!(p.parse_move("b2-d1").is_ok());
     assert!(p.is_legal(p.parse_move("c1-e2").unwrap()));
@@ -374,57 +248,48 @@ fn bad_inputs_are_errors_that_say_what_is_wrong() {
     assert!(p.is_legal(Move::new(11, 32)) && !p.is_legal(Move::new(11, 33)));
 
     // Position texts.
-    let perr = |text: &str| match CarreraPosition::from_text(text) {
-        Err(Error::Position(m)) => m,
-        other => panic!("{text}: {other:?}"),
-    };
     let good = "7BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7";
-    for (text, want) in [
-        (
-            format!("carrera {} A 0,0", good.replacen("7BBB", "B6BBB", 1)),
-            "B has a stone on a10, which is not a cell of the board",
-        ),
-        (
-            format!("carrera {} A 0,0", good.replacen("AAA7", "AAA6A", 1)),
-            "A has a stone on j2",
-        ),
-        (
-            format!("carrera {} A 0,0", good.replacen("8BB", "9B", 1)),
-            "B has 7 stones, the rules give each side 8",
-        ),
-        (
-            format!("carrera {} A 0,0", good.replacen("10/AA8", "A9/AA8", 1)),
-            "A has 9 stones",
-        ),
-        (
-            format!("carrera {good}/10 A 0,0"),
-            "11 ranks, the 10x10 carrera board has 10",
-        ),
-        (
-            format!("carrera {} A 0,0", good.replacen("10", "9", 1)),
-            "9 cells",
-        ),
-        (
-            format!("carrera {} A 0,0", good.replacen("10", "11", 1)),
-            "11 cells",
-        ),
-        (
-            format!("carrera {} A 0,0", good.replacen('B', "C", 1)),
-            "'C'",
-        ),
-        (format!("carrera {good} C 0,0"), "side to move"),
-        (format!("carrera {good} A 0"), "1 move counts"),
-        (format!("carrera {good} A x,0"), "move counts"),
-        (format!("carrera {good} A 0,0 2"), "2 passes"),
-        (format!("carrera {good} A 0,0 z"), "passes"),
-        (format!("carrera {good} A"), "fields"),
-        (format!("renpaarden {good} A 0,0"), "not the rule set"),
-        ("carrera".to_string(), "no placement"),
-    ] {
-        assert!(perr(&text).contains(want), "{text}: {}", perr(&text));
-    }
+    let texts = [
+        format!("carrera {} A 0,0", good.replacen("7BBB", "B6BBB", 1)),
+        format!("carrera {} A 0,0", good.replacen("AAA7", "AAA6A", 1)),
+        format!("carrera {} A 0,0", good.replacen("8BB", "9B", 1)),
+        format!("carrera {} A 0,0", good.replacen("10/AA8", "A9/AA8", 1)),
+        format!("carrera {good}/10 A 0,0"),
+        format!("carrera {} A 0,0", good.replacen("10", "9", 1)),
+        format!("carrera {} A 0,0", good.replacen("10", "11", 1)),
+        format!("carrera {} A 0,0", good.replacen('B', "C", 1)),
+        format!("carrera {good} C 0,0"),
+        format!("carrera {good} A 0"),
+        format!("carrera {good} A x,0"),
+        format!("carrera {good} A 0,0 2"),
+        format!("carrera {good} A 0,0 z"),
+        format!("carrera {good} A"),
+        format!("renpaarden {good} A 0,0"),
+        "carrera".to_string(),
+    ];
+    let wants = [
+        "B has a stone on a10, which is not a cell of the board",
+        "A has a stone on j2",
+        "B has 7 stones, the rules give each side 8",
+        "A has 9 stones",
+        "11 ranks, the 10x10 carrera board has 10",
+        "9 cells",
+        "11 cells",
+        "'C'",
+        "side to move",
+        "1 move counts",
+        "move counts",
+        "2 passes",
+        "passes",
+        "fields",
+        "not the rule set",
+        "no placement",
+    ];
+    let cases: Vec<(&str, &str)> = texts.iter().map(String::as_str).zip(wants).collect();
+    check_errors(&cases, CarreraPosition::from_text);
     assert!(CarreraPosition::from_text_fields(&(), "").is_err());
-    assert!(CarreraPosition::from_parts([board::START[0], board::START[0]], 0, [0; 2], 0).is_err());
+    let twice = [board::START[0], board::START[0]];
+    assert!(CarreraPosition::from_parts(twice, 0, [0; 2], 0).is_err());
 }
 
 /// A knights on B's home but i8, one on g7 (one leap from i8); B home again but for d4.
@@ -451,7 +316,7 @@ fn a_win_ends_the_game() {
     p.unmake();
     assert_eq!(before, NaiveCarrera::from_engine(&p).perft(2));
     let mut naive = NaiveCarrera::from_engine(&p);
-    naive.play(naive_move(win));
+    naive.play(NaiveCarrera::naive_move(win));
     assert_eq!(naive.status(), Status::Won(0));
     // A text of the finished position reads as won by the side that just moved.
     p.make(win);
@@ -484,13 +349,15 @@ fn two_passes_in_a_row_draw() {
 
 #[test]
 fn the_third_occurrence_draws() {
-    let mut p = CarreraPosition::start(&());
-    shuffle(&mut p, 7);
+    let mut p: CarreraPosition = cycle(&SHUFFLE, 7);
     assert_eq!(p.status(), Status::Ongoing);
     p.make(p.parse_move(SHUFFLE[3]).unwrap());
     assert_eq!(p.status(), Status::DrawByRepetition);
     assert_eq!(p.count_legal_moves(), 0);
-    assert_eq!(replayed(&p).status(), Status::DrawByRepetition);
+    assert_eq!(
+        replayed::<_, NaiveCarrera>(&p).status(),
+        Status::DrawByRepetition
+    );
     p.unmake();
     assert_eq!(p.status(), Status::Ongoing);
     // The same position read from its text has no history: no draw.

@@ -75,7 +75,7 @@ pub trait StoneRules: Copy + fmt::Debug + Send + Sync + 'static {
     /// The move forms for a message, like `from-to like b1-c3, or pass`.
     const MOVE_FORMS: &'static str;
     /// The evaluation's tables.
-    type Eval: Send + Sync;
+    type Eval: StoneEval<Self>;
 
     /// The game's Zobrist keys.
     fn keys() -> &'static StoneKeys;
@@ -93,14 +93,30 @@ pub trait StoneRules: Copy + fmt::Debug + Send + Sync + 'static {
     fn path_text(pos: &StonePosition<Self>, mv: Move) -> String {
         pos.move_text(mv)
     }
-    /// The evaluation's tables, with the Halma `weights` (only the tempo is used).
-    fn evaluator(weights: &Weights) -> Self::Eval;
-    /// The static score for the side to move, the sides in `team`.
-    fn evaluate(pos: &StonePosition<Self>, eval: &Self::Eval, team: Team) -> i32;
-    /// One side's own standing.
-    fn side_score(pos: &StonePosition<Self>, eval: &Self::Eval, side: usize) -> i32;
-    /// How much `mv` advances `mover`.
-    fn move_gain(eval: &Self::Eval, mover: usize, mv: Move) -> i32;
+}
+
+/// The evaluation of a stone race `R`, in centimoves: each side's own standing, the
+/// tempo, and a knight-distance table for the gain of a move.
+pub trait StoneEval<R: StoneRules>: Send + Sync + Sized {
+    /// The tables, with `tempo` centimoves for the side to move.
+    fn new(tempo: i32) -> Self;
+    /// The bonus of having the move.
+    fn tempo(&self) -> i32;
+    /// `side`'s own standing; higher is better for it.
+    fn side_score(&self, pos: &StonePosition<R>, side: usize) -> i32;
+    /// Knight leaps from `cell` to `side`'s nearest goal cell.
+    fn distance(&self, side: usize, cell: usize) -> i32;
+
+    /// The leaps of distance to the nearest goal cell `mv` saves `mover`, 100 centimoves
+    /// each (0 for the pass): the gain the move ordering and the playout policy use.
+    #[inline(always)]
+    fn gain(&self, mover: usize, mv: Move) -> i32 {
+        if mv.is_pass() {
+            0
+        } else {
+            100 * (self.distance(mover, mv.from()) - self.distance(mover, mv.to()))
+        }
+    }
 }
 
 /// What [`StonePosition::unmake`] restores.
@@ -578,22 +594,26 @@ impl<R: StoneRules> Game for StonePosition<R> {
         }
     }
 
+    /// Only the tempo weight is used; the rest is the game's own.
     fn evaluator(&self, weights: &Weights) -> R::Eval {
-        R::evaluator(weights)
+        R::Eval::new(weights.tempo)
     }
 
+    /// The side to move's standing minus the other's, plus the tempo.
     #[inline]
     fn evaluate(&self, eval: &R::Eval, team: Team) -> i32 {
-        R::evaluate(self, eval, team)
+        team_score(self.to_move, team, eval.tempo(), |side| {
+            eval.side_score(self, side)
+        })
     }
 
     fn side_score(&self, eval: &R::Eval, side: usize) -> i32 {
-        R::side_score(self, eval, side)
+        eval.side_score(self, side)
     }
 
     #[inline(always)]
     fn move_gain(&self, eval: &R::Eval, mover: usize, mv: Move) -> i32 {
-        R::move_gain(eval, mover, mv)
+        eval.gain(mover, mv)
     }
 }
 

@@ -9,16 +9,15 @@
 //! not let all knights aim at the one nearest cell, and it sees that the far corner cells
 //! must be filled too. It is a lower bound on the leaps to go on an empty board.
 //!
-//! [`Eval::evaluate`] is the side to move's standing minus the opponent's, plus the tempo
-//! weight. A move's gain ([`Eval::gain`]), for move ordering and the playout policy, is
-//! 100 per leap of distance to the nearest goal cell it saves (cheap, per move).
+//! The position's `evaluate` is the side to move's standing minus the opponent's, plus the
+//! tempo weight. A move's gain ([`StoneEval::gain`]), for move ordering and the playout
+//! policy, is 100 per leap of distance to the nearest goal cell it saves (cheap, per move).
 
 use super::board::{Cells, CELLS, GOAL, KNIGHTS, STONES};
 use super::position::CarreraPosition;
-use crate::game::Team;
+use super::Carrera;
 use crate::games::knight::cells_of;
-use crate::games::stones::team_score;
-use crate::moves::Move;
+use crate::games::stones::StoneEval;
 
 /// Centimoves per knight leap of distance.
 pub const LEAP: i32 = 100;
@@ -39,32 +38,6 @@ pub struct Eval {
 }
 
 impl Eval {
-    /// The tables, with `tempo` centimoves for the side to move.
-    pub fn new(tempo: i32) -> Eval {
-        let mut to_goal = [[[u8::MAX; STONES]; CELLS]; 2];
-        let mut nearest = [[u8::MAX; CELLS]; 2];
-        for side in 0..2 {
-            nearest[side] = KNIGHTS.distances(GOAL[side]);
-            for (g, goal) in cells_of(GOAL[side]).enumerate() {
-                let dist: [u8; CELLS] = KNIGHTS.distances(1 << goal);
-                for (cell, &d) in dist.iter().enumerate() {
-                    to_goal[side][cell][g] = d;
-                }
-            }
-        }
-        Eval {
-            to_goal,
-            nearest,
-            tempo,
-        }
-    }
-
-    /// Knight leaps from `cell` to `side`'s nearest goal cell.
-    #[inline(always)]
-    pub fn nearest(&self, side: usize, cell: usize) -> i32 {
-        i32::from(self.nearest[side][cell])
-    }
-
     /// The least total knight distance over the one-to-one assignments of the `knights`
     /// of `side` (at most [`STONES`]) to its goal cells.
     pub fn assignment(&self, side: usize, knights: Cells) -> i32 {
@@ -99,29 +72,42 @@ impl Eval {
         }
         i32::from(total)
     }
+}
+
+impl StoneEval<Carrera> for Eval {
+    /// The tables, with `tempo` centimoves for the side to move.
+    fn new(tempo: i32) -> Eval {
+        let mut to_goal = [[[u8::MAX; STONES]; CELLS]; 2];
+        let mut nearest = [[u8::MAX; CELLS]; 2];
+        for side in 0..2 {
+            nearest[side] = KNIGHTS.distances(GOAL[side]);
+            for (g, goal) in cells_of(GOAL[side]).enumerate() {
+                let dist: [u8; CELLS] = KNIGHTS.distances(1 << goal);
+                for (cell, &d) in dist.iter().enumerate() {
+                    to_goal[side][cell][g] = d;
+                }
+            }
+        }
+        Eval {
+            to_goal,
+            nearest,
+            tempo,
+        }
+    }
+
+    fn tempo(&self) -> i32 {
+        self.tempo
+    }
+
+    /// Knight leaps from `cell` to `side`'s nearest goal cell.
+    #[inline(always)]
+    fn distance(&self, side: usize, cell: usize) -> i32 {
+        i32::from(self.nearest[side][cell])
+    }
 
     /// `side`'s own standing in centimoves (see the module doc); higher is better for it.
-    pub fn side_score(&self, pos: &CarreraPosition, side: usize) -> i32 {
+    fn side_score(&self, pos: &CarreraPosition, side: usize) -> i32 {
         -LEAP * self.assignment(side, pos.stones(side))
-    }
-
-    /// The score for the side to move: the sides of its team count for it, the others
-    /// against it; plus the tempo; clamped to ±[`MAX_EVAL`](crate::eval::MAX_EVAL).
-    pub fn evaluate(&self, pos: &CarreraPosition, team: Team) -> i32 {
-        team_score(pos.to_move(), team, self.tempo, |side| {
-            self.side_score(pos, side)
-        })
-    }
-
-    /// The leaps of distance to the nearest goal cell `mv` saves `mover`, in centimoves
-    /// (0 for the pass).
-    #[inline(always)]
-    pub fn gain(&self, mover: usize, mv: Move) -> i32 {
-        if mv.is_pass() {
-            0
-        } else {
-            LEAP * (self.nearest(mover, mv.from()) - self.nearest(mover, mv.to()))
-        }
     }
 }
 
@@ -175,7 +161,7 @@ mod tests {
             }
         }
         // It is never below the sum of the distances to the nearest goal cells.
-        let nearest_sum: i32 = cells_of(START[0]).map(|c| eval.nearest(0, c)).sum();
+        let nearest_sum: i32 = cells_of(START[0]).map(|c| eval.distance(0, c)).sum();
         assert!(eval.assignment(0, START[0]) >= nearest_sum);
     }
 }

@@ -24,8 +24,6 @@ pub use eval::Eval;
 pub use position::CarreraPosition;
 
 use crate::error::Error;
-use crate::eval::Weights;
-use crate::game::Team;
 use crate::games::stones::{StoneKeys, StoneRules};
 use crate::moves::Move;
 
@@ -67,25 +65,5 @@ impl StoneRules for Carrera {
 
     fn read_move(pos: &CarreraPosition, text: &str) -> Result<Move, Error> {
         pos.read_move(text)
-    }
-
-    /// Only the tempo weight is used; the rest is the game's own (see [`eval`]).
-    fn evaluator(weights: &Weights) -> Eval {
-        Eval::new(weights.tempo)
-    }
-
-    #[inline]
-    fn evaluate(pos: &CarreraPosition, eval: &Eval, team: Team) -> i32 {
-        eval.evaluate(pos, team)
-    }
-
-    fn side_score(pos: &CarreraPosition, eval: &Eval, side: usize) -> i32 {
-        eval.side_score(pos, side)
-    }
-
-    /// 100 per knight leap of distance to the nearest goal cell the move saves.
-    #[inline(always)]
-    fn move_gain(eval: &Eval, mover: usize, mv: Move) -> i32 {
-        eval.gain(mover, mv)
     }
 }

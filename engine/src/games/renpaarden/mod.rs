@@ -22,8 +22,6 @@ pub use eval::Eval;
 pub use position::RenpaardenPosition;
 
 use crate::error::Error;
-use crate::eval::Weights;
-use crate::game::Team;
 use crate::games::stones::{StoneKeys, StoneRules};
 use crate::moves::Move;
 
@@ -73,25 +71,5 @@ impl StoneRules for Renpaarden {
     /// The move with one shortest leap path through the enemy stones, like `b1-c3-d5`.
     fn path_text(pos: &RenpaardenPosition, mv: Move) -> String {
         pos.leap_path_text(mv)
-    }
-
-    /// Only the tempo weight is used; the rest is the game's own (see [`eval`]).
-    fn evaluator(weights: &Weights) -> Eval {
-        Eval::new(weights.tempo)
-    }
-
-    #[inline]
-    fn evaluate(pos: &RenpaardenPosition, eval: &Eval, team: Team) -> i32 {
-        eval.evaluate(pos, team)
-    }
-
-    fn side_score(pos: &RenpaardenPosition, eval: &Eval, side: usize) -> i32 {
-        eval.side_score(pos, side)
-    }
-
-    /// 100 per knight leap of distance to the goal the move saves.
-    #[inline(always)]
-    fn move_gain(eval: &Eval, mover: usize, mv: Move) -> i32 {
-        eval.gain(mover, mv)
     }
 }
