@@ -7,7 +7,7 @@
 //! Only the knights, side to move, counts and passes are read from an engine position
 //! ([`NaiveCarrera::from_engine`]); cells convert to engine indices as `x + 10·y`.
 
-use crate::reference::{RaceLog, ReferenceOf};
+use crate::reference::{grid_move, index_move, GridMove, RaceLog, ReferenceOf};
 use halma_engine::games::carrera::CarreraPosition;
 use halma_engine::{Move, Status};
 
@@ -18,7 +18,7 @@ const N: usize = 10;
 pub type Cell = (usize, usize);
 
 /// A move of the reference: `Some((from, to))`, or `None` for the pass.
-pub type NaiveMove = Option<(Cell, Cell)>;
+pub type NaiveMove = GridMove;
 
 /// What stands on a square of the 10×10 grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,13 +178,10 @@ impl ReferenceOf<CarreraPosition> for NaiveCarrera {
     }
 
     fn naive_move(mv: Move) -> NaiveMove {
-        (!mv.is_pass()).then(|| ((mv.from() % N, mv.from() / N), (mv.to() % N, mv.to() / N)))
+        grid_move(mv, N)
     }
 
     fn engine_move(mv: NaiveMove) -> Move {
-        match mv {
-            None => Move::PASS,
-            Some((f, t)) => Move::new(f.0 + N * f.1, t.0 + N * t.1),
-        }
+        index_move(mv, N)
     }
 }

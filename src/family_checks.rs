@@ -5,7 +5,7 @@
 
 use crate::perft_table::family_perft_table;
 use crate::reference::ReferenceOf;
-use halma_engine::{perft::perft, Game, Move};
+use halma_engine::{perft::perft, Game, Move, Status};
 
 /// The position of a whole position text of the game `P` (its first field the rule set).
 pub fn parse<P: Game<Setup = ()>>(text: &str) -> P {
@@ -179,4 +179,66 @@ pub fn check_errors<T: std::fmt::Debug>(
             Ok(v) => panic!("{input}: read as {v:?}, expected an error with '{want}'"),
         }
     }
+}
+
+/// Checks the two-passes draw from `text`, a position whose text records one pass: the
+/// pass draws (engine and reference) and counts as a move of the passer; taken back, the
+/// count of passes (`passes`) is 1 again; the move `reply` resets it, and no pass is legal
+/// while a move exists.
+pub fn check_pass_draw<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+    text: &str,
+    reply: &str,
+    passes: impl Fn(&P) -> u8,
+) {
+    let mut p: P = parse(text);
+    assert_eq!(p.status(), Status::Ongoing);
+    let (mover, count) = (p.to_move(), p.move_count(p.to_move()));
+    let mut naive = R::from_engine(&p);
+    p.make(Move::PASS);
+    naive.play(R::naive_move(Move::PASS));
+    assert_eq!(
+        (p.status(), naive.status()),
+        (Status::DrawByPasses, Status::DrawByPasses)
+    );
+    assert_eq!(p.move_count(mover), count + 1);
+    p.unmake();
+    assert_eq!(passes(&p), 1);
+    p.make(
+        p.parse_move(reply)
+            .unwrap_or_else(|e| panic!("{reply}: {e}")),
+    );
+    assert_eq!(passes(&p), 0);
+    assert!(!p.is_legal(Move::PASS));
+}
+
+/// Checks the third-occurrence draw along the cycle `moves` (back to the start every four
+/// plies): the eighth ply draws (engine and the reference replaying the game), with no
+/// move left; taken back, the game goes on; the position read from its text (no history)
+/// does not draw by the same move.
+pub fn check_third_occurrence<P: Game<Setup = ()>, R: ReferenceOf<P>>(moves: &[&str]) {
+    let mut p: P = cycle(moves, 7);
+    assert_eq!(p.status(), Status::Ongoing);
+    let last = p.parse_move(moves[3]).expect("the cycle's fourth move");
+    p.make(last);
+    assert_eq!(p.status(), Status::DrawByRepetition);
+    assert_eq!(replayed::<P, R>(&p).status(), Status::DrawByRepetition);
+    assert_eq!(p.count_legal_moves(), 0);
+    p.unmake();
+    assert_eq!(p.status(), Status::Ongoing);
+    let mut fresh: P = parse(&p.to_text());
+    fresh.make(last);
+    assert_eq!(fresh.status(), Status::Ongoing);
+}
+
+/// The engine's legal moves of `p` sorted as the reference's, and the reference's (built
+/// from `p`, no history) in engine form.
+pub fn both_move_lists<P: Game, R: ReferenceOf<P>>(p: &P, naive: &R) -> (Vec<Move>, Vec<Move>) {
+    let mut engine: Vec<Move> = p.legal_moves();
+    engine.sort_by_key(|&mv| R::naive_move(mv));
+    let reference = naive
+        .legal_moves()
+        .into_iter()
+        .map(R::engine_move)
+        .collect();
+    (engine, reference)
 }

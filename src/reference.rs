@@ -171,3 +171,21 @@ pub fn policy_game<P: Game>(start: P, seed: u64, epsilon: f32, cap: usize) -> Ve
     }
     out
 }
+
+/// A move on a square grid of `width` files as `Some(((x, y), (x, y)))`, `None` for the
+/// pass: the engine's cell `x + width·y` as 0-based (file, rank).
+pub type GridMove = Option<((usize, usize), (usize, usize))>;
+
+/// The grid form of an engine move on a board `width` files wide.
+pub fn grid_move(mv: Move, width: usize) -> GridMove {
+    let cell = |c: usize| (c % width, c / width);
+    (!mv.is_pass()).then(|| (cell(mv.from()), cell(mv.to())))
+}
+
+/// The engine form of a grid move on a board `width` files wide.
+pub fn index_move(mv: GridMove, width: usize) -> Move {
+    match mv {
+        None => Move::PASS,
+        Some((f, t)) => Move::new(f.0 + width * f.1, t.0 + width * t.1),
+    }
+}

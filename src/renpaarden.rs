@@ -8,7 +8,7 @@
 //! Only the stones, side to move, counts and passes are read from an engine position
 //! ([`NaiveRenpaarden::from_engine`]); cells convert to engine indices as `x + 9·y`.
 
-use crate::reference::{RaceLog, ReferenceOf};
+use crate::reference::{grid_move, index_move, GridMove, RaceLog, ReferenceOf};
 use halma_engine::games::renpaarden::RenpaardenPosition;
 use halma_engine::{Move, Status};
 use std::collections::BTreeSet;
@@ -20,7 +20,7 @@ const N: usize = 9;
 pub type Cell = (usize, usize);
 
 /// A move of the reference: `Some((from, to))`, or `None` for the pass.
-pub type NaiveMove = Option<(Cell, Cell)>;
+pub type NaiveMove = GridMove;
 
 /// The knight's leaps.
 const KNIGHT: [(isize, isize); 8] = [
@@ -169,13 +169,10 @@ impl ReferenceOf<RenpaardenPosition> for NaiveRenpaarden {
     }
 
     fn naive_move(mv: Move) -> NaiveMove {
-        (!mv.is_pass()).then(|| ((mv.from() % N, mv.from() / N), (mv.to() % N, mv.to() / N)))
+        grid_move(mv, N)
     }
 
     fn engine_move(mv: NaiveMove) -> Move {
-        match mv {
-            None => Move::PASS,
-            Some((f, t)) => Move::new(f.0 + N * f.1, t.0 + N * t.1),
-        }
+        index_move(mv, N)
     }
 }

@@ -10,8 +10,8 @@ use halma_engine::rng::Rng;
 use halma_engine::{Game, Move, Status, Team};
 use halma_suite::carrera::{NaiveCarrera, Square};
 use halma_suite::family_checks::{
-    check_errors, check_game_move_by_move, check_make_unmake, check_perft_of_play,
-    check_perft_table, check_repetition_in_perft, cycle, replayed,
+    both_move_lists, check_errors, check_game_move_by_move, check_make_unmake, check_pass_draw,
+    check_perft_of_play, check_perft_table, check_repetition_in_perft, check_third_occurrence,
 };
 use halma_suite::reference::{policy_game, ReferenceOf};
 
@@ -159,13 +159,7 @@ fn random_placements_agree_with_the_reference() {
             panic!("a valid placement");
         };
         let naive = NaiveCarrera::from_engine(&p);
-        let mut engine = p.legal_moves();
-        engine.sort_by_key(|&mv| NaiveCarrera::naive_move(mv));
-        let reference: Vec<Move> = naive
-            .legal_moves()
-            .into_iter()
-            .map(NaiveCarrera::engine_move)
-            .collect();
+        let (engine, reference) = both_move_lists(&p, &naive);
         assert_eq!(engine, reference, "{}", p.to_text());
         assert_eq!(p.status(), naive.status(), "{}", p.to_text());
         if i < 100 {
@@ -329,41 +323,16 @@ fn a_win_ends_the_game() {
 fn two_passes_in_a_row_draw() {
     // No pass arises from play here (see docs/games/carrera.md); the rule still holds for
     // a pass recorded in the text.
-    let mut p = pos("carrera 7BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7 A 5,6 1");
-    assert_eq!(p.status(), Status::Ongoing);
-    p.make(Move::PASS);
-    assert_eq!(p.status(), Status::DrawByPasses);
-    assert_eq!(p.move_count(0), 6);
-    let mut naive = NaiveCarrera::from_engine(&pos(
+    check_pass_draw::<CarreraPosition, NaiveCarrera>(
         "carrera 7BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7 A 5,6 1",
-    ));
-    naive.play(None);
-    assert_eq!(naive.status(), Status::DrawByPasses);
-    p.unmake();
-    assert_eq!(p.passes_in_row(), 1);
-    // A move resets the count.
-    p.make(p.parse_move("b1-c3").unwrap());
-    assert_eq!(p.passes_in_row(), 0);
-    assert!(!p.is_legal(Move::PASS));
+        "b1-c3",
+        CarreraPosition::passes_in_row,
+    );
 }
 
 #[test]
 fn the_third_occurrence_draws() {
-    let mut p: CarreraPosition = cycle(&SHUFFLE, 7);
-    assert_eq!(p.status(), Status::Ongoing);
-    p.make(p.parse_move(SHUFFLE[3]).unwrap());
-    assert_eq!(p.status(), Status::DrawByRepetition);
-    assert_eq!(p.count_legal_moves(), 0);
-    assert_eq!(
-        replayed::<_, NaiveCarrera>(&p).status(),
-        Status::DrawByRepetition
-    );
-    p.unmake();
-    assert_eq!(p.status(), Status::Ongoing);
-    // The same position read from its text has no history: no draw.
-    let mut fresh = pos(&p.to_text());
-    fresh.make(fresh.parse_move(SHUFFLE[3]).unwrap());
-    assert_eq!(fresh.status(), Status::Ongoing);
+    check_third_occurrence::<CarreraPosition, NaiveCarrera>(&SHUFFLE);
 }
 
 #[test]

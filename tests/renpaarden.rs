@@ -7,8 +7,8 @@ use halma_engine::eval::Weights;
 use halma_engine::games::renpaarden::{board, RenpaardenPosition};
 use halma_engine::{Error, Game, Move, Status, Team};
 use halma_suite::family_checks::{
-    check_game_move_by_move, check_make_unmake, check_perft_of_play, check_perft_table,
-    check_repetition_in_perft, cycle,
+    check_game_move_by_move, check_make_unmake, check_pass_draw, check_perft_of_play,
+    check_perft_table, check_repetition_in_perft, check_third_occurrence,
 };
 use halma_suite::reference::{policy_game, ReferenceOf};
 use halma_suite::renpaarden::NaiveRenpaarden;
@@ -318,34 +318,18 @@ fn a_win_ends_the_game() {
 
 #[test]
 fn two_passes_in_a_row_draw() {
-    // No pass arises from play here (see docs/games/renpaarden.md); the rule still holds
-    // for a pass recorded in the text.
-    let mut p = pos("renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA A 5,6 1");
-    assert_eq!(p.status(), Status::Ongoing);
-    p.make(Move::PASS);
-    assert_eq!(p.status(), Status::DrawByPasses);
-    assert_eq!(p.move_count(0), 6);
-    p.unmake();
-    assert_eq!(p.passes_in_row(), 1);
-    // A move resets the count.
-    p.make(p.parse_move("b1-c3").unwrap());
-    assert_eq!(p.passes_in_row(), 0);
-    assert!(!p.is_legal(Move::PASS));
+    // No pass arises from play here (see docs/games/renpaarden.md); the rule still holds for
+    // a pass recorded in the text.
+    check_pass_draw::<RenpaardenPosition, NaiveRenpaarden>(
+        "renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA A 5,6 1",
+        "b1-c3",
+        RenpaardenPosition::passes_in_row,
+    );
 }
 
 #[test]
 fn the_third_occurrence_draws() {
-    let mut p: RenpaardenPosition = cycle(&SHUFFLE, 7);
-    assert_eq!(p.status(), Status::Ongoing);
-    p.make(p.parse_move(SHUFFLE[3]).unwrap());
-    assert_eq!(p.status(), Status::DrawByRepetition);
-    assert_eq!(p.count_legal_moves(), 0);
-    p.unmake();
-    assert_eq!(p.status(), Status::Ongoing);
-    // The same position read from its text has no history: no draw.
-    let mut fresh = pos(&p.to_text());
-    fresh.make(fresh.parse_move("c7-b9").unwrap());
-    assert_eq!(fresh.status(), Status::Ongoing);
+    check_third_occurrence::<RenpaardenPosition, NaiveRenpaarden>(&SHUFFLE);
 }
 
 #[test]

@@ -78,6 +78,29 @@ fn moves_and_show_draw_each_game() {
     );
 }
 
+/// The best move `analyse` gives for the game or position `which` with `engine`
+/// (alpha-beta to depth 3, or MCTS with 300 nodes) on one thread.
+fn best_move(which: &[&str], engine: &str) -> String {
+    let limit = if engine == "mcts" {
+        ["--nodes", "300"]
+    } else {
+        ["--depth", "3"]
+    };
+    let mut args = vec![
+        "analyse",
+        "--engine",
+        engine,
+        limit[0],
+        limit[1],
+        "--threads",
+        "1",
+    ];
+    args.extend(which);
+    let out = ok(&args);
+    let best = out.lines().last().unwrap_or_default();
+    best.strip_prefix("bestmove ").expect(&out).to_string()
+}
+
 #[test]
 fn carrera_shows_its_cut_board_and_both_searchers_find_the_winning_leap() {
     let out = ok(&["show", "--rules", "carrera"]);
@@ -89,26 +112,9 @@ fn carrera_shows_its_cut_board_and_both_searchers_find_the_winning_leap() {
     assert!(out.contains("moves 20") && out.contains("i10-h8"), "{out}");
     // A is one leap (g7-i8) from home-coming.
     let almost = "carrera 7AAA/7AAA/9A/6A3/10/10/3B6/B9/BBB7/BBB7 A 40,40";
-    for (engine, limit) in [
-        ("alphabeta", ["--depth", "2"]),
-        ("mcts", ["--nodes", "400"]),
-    ] {
-        let out = ok(&[
-            "analyse",
-            "--position",
-            almost,
-            "--engine",
-            engine,
-            limit[0],
-            limit[1],
-            "--threads",
-            "1",
-        ]);
-        assert_eq!(
-            out.lines().last(),
-            Some("bestmove g7-i8"),
-            "{engine}: {out}"
-        );
+    for engine in ["alphabeta", "mcts"] {
+        let mv = best_move(&["--position", almost], engine);
+        assert_eq!(mv, "g7-i8", "{engine}");
     }
     let out = ok(&["show", "--position", almost, "--moves", "g7-i8"]);
     assert!(out.contains("A wins"), "{out}");
@@ -117,23 +123,8 @@ fn carrera_shows_its_cut_board_and_both_searchers_find_the_winning_leap() {
 #[test]
 fn analyse_searches_every_game_with_both_engines() {
     for (game, _, _) in START_COUNTS {
-        for (engine, limit) in [
-            ("alphabeta", ["--depth", "3"]),
-            ("mcts", ["--nodes", "300"]),
-        ] {
-            let out = ok(&[
-                "analyse",
-                "--rules",
-                game,
-                "--engine",
-                engine,
-                limit[0],
-                limit[1],
-                "--threads",
-                "1",
-            ]);
-            let best = out.lines().last().unwrap();
-            let mv = best.strip_prefix("bestmove ").expect(&out);
+        for engine in ["alphabeta", "mcts"] {
+            let mv = best_move(&["--rules", game], engine);
             let moves = ok(&["moves", "--rules", game]);
             assert!(
                 moves.lines().any(|l| l == mv),
@@ -275,32 +266,34 @@ fn ugi_plays_each_game_chosen_by_the_rules_option_or_the_position() {
 fn a_tournament_of_a_relative_is_recorded_and_replays() {
     let dir = std::env::temp_dir().join(format!("halma-family-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let record = dir.join("legrec.games");
-    let record = record.to_str().unwrap();
-    let out = ok(&[
-        "tournament",
-        "--rules",
-        "legrec",
-        "--player",
-        "alphabeta:depth=3",
-        "--player",
-        "random:seed=5",
-        "--rounds",
-        "1",
-        "--concurrency",
-        "1",
-        "--record",
-        record,
-        "--json",
-    ]);
-    let v = &json_lines(&out)[0];
-    assert_eq!(v["rules"], "legrec");
-    assert_eq!(v["games"], 2);
-    let replay = ok(&["replay", record, "--game", "1"]);
-    assert!(
-        replay.contains("rules legrec") && replay.contains("the board says"),
-        "{replay}"
-    );
+    for game in ["legrec", "carrera"] {
+        let record = dir.join(format!("{game}.games"));
+        let record = record.to_str().unwrap();
+        let out = ok(&[
+            "tournament",
+            "--rules",
+            game,
+            "--player",
+            "alphabeta:depth=3",
+            "--player",
+            "random:seed=5",
+            "--rounds",
+            "1",
+            "--concurrency",
+            "1",
+            "--record",
+            record,
+            "--json",
+        ]);
+        let v = &json_lines(&out)[0];
+        assert_eq!(v["rules"], game);
+        assert_eq!(v["games"], 2);
+        let replay = ok(&["replay", record, "--game", "1"]);
+        assert!(
+            replay.contains(&format!("rules {game}")) && replay.contains("the board says"),
+            "{replay}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
