@@ -101,9 +101,9 @@ mod tests {
     #[test]
     fn seventy_cells_and_the_start_of_the_rules() {
         assert_eq!(BOARD.count_ones(), 70);
-        for side in 0..2 {
-            assert_eq!(START[side].count_ones() as usize, STONES);
-            assert_eq!(START[side] & !BOARD, 0);
+        for start in START {
+            assert_eq!(start.count_ones() as usize, STONES);
+            assert_eq!(start & !BOARD, 0);
         }
         assert_eq!(START[0] & START[1], 0);
         let names = |set: Cells| -> Vec<String> {
