@@ -60,10 +60,10 @@ pub fn check_perft_table<P: Game<Setup = ()>, R: ReferenceOf<P>>(
     (lines.len(), engine_checked, naive_checked)
 }
 
-/// Prints the perft table lines of `positions` (read back from their texts): every depth
-/// up to a count of a billion.
+/// Prints the perft table lines of the start and `positions` (read back from their texts):
+/// every depth up to a count of a billion.
 pub fn print_perft_table<P: Game<Setup = ()>>(positions: &[P]) {
-    for p in positions {
+    for p in std::iter::once(&P::start(&())).chain(positions) {
         let mut q: P = parse(&p.to_text());
         let counts: Vec<String> = (1..=12)
             .map(|depth| (depth, perft(&mut q, depth)))
@@ -72,6 +72,15 @@ pub fn print_perft_table<P: Game<Setup = ()>>(positions: &[P]) {
             .collect();
         println!("{} ; {}", p.to_text(), counts.join(" ; "));
     }
+}
+
+/// Checks that the lines of the perft table of `game` after the start are the texts of
+/// `positions` (those of the seeded play the test names), in order.
+pub fn check_table_positions<P: Game>(game: &str, positions: &[P]) {
+    let table = family_perft_table(game);
+    let texts: Vec<&str> = table.iter().skip(1).map(|l| l.0.as_str()).collect();
+    let played: Vec<String> = positions.iter().map(|p| p.to_text()).collect();
+    assert_eq!(texts, played);
 }
 
 /// Checks perft at `depth` of the ongoing positions with at most `max_leaves` leaves

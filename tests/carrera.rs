@@ -11,7 +11,8 @@ use halma_engine::{Game, Move, Status, Team};
 use halma_suite::carrera::{NaiveCarrera, Square};
 use halma_suite::family_checks::{
     both_move_lists, check_errors, check_game_move_by_move, check_make_unmake, check_pass_draw,
-    check_perft_of_play, check_perft_table, check_repetition_in_perft, check_third_occurrence,
+    check_perft_of_play, check_perft_table, check_repetition_in_perft, check_table_positions,
+    check_third_occurrence,
 };
 use halma_suite::reference::{policy_game, ReferenceOf};
 
@@ -73,18 +74,13 @@ fn table_positions() -> Vec<CarreraPosition> {
 
 #[test]
 fn the_table_positions_are_those_of_the_seeded_play() {
-    let played: Vec<String> = table_positions().iter().map(|p| p.to_text()).collect();
-    let table = halma_suite::perft_table::family_perft_table("carrera");
-    let texts: Vec<&str> = table.iter().skip(1).map(|l| l.0.as_str()).collect();
-    assert_eq!(texts, played);
+    check_table_positions("carrera", &table_positions());
 }
 
 #[test]
 #[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
 fn print_perft_table() {
-    let mut lines = vec![CarreraPosition::start(&())];
-    lines.extend(table_positions());
-    halma_suite::family_checks::print_perft_table(&lines);
+    halma_suite::family_checks::print_perft_table(&table_positions());
 }
 
 #[test]

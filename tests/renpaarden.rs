@@ -8,7 +8,7 @@ use halma_engine::games::renpaarden::{board, RenpaardenPosition};
 use halma_engine::{Error, Game, Move, Status, Team};
 use halma_suite::family_checks::{
     check_game_move_by_move, check_make_unmake, check_pass_draw, check_perft_of_play,
-    check_perft_table, check_repetition_in_perft, check_third_occurrence,
+    check_perft_table, check_repetition_in_perft, check_table_positions, check_third_occurrence,
 };
 use halma_suite::reference::{policy_game, ReferenceOf};
 use halma_suite::renpaarden::NaiveRenpaarden;
@@ -81,21 +81,13 @@ fn table_positions() -> Vec<RenpaardenPosition> {
 
 #[test]
 fn the_table_positions_are_those_of_the_seeded_play() {
-    let texts: Vec<String> = halma_suite::perft_table::family_perft_table("renpaarden")
-        .into_iter()
-        .skip(1)
-        .map(|l| l.0)
-        .collect();
-    let played: Vec<String> = table_positions().iter().map(|p| p.to_text()).collect();
-    assert_eq!(texts, played);
+    check_table_positions("renpaarden", &table_positions());
 }
 
 #[test]
 #[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
 fn print_perft_table() {
-    let mut lines = vec![RenpaardenPosition::start(&())];
-    lines.extend(table_positions());
-    halma_suite::family_checks::print_perft_table(&lines);
+    halma_suite::family_checks::print_perft_table(&table_positions());
 }
 
 #[test]

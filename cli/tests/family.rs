@@ -191,22 +191,6 @@ fn bad_input_of_each_game_is_one_clear_line() {
         (vec!["solve", "--rules", "renpaarden"], "Halma"),
         (vec!["solve", "--rules", "carrera"], "Halma"),
         (
-            vec!["show", "--rules", "carrera", "--moves", "a1-a10"],
-            "'a10' is not a cell of the board",
-        ),
-        (
-            vec!["show", "--rules", "carrera", "--moves", "b1-a3"],
-            "own knight on a3",
-        ),
-        (
-            vec!["show", "--rules", "carrera", "--moves", "c2-c3"],
-            "not a knight leap",
-        ),
-        (
-            vec!["show", "--rules", "carrera", "--moves", "c2-e1-f3"],
-            "no chains",
-        ),
-        (
             vec![
                 "show",
                 "--position",
@@ -231,6 +215,22 @@ fn bad_input_of_each_game_is_one_clear_line() {
     ] {
         let err = fails(&args);
         assert!(err.contains(want), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn carrera_moves_are_refused_with_the_reason() {
+    for (mv, want) in [
+        ("a1-a10", "'a10' is not a cell of the board"),
+        ("b1-a3", "own knight on a3"),
+        ("c2-c3", "not a knight leap"),
+        ("c2-e1-f3", "no chains"),
+    ] {
+        let err = fails(&["show", "--rules", "carrera", "--moves", mv]);
+        assert!(
+            err.contains(want) && err.contains("move 1 of 1"),
+            "{mv}: {err}"
+        );
     }
 }
 
