@@ -319,7 +319,7 @@ impl<'a, P: Game> Worker<'a, P> {
                 (0, us)
             } else {
                 let mover = if pooled {
-                    self.pos.side_at(mv.from()).unwrap_or(us)
+                    mv.origin().and_then(|c| self.pos.side_at(c)).unwrap_or(us)
                 } else {
                     us
                 };
