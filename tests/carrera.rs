@@ -360,3 +360,44 @@ fn the_evaluation_prefers_progress() {
         assert!(start.move_gain(&eval, 0, mv).abs() <= 100);
     }
 }
+
+#[test]
+fn no_input_panics() {
+    // Mangled position texts and move texts: every one an answer (a position or an
+    // error), never a panic.
+    let mut rng = Rng::new(17);
+    let alphabet: Vec<char> = "AB CabcjJ0123456789/,-passé\t".chars().collect();
+    let start = CarreraPosition::start(&());
+    let almost = pos(ALMOST);
+    for _ in 0..20_000 {
+        let mut text: Vec<char> = if rng.below(2) == 0 {
+            START.chars().collect()
+        } else {
+            ALMOST.chars().collect()
+        };
+        for _ in 0..1 + rng.below(4) {
+            let i = rng.below(text.len() as u32) as usize;
+            let c = alphabet[rng.below(alphabet.len() as u32) as usize];
+            match rng.below(3) {
+                0 => text[i] = c,
+                1 => text.insert(i, c),
+                _ => {
+                    text.remove(i);
+                }
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if let Ok(p) = CarreraPosition::from_text(&text) {
+            assert_eq!(pos(&p.to_text()).to_text(), p.to_text());
+            let _ = p.diagram();
+        }
+        let mv: String = (0..rng.below(9))
+            .map(|_| alphabet[rng.below(alphabet.len() as u32) as usize])
+            .collect();
+        for p in [&start, &almost] {
+            if let Ok(m) = p.parse_move(&mv) {
+                assert!(p.is_legal(m), "{mv}");
+            }
+        }
+    }
+}
