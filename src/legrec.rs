@@ -208,16 +208,6 @@ impl NaiveLeGrec {
 
     /// The perft count at `depth`.
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|mv| self.play(mv).perft(depth - 1))
-            .sum()
+        crate::reference::perft_by_copy(self, depth, Self::moves, |p, mv| *p = p.play(mv))
     }
 }

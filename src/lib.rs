@@ -5,8 +5,12 @@
 /// Weak-human self-play for positions from real play.
 pub mod playout;
 
+/// The simple per-cell reference for Carrera de Caballos.
+pub mod carrera;
 /// The simple per-cell reference for Embargo.
 pub mod embargo;
+/// The checks of a relative against its reference, written once.
+pub mod family_checks;
 /// The simple reference for Le Grec.
 pub mod legrec;
 /// The simple per-cell reference move generator and rules.
@@ -15,6 +19,8 @@ pub mod naive;
 pub mod perft_table;
 /// Random playouts and random placements for the tests.
 pub mod random;
+/// What the per-cell references share: perft, the end tests of a race.
+pub mod reference;
 /// The simple per-cell reference for Renpaarden.
 pub mod renpaarden;
 

@@ -404,21 +404,7 @@ impl NaivePosition {
 
     /// The perft count at `depth` (RULES.md: a finished game has no moves, a pass counts).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|mv| {
-                let mut child = self.clone();
-                child.play(mv);
-                child.perft(depth - 1)
-            })
-            .sum()
+        crate::reference::perft_by_copy(self, depth, Self::legal_moves, Self::play)
     }
 }
 

@@ -8,10 +8,13 @@
 //! Adding a game: its module here, one [`Relative`] value (name and summary), and one arm
 //! in `with_game!`.
 
+pub mod carrera;
 pub mod embargo;
 pub mod halma;
+pub mod knight;
 pub mod legrec;
 pub mod renpaarden;
+pub mod stones;
 pub mod text;
 
 use crate::error::Error;
@@ -30,12 +33,18 @@ pub enum Relative {
     LeGrec,
     /// Renpaarden (Horn 1981): knight leaps on 9x9, forced on through enemy stones.
     Renpaarden,
+    /// Carrera de Caballos (Canteros 1988): eight knights a side on 10x10 less two corners.
+    Carrera,
 }
 
 impl Relative {
     /// Every relative the engine plays, in the order of `RULES-relatives.md`.
-    pub const ALL: &'static [Relative] =
-        &[Relative::Embargo, Relative::LeGrec, Relative::Renpaarden];
+    pub const ALL: &'static [Relative] = &[
+        Relative::Embargo,
+        Relative::LeGrec,
+        Relative::Renpaarden,
+        Relative::Carrera,
+    ];
 
     /// The rule-set name (`--rules`, the position text's first field).
     pub fn name(self) -> &'static str {
@@ -43,6 +52,7 @@ impl Relative {
             Relative::Embargo => "embargo",
             Relative::LeGrec => "legrec",
             Relative::Renpaarden => "renpaarden",
+            Relative::Carrera => "carrera",
         }
     }
 
@@ -52,6 +62,9 @@ impl Relative {
             Relative::Embargo => "9x9, six stones a side, rook slides that may not cross walls",
             Relative::LeGrec => "4x4, seven stones a side, steps and single jumps over enemies",
             Relative::Renpaarden => "9x9, eighteen stones a side, knight leaps through enemies",
+            Relative::Carrera => {
+                "10x10 less two corners (70 cells), eight knights a side, plain leaps"
+            }
         }
     }
 
@@ -184,6 +197,11 @@ macro_rules! with_game {
             }
             $crate::games::Variant::Relative($crate::games::Relative::Renpaarden) => {
                 type $P = $crate::games::renpaarden::RenpaardenPosition;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::Carrera) => {
+                type $P = $crate::games::carrera::CarreraPosition;
                 let $setup = ();
                 $body
             }
