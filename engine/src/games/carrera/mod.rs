@@ -1,5 +1,5 @@
 //! Carrera de Caballos (Héctor Canteros, 1988): eight knights a side race across a 10×10
-//! board with two corners cut (`/work/shared/RULES-relatives.md` §6;
+//! board with two corners cut (`../shared/RULES-relatives.md` §6;
 //! `docs/games/carrera.md`).
 //!
 //! The board is the 70 cells with |file − rank| ≤ 4. A starts on a1 b1 c1 a2 b2 c2 a3 b3, B

@@ -1,5 +1,5 @@
 //! Renpaarden (Fred Horn, 1981): knights racing across a 9×9 board
-//! (`/work/shared/RULES-relatives.md` §4; `docs/games/renpaarden.md`).
+//! (`../shared/RULES-relatives.md` §4; `docs/games/renpaarden.md`).
 //!
 //! Each side has 18 stones, A on ranks 1–2 and B on ranks 8–9. A stone makes knight leaps,
 //! never onto an own stone; landing on an empty cell ends the move, landing on an enemy stone
