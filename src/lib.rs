@@ -5,6 +5,8 @@
 /// Weak-human self-play for positions from real play.
 pub mod playout;
 
+/// The simple per-cell reference for Caeser.
+pub mod caeser;
 /// The simple per-cell reference for Embargo.
 pub mod embargo;
 /// The simple reference for Le Grec.

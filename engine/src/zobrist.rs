@@ -17,6 +17,26 @@ pub const fn splitmix64(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
+/// The key tables of a two-sided game on `CELLS` cells, drawn at compile time from `seed`:
+/// `[side][cell]` for stones, then one key per side to move (turn keys first).
+pub const fn stone_keys<const CELLS: usize>(seed: u64) -> ([[u64; CELLS]; 2], [u64; 2]) {
+    let mut state = seed;
+    let mut turn = [0; 2];
+    let mut stone = [[0; CELLS]; 2];
+    let mut i = 0;
+    while i < 2 + 2 * CELLS {
+        let (next, key) = splitmix64(state);
+        state = next;
+        if i < 2 {
+            turn[i] = key;
+        } else {
+            stone[(i - 2) / CELLS][(i - 2) % CELLS] = key;
+        }
+        i += 1;
+    }
+    (stone, turn)
+}
+
 /// Draws the next key from `state`, advancing it.
 fn draw(state: &mut u64) -> u64 {
     let (next, key) = splitmix64(*state);

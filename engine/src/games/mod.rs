@@ -8,9 +8,11 @@
 //! Adding a game: its module here, one [`Relative`] value (name and summary), and one arm
 //! in `with_game!`.
 
+pub mod caeser;
 pub mod embargo;
 pub mod halma;
 pub mod legrec;
+pub mod record;
 pub mod renpaarden;
 pub mod text;
 
@@ -30,12 +32,18 @@ pub enum Relative {
     LeGrec,
     /// Renpaarden (Horn 1981): knight leaps on 9x9, forced on through enemy stones.
     Renpaarden,
+    /// Caeser (Richter c. 1900): 37 holes in a hexagon, forward steps and single jumps.
+    Caeser,
 }
 
 impl Relative {
     /// Every relative the engine plays, in the order of `RULES-relatives.md`.
-    pub const ALL: &'static [Relative] =
-        &[Relative::Embargo, Relative::LeGrec, Relative::Renpaarden];
+    pub const ALL: &'static [Relative] = &[
+        Relative::Embargo,
+        Relative::LeGrec,
+        Relative::Renpaarden,
+        Relative::Caeser,
+    ];
 
     /// The rule-set name (`--rules`, the position text's first field).
     pub fn name(self) -> &'static str {
@@ -43,6 +51,7 @@ impl Relative {
             Relative::Embargo => "embargo",
             Relative::LeGrec => "legrec",
             Relative::Renpaarden => "renpaarden",
+            Relative::Caeser => "caeser",
         }
     }
 
@@ -52,6 +61,9 @@ impl Relative {
             Relative::Embargo => "9x9, six stones a side, rook slides that may not cross walls",
             Relative::LeGrec => "4x4, seven stones a side, steps and single jumps over enemies",
             Relative::Renpaarden => "9x9, eighteen stones a side, knight leaps through enemies",
+            Relative::Caeser => {
+                "37-hole hexagon, seventeen men a side, forward steps and single jumps"
+            }
         }
     }
 
@@ -184,6 +196,11 @@ macro_rules! with_game {
             }
             $crate::games::Variant::Relative($crate::games::Relative::Renpaarden) => {
                 type $P = $crate::games::renpaarden::RenpaardenPosition;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::Caeser) => {
+                type $P = $crate::games::caeser::CaeserPosition;
                 let $setup = ();
                 $body
             }

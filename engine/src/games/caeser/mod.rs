@@ -1,0 +1,163 @@
+//! Caeser, the "Caesar Game" (F. Ad. Richter, "Meteor" box No. 9, c. 1900;
+//! RULES-relatives.md §7; `docs/games/caeser.md`): 37 holes in a hexagon of side 4, 17 men a
+//! side, each man stepping or jumping over one enemy man in its side's three forward
+//! directions; the first side to fill the opponent's half wins.
+//!
+//! * [`board`]: the padded `u64` layout, the directions as shifts, cell names, keys;
+//! * [`movegen`]: the word-parallel move generator;
+//! * [`position`]: [`CaeserPosition`], make/unmake and the status;
+//! * [`text`]: the position text (one field a rank of holes), moves, the hexagon diagram;
+//! * [`eval`]: the evaluation ([`CaeserEval`]): lean to go and mobility.
+//!
+//! [`CaeserPosition`] implements [`Game`] with `Setup = ()`.
+
+pub mod board;
+pub mod eval;
+pub mod movegen;
+pub mod position;
+pub mod text;
+
+pub use eval::CaeserEval;
+pub use position::CaeserPosition;
+
+use crate::error::Error;
+use crate::eval::Weights;
+use crate::game::{Game, Status, Team};
+use crate::moves::Move;
+
+/// The rule set's name, in `--rules` and the position text.
+pub const NAME: &str = "caeser";
+
+impl Game for CaeserPosition {
+    type Setup = ();
+    type Eval = CaeserEval;
+
+    fn start(_setup: &()) -> Self {
+        CaeserPosition::start()
+    }
+
+    fn from_text_fields(_setup: &(), fields: &str) -> Result<Self, Error> {
+        CaeserPosition::from_text_fields(fields)
+    }
+
+    fn setup(&self) -> &() {
+        &()
+    }
+
+    fn rules_text(&self) -> String {
+        NAME.into()
+    }
+
+    fn to_text(&self) -> String {
+        CaeserPosition::to_text(self)
+    }
+
+    fn diagram(&self) -> String {
+        CaeserPosition::diagram(self)
+    }
+
+    fn parse_cell(&self, name: &str) -> Result<usize, Error> {
+        board::parse_cell(name)
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        board::cell_name(cell)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        CaeserPosition::parse_move(self, text)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        text::move_text(mv)
+    }
+
+    fn sides(&self) -> usize {
+        2
+    }
+
+    #[inline(always)]
+    fn to_move(&self) -> usize {
+        CaeserPosition::to_move(self)
+    }
+
+    #[inline(always)]
+    fn status(&self) -> Status {
+        CaeserPosition::status(self)
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        CaeserPosition::key(self)
+    }
+
+    #[inline(always)]
+    fn move_count(&self, side: usize) -> u64 {
+        CaeserPosition::move_count(self, side)
+    }
+
+    fn history(&self) -> impl Iterator<Item = Move> + '_ {
+        CaeserPosition::history(self)
+    }
+
+    #[inline(always)]
+    fn make(&mut self, mv: Move) {
+        CaeserPosition::make(self, mv)
+    }
+
+    #[inline(always)]
+    fn unmake(&mut self) {
+        CaeserPosition::unmake(self)
+    }
+
+    fn cells(&self) -> usize {
+        board::CELLS
+    }
+
+    #[inline(always)]
+    fn side_at(&self, cell: usize) -> Option<usize> {
+        CaeserPosition::side_at(self, cell)
+    }
+
+    #[inline(always)]
+    fn for_each_move(&self, emit: impl FnMut(Move)) {
+        if !self.status().is_over() {
+            self.generate(emit);
+        }
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        if self.status().is_over() {
+            0
+        } else {
+            u64::from(self.count_moves().max(1))
+        }
+    }
+
+    /// Only the tempo weight is used; the rest is the game's own (see [`eval`]).
+    fn evaluator(&self, weights: &Weights) -> CaeserEval {
+        CaeserEval::new(weights.tempo)
+    }
+
+    #[inline]
+    fn evaluate(&self, eval: &CaeserEval, team: Team) -> i32 {
+        eval.evaluate(self, team)
+    }
+
+    fn side_score(&self, eval: &CaeserEval, side: usize) -> i32 {
+        eval.side_score(self, side)
+    }
+
+    /// The lean still to gain, in centimoves (mobility left out).
+    fn distance_to_go(&self, eval: &CaeserEval, side: usize) -> i32 {
+        eval::UNIT * eval.to_go(self, side)
+    }
+
+    /// The lean the move adds, 100 a unit (a step along a rank or file 100, a diagonal
+    /// step or straight jump 200, a diagonal jump 400).
+    #[inline(always)]
+    fn move_gain(&self, eval: &CaeserEval, mover: usize, mv: Move) -> i32 {
+        eval.gain(mover, mv)
+    }
+}
