@@ -15,28 +15,13 @@ pub type NaiveMove = Option<(Cell, Cell)>;
 /// `None` and are never used).
 type Board = [[Option<usize>; 7]; 7];
 
-/// The state of the game after the last move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NaiveStatus {
-    /// The game goes on.
-    Ongoing,
-    /// The side won with its last move.
-    Won(usize),
-    /// Two passes in a row.
-    DrawByPasses,
-    /// Third occurrence of the board with the same side to move.
-    DrawByRepetition,
-}
+pub use crate::reference::NaiveStatus;
+use crate::reference::{text_fields, Reference, Turns};
 
 /// A position of the reference, with the boards of the game so far.
 #[derive(Clone, Debug)]
 pub struct NaiveCaeser {
-    board: Board,
-    to_move: usize,
-    passes: usize,
-    /// Every (board, side to move) of the game so far, the present included.
-    seen: Vec<(Board, usize)>,
-    status: NaiveStatus,
+    turns: Turns<Board>,
 }
 
 /// Whether (file, rank) is one of the 37 holes.
@@ -69,22 +54,15 @@ impl NaiveCaeser {
             }
         }
         NaiveCaeser {
-            board,
-            to_move: 0,
-            passes: 0,
-            seen: vec![(board, 0)],
-            status: NaiveStatus::Ongoing,
+            turns: Turns::new(board, 0, 0, won),
         }
     }
 
     /// Reads a full position text `caeser <placement> <side> <a>,<b> [passes]`, each rank of
     /// the placement listing only its holes; `None` if it is not one.
     pub fn from_text(text: &str) -> Option<NaiveCaeser> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() < 4 || fields.len() > 5 || fields[0] != "caeser" {
-            return None;
-        }
-        let rows: Vec<&str> = fields[1].split('/').collect();
+        let (placement, to_move, passes) = text_fields(text, "caeser")?;
+        let rows: Vec<&str> = placement.split('/').collect();
         if rows.len() != 7 {
             return None;
         }
@@ -111,47 +89,30 @@ impl NaiveCaeser {
                 return None;
             }
         }
-        let to_move = match fields[2] {
-            "A" => 0,
-            "B" => 1,
-            _ => return None,
-        };
-        let passes = match fields.get(4) {
-            Some(p) => p.parse().ok()?,
-            None => 0,
-        };
-        let mut pos = NaiveCaeser {
-            board,
-            to_move,
-            passes,
-            seen: vec![(board, to_move)],
-            status: NaiveStatus::Ongoing,
-        };
-        pos.status = pos.status_after(1 - to_move);
-        Some(pos)
+        Some(NaiveCaeser {
+            turns: Turns::new(board, to_move, passes, won),
+        })
     }
 
     /// The side to move.
     pub fn to_move(&self) -> usize {
-        self.to_move
-    }
-
-    /// The status after the last move.
-    pub fn status(&self) -> NaiveStatus {
-        self.status
+        self.turns.to_move
     }
 
     /// The side on (file, rank), if that is a hole with a man.
     fn at(&self, file: isize, rank: isize) -> Option<Option<usize>> {
-        is_hole(file, rank).then(|| self.board[rank as usize][file as usize])
+        is_hole(file, rank).then(|| self.turns.board[rank as usize][file as usize])
     }
+}
 
-    /// The legal moves: the pass alone when there is no other, none when the game is over.
-    pub fn moves(&self) -> Vec<NaiveMove> {
-        if self.status != NaiveStatus::Ongoing {
+impl Reference for NaiveCaeser {
+    type Move = NaiveMove;
+
+    fn moves(&self) -> Vec<NaiveMove> {
+        if self.turns.status != NaiveStatus::Ongoing {
             return Vec::new();
         }
-        let side = self.to_move;
+        let side = self.turns.to_move;
         let dirs: [(isize, isize); 3] = if side == 0 {
             [(0, 1), (-1, 0), (-1, 1)]
         } else {
@@ -160,7 +121,7 @@ impl NaiveCaeser {
         let mut out = Vec::new();
         for rank in 0..7 {
             for file in 0..7 {
-                if self.board[rank][file] != Some(side) {
+                if self.turns.board[rank][file] != Some(side) {
                     continue;
                 }
                 let (f, r) = (file as isize, rank as isize);
@@ -188,61 +149,32 @@ impl NaiveCaeser {
         out
     }
 
-    /// The position after `mv` (a legal move).
-    pub fn play(&self, mv: NaiveMove) -> NaiveCaeser {
-        let mut next = self.clone();
-        let side = self.to_move;
-        match mv {
-            Some(((ff, fr), (tf, tr))) => {
-                next.board[fr][ff] = None;
-                next.board[tr][tf] = Some(side);
-                next.passes = 0;
-            }
-            None => next.passes += 1,
+    fn play(&self, mv: NaiveMove) -> NaiveCaeser {
+        let board = mv.map(|((ff, fr), (tf, tr))| {
+            let mut board = self.turns.board;
+            board[tr][tf] = board[fr][ff].take();
+            board
+        });
+        NaiveCaeser {
+            turns: self.turns.next(board, won),
         }
-        next.to_move = 1 - side;
-        next.seen.push((next.board, next.to_move));
-        next.status = next.status_after(side);
-        next
     }
 
-    /// The status after `mover` moved here: win (every man of the mover on the other
-    /// half: rank > file for A, rank < file for B), two passes, third repetition.
-    fn status_after(&self, mover: usize) -> NaiveStatus {
-        let in_goal = |file: usize, rank: usize| if mover == 0 { rank > file } else { rank < file };
-        let mut all_in = true;
-        for rank in 0..7 {
-            for file in 0..7 {
-                if self.board[rank][file] == Some(mover) && !in_goal(file, rank) {
-                    all_in = false;
-                }
-            }
-        }
-        if all_in {
-            return NaiveStatus::Won(mover);
-        }
-        if self.passes >= 2 {
-            return NaiveStatus::DrawByPasses;
-        }
-        let now = (self.board, self.to_move);
-        if self.seen.iter().filter(|&&s| s == now).count() >= 3 {
-            return NaiveStatus::DrawByRepetition;
-        }
-        NaiveStatus::Ongoing
+    fn move_text(mv: NaiveMove) -> String {
+        naive_move_text(mv)
     }
 
-    /// The perft count at `depth`.
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|mv| self.play(mv).perft(depth - 1))
-            .sum()
+    fn status(&self) -> NaiveStatus {
+        self.turns.status
     }
+}
+
+/// Whether every man of `side` stands on the other half: rank > file for A, rank < file
+/// for B.
+fn won(board: &Board, side: usize) -> bool {
+    (0..7).all(|rank| {
+        (0..7).all(|file| {
+            board[rank][file] != Some(side) || if side == 0 { rank > file } else { rank < file }
+        })
+    })
 }

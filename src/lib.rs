@@ -9,7 +9,7 @@ pub mod playout;
 pub mod caeser;
 /// The simple per-cell reference for Embargo.
 pub mod embargo;
-/// The simple reference for Le Grec.
+/// The simple per-cell reference for Le Grec.
 pub mod legrec;
 /// The simple per-cell reference move generator and rules.
 pub mod naive;
@@ -17,6 +17,8 @@ pub mod naive;
 pub mod perft_table;
 /// Random playouts and random placements for the tests.
 pub mod random;
+/// What the simple references share: status, turns, perft, the tests' checks.
+pub mod reference;
 /// The simple per-cell reference for Renpaarden.
 pub mod renpaarden;
 

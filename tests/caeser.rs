@@ -7,8 +7,9 @@ use halma_engine::games::caeser::CaeserPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
-use halma_suite::caeser::{naive_move_text, NaiveCaeser, NaiveStatus};
+use halma_suite::caeser::{NaiveCaeser, NaiveStatus};
 use halma_suite::perft_table::family_perft_table;
+use halma_suite::reference::{move_lists, replay, same_status, Reference};
 
 const START_TEXT: &str = "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0";
 /// A to move, its last man on e5 one step from d5, the last hole of B's half.
@@ -47,39 +48,7 @@ fn random_game(seed: u64, plies: usize, epsilon: f32) -> CaeserPosition {
 
 /// The reference position reached by the same moves from the start.
 fn naive_replay(pos: &CaeserPosition) -> NaiveCaeser {
-    let mut naive = NaiveCaeser::start();
-    for mv in pos.history() {
-        let text = pos.move_text(mv);
-        let m = *naive
-            .moves()
-            .iter()
-            .find(|&&m| naive_move_text(m) == text)
-            .unwrap_or_else(|| panic!("the reference has no move {text}"));
-        naive = naive.play(m);
-    }
-    naive
-}
-
-/// The engine's legal moves and the reference's, as sorted texts.
-fn move_lists(pos: &CaeserPosition, naive: &NaiveCaeser) -> (Vec<String>, Vec<String>) {
-    let mut a: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| pos.move_text(m))
-        .collect();
-    let mut b: Vec<String> = naive.moves().into_iter().map(naive_move_text).collect();
-    a.sort();
-    b.sort();
-    (a, b)
-}
-
-fn same_status(a: Status, b: NaiveStatus) -> bool {
-    matches!(
-        (a, b),
-        (Status::Ongoing, NaiveStatus::Ongoing)
-            | (Status::DrawByPasses, NaiveStatus::DrawByPasses)
-            | (Status::DrawByRepetition, NaiveStatus::DrawByRepetition)
-    ) || matches!((a, b), (Status::Won(x), NaiveStatus::Won(y)) if x == y)
+    replay(NaiveCaeser::start(), pos)
 }
 
 #[test]
@@ -124,14 +93,8 @@ fn random_games_agree_with_the_reference_move_by_move() {
                 break;
             }
             let mv = pos.policy_move(&eval, epsilon, &mut rng);
-            let text = pos.move_text(mv);
+            naive = naive.play_text(&pos.move_text(mv)).unwrap();
             pos.make(mv);
-            let m = naive
-                .moves()
-                .into_iter()
-                .find(|&m| naive_move_text(m) == text)
-                .unwrap();
-            naive = naive.play(m);
             // Moves only go forward: every game ends.
             assert!(pos.history().count() < 1000);
         }

@@ -8,8 +8,9 @@ use halma_engine::games::legrec::{LeGrecPosition, Solution, Value};
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
-use halma_suite::legrec::{naive_move_text, NaiveLeGrec, NaiveStatus};
+use halma_suite::legrec::NaiveLeGrec;
 use halma_suite::perft_table::family_perft_table;
+use halma_suite::reference::{move_lists, replay, same_status, Reference};
 use std::sync::OnceLock;
 
 /// The solution, built once for all tests of this file.
@@ -73,39 +74,7 @@ fn random_game(seed: u64, plies: usize, style: Style) -> LeGrecPosition {
 
 /// The reference position reached by the same moves from the start (same history).
 fn naive_replay(pos: &LeGrecPosition) -> NaiveLeGrec {
-    let mut naive = NaiveLeGrec::start();
-    for mv in pos.history() {
-        let text = pos.move_text(mv);
-        let m = *naive
-            .moves()
-            .iter()
-            .find(|&&m| naive_move_text(m) == text)
-            .unwrap_or_else(|| panic!("the reference has no move {text}"));
-        naive = naive.play(m);
-    }
-    naive
-}
-
-/// The engine's legal moves and the reference's, as sorted texts.
-fn move_lists(pos: &LeGrecPosition, naive: &NaiveLeGrec) -> (Vec<String>, Vec<String>) {
-    let mut a: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| pos.move_text(m))
-        .collect();
-    let mut b: Vec<String> = naive.moves().into_iter().map(naive_move_text).collect();
-    a.sort();
-    b.sort();
-    (a, b)
-}
-
-fn same_status(a: Status, b: NaiveStatus) -> bool {
-    matches!(
-        (a, b),
-        (Status::Ongoing, NaiveStatus::Ongoing)
-            | (Status::DrawByPasses, NaiveStatus::DrawByPasses)
-            | (Status::DrawByRepetition, NaiveStatus::DrawByRepetition)
-    ) || matches!((a, b), (Status::Won(x), NaiveStatus::Won(y)) if x == y)
+    replay(NaiveLeGrec::start(), pos)
 }
 
 #[test]
@@ -142,14 +111,8 @@ fn random_games_agree_with_the_reference_move_by_move() {
                 break;
             }
             let mv = random_move(&pos, style, &mut rng);
-            let text = pos.move_text(mv);
+            naive = naive.play_text(&pos.move_text(mv)).unwrap();
             pos.make(mv);
-            let m = naive
-                .moves()
-                .into_iter()
-                .find(|&m| naive_move_text(m) == text)
-                .unwrap();
-            naive = naive.play(m);
         }
     }
 }

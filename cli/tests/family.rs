@@ -1,14 +1,16 @@
 //! The relatives of Halma through every command: perft, moves, show, analyse with both
 //! searchers, UGI, tournaments, replay and Le Grec's solution; and bad input for each.
+//! Caeser's hexagon has a test of its own for moves, show and perft from a position text.
 
 mod common;
 use common::{fails, halma, json_lines, ok, UgiSession};
 
 /// The games of the family and their start counts to depth 2 (RULES-relatives.md).
-const START_COUNTS: [(&str, u64, u64); 3] = [
+const START_COUNTS: [(&str, u64, u64); 4] = [
     ("embargo", 42, 1710),
     ("legrec", 5, 23),
     ("renpaarden", 46, 2116),
+    ("caeser", 9, 69),
 ];
 
 #[test]
@@ -78,6 +80,37 @@ fn moves_and_show_draw_each_game() {
 }
 
 #[test]
+fn caeser_moves_show_and_replay_draw_the_hexagon() {
+    let out = ok(&["moves", "--rules", "caeser", "--moves", "d3-d4"]);
+    assert!(out.contains("moves 8") && out.contains("d5-d3"), "{out}");
+    let out = ok(&["show", "--rules", "caeser"]);
+    assert!(
+        out.contains(" 4 b b b . A A A   (a4..)")
+            && out.contains(" 1    A A A A   (d1..)")
+            && out.contains("legal moves 9"),
+        "{out}"
+    );
+    let out = ok(&[
+        "show",
+        "--position",
+        "caeser AAAA/AAAAA/BAAA1B/AAA1BBB/AABBBB/1BBBB/BBBB A 56,56",
+        "--moves",
+        "pass pass",
+    ]);
+    assert!(out.contains("draw: every side passed"), "{out}");
+    let out = ok(&[
+        "perft",
+        "--position",
+        "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0",
+        "--depth",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.contains("3627"), "{out}");
+}
+
+#[test]
 fn analyse_searches_every_game_with_both_engines() {
     for (game, _, _) in START_COUNTS {
         for (engine, limit) in [
@@ -111,8 +144,29 @@ fn bad_input_of_each_game_is_one_clear_line() {
     for (args, want) in [
         (
             vec!["perft", "--rules", "chess", "--depth", "1"],
-            "embargo, legrec, renpaarden",
+            "embargo, legrec, renpaarden, caeser",
         ),
+        (
+            vec!["show", "--rules", "caeser", "--moves", "a1-a2"],
+            "no hole",
+        ),
+        (
+            vec!["show", "--rules", "caeser", "--moves", "d3-d4 d4-d3"],
+            "move 2 of 2",
+        ),
+        (
+            vec!["show", "--rules", "caeser", "--moves", "d3-e3"],
+            "own man",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAA A 0,0",
+            ],
+            "rank 1 has 3 cells, not 4",
+        ),
+        (vec!["solve", "--rules", "caeser"], "Halma"),
         (
             vec!["show", "--rules", "embargo", "--moves", "a1-a9"],
             "move 1 of 1",
@@ -223,6 +277,39 @@ fn a_tournament_of_a_relative_is_recorded_and_replays() {
     let replay = ok(&["replay", record, "--game", "1"]);
     assert!(
         replay.contains("rules legrec") && replay.contains("the board says"),
+        "{replay}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_caeser_tournament_of_both_engines_is_recorded_and_replays() {
+    let dir = std::env::temp_dir().join(format!("halma-family-caeser-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("caeser.games");
+    let record = record.to_str().unwrap();
+    let out = ok(&[
+        "tournament",
+        "--rules",
+        "caeser",
+        "--player",
+        "alphabeta:depth=2",
+        "--player",
+        "mcts:nodes=200",
+        "--rounds",
+        "1",
+        "--concurrency",
+        "1",
+        "--record",
+        record,
+        "--json",
+    ]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["rules"], "caeser");
+    assert_eq!(v["games"], 2);
+    let replay = ok(&["replay", record, "--game", "2"]);
+    assert!(
+        replay.contains("rules caeser") && replay.contains("the board says"),
         "{replay}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

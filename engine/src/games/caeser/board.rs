@@ -7,7 +7,7 @@
 //! (x, y+1) = +8, (x−1, y) = −1, (x−1, y+1) = +7; B's the opposite three.
 
 use crate::error::Error;
-use crate::zobrist::stone_keys;
+use crate::zobrist::StoneKeys;
 
 /// A set of holes: bit `x + 8·y`.
 pub type Holes = u64;
@@ -154,19 +154,7 @@ pub fn cells_of(mut set: Holes) -> impl Iterator<Item = usize> {
 }
 
 /// The Zobrist keys, from the seed "CAESER!!".
-const KEYS: ([[u64; CELLS]; 2], [u64; 2]) = stone_keys(0x4341_4553_4552_2121);
-
-/// The key of a man of `side` on `cell`.
-#[inline(always)]
-pub fn piece_key(side: usize, cell: usize) -> u64 {
-    KEYS.0[side][cell]
-}
-
-/// The key of `side` being to move.
-#[inline(always)]
-pub fn turn_key(side: usize) -> u64 {
-    KEYS.1[side]
-}
+pub static KEYS: StoneKeys<CELLS> = StoneKeys::new(0x4341_4553_4552_2121);
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,7 @@
 //! The position: both sides' men as `u64` sets over the padded layout, and the shared
 //! bookkeeping ([`Record`]: side to move, move counts, passes, key, status, history).
 
-use super::board::{self, piece_key, turn_key, Holes, GOAL, HOLES, MEN};
+use super::board::{self, Holes, GOAL, HOLES, KEYS, MEN};
 use super::movegen;
 use crate::error::Error;
 use crate::game::{side_letter, Status};
@@ -18,13 +18,7 @@ pub struct CaeserPosition {
 
 /// The key of an arrangement and side to move, from scratch.
 pub fn key_of(men: [Holes; 2], to_move: usize) -> u64 {
-    let mut key = turn_key(to_move);
-    for (side, &set) in men.iter().enumerate() {
-        for c in board::cells_of(set) {
-            key ^= piece_key(side, c);
-        }
-    }
-    key
+    KEYS.arrangement(men.map(board::cells_of), to_move)
 }
 
 impl CaeserPosition {
@@ -161,9 +155,9 @@ impl CaeserPosition {
         let mut change = 0;
         if !mv.is_pass() {
             self.men[side] ^= (1 << mv.from()) | (1 << mv.to());
-            change = piece_key(side, mv.from()) ^ piece_key(side, mv.to());
+            change = KEYS.piece(side, mv.from()) ^ KEYS.piece(side, mv.to());
         }
-        self.record.play(mv, change, turn_key(0) ^ turn_key(1));
+        self.record.play(mv, change, KEYS.turn(0) ^ KEYS.turn(1));
         self.record.settle(self.has_won(side));
     }
 
