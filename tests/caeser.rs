@@ -3,7 +3,7 @@
 //! and the evaluation.
 
 use halma_engine::game::{Game, Status, Team};
-use halma_engine::games::caeser::CaeserPosition;
+use halma_engine::games::caeser::{CaeserPosition, Outcome, Solver};
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
@@ -526,4 +526,59 @@ fn evaluation_counts_lean_to_go_and_mobility() {
         assert_eq!(e, p.side_score(&eval, me) - p.side_score(&eval, you) + 30);
         assert!(e.abs() < 10_000, "{e}");
     }
+}
+
+// ---- The solver ----
+
+/// A plain minimax over the game layer (no table, no pruning): the exact value.
+fn minimax(pos: &mut CaeserPosition) -> Outcome {
+    match pos.status() {
+        Status::Won(s) if s == pos.to_move() => return Outcome::Win,
+        Status::Won(_) => return Outcome::Loss,
+        Status::Ongoing => {}
+        _ => return Outcome::Draw,
+    }
+    let mut best = Outcome::Loss;
+    for mv in pos.legal_moves() {
+        pos.make(mv);
+        let child = minimax(pos);
+        pos.unmake();
+        let mine = match child {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+        };
+        best = best.max(mine);
+    }
+    best
+}
+
+#[test]
+fn solver_agrees_with_plain_minimax_near_the_end() {
+    let mut seen = [0; 3];
+    for seed in 0..300u64 {
+        let mut pos = random_game(seed, 1000, [1.0, 0.3][seed as usize % 2]);
+        let back = 4 + seed as usize % 7;
+        for _ in 0..back.min(pos.history().count()) {
+            pos.unmake();
+        }
+        let mut pos = parse(&pos.to_text());
+        let mut solver = Solver::new(1 << 20);
+        let Some(value) = solver.value(&pos) else {
+            continue;
+        };
+        if solver.nodes() > 20_000 {
+            continue;
+        }
+        assert_eq!(value, minimax(&mut pos), "{}", pos.to_text());
+        seen[value as usize] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    // A won position, a drawn one, and a budget too small for the start.
+    let mut solver = Solver::new(1000);
+    assert_eq!(solver.value(&parse(NEAR_WIN)), Some(Outcome::Win));
+    let blocked = parse("caeser AAAA/AAAAA/BAAA1B/AAA1BBB/AABBBB/1BBBB/BBBB A 56,56");
+    assert_eq!(solver.value(&blocked), Some(Outcome::Draw));
+    assert_eq!(solver.value(&parse(A_HOME)), Some(Outcome::Loss));
+    assert_eq!(Solver::new(1000).value(&CaeserPosition::start()), None);
 }

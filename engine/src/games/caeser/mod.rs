@@ -7,7 +7,8 @@
 //! * [`movegen`]: the word-parallel move generator;
 //! * [`position`]: [`CaeserPosition`], make/unmake and the status;
 //! * [`text`]: the position text (one field a rank of holes), moves, the hexagon diagram;
-//! * [`eval`]: the evaluation ([`CaeserEval`]): lean to go and mobility.
+//! * [`eval`]: the evaluation ([`CaeserEval`]): lean to go and mobility;
+//! * [`solve`]: a memoised win/draw/loss search with a budget ([`Solver`]).
 //!
 //! [`CaeserPosition`] implements [`Game`] with `Setup = ()`.
 
@@ -15,10 +16,12 @@ pub mod board;
 pub mod eval;
 pub mod movegen;
 pub mod position;
+pub mod solve;
 pub mod text;
 
 pub use eval::CaeserEval;
 pub use position::CaeserPosition;
+pub use solve::{Outcome, Solver};
 
 use crate::error::Error;
 use crate::eval::Weights;
