@@ -134,7 +134,7 @@ impl Solver {
             for_each_move(side, own, enemy, |from, to| {
                 moves.push((side_lean(side, to) - side_lean(side, from), from, to));
             });
-            moves.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+            moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
             for (_, from, to) in moves {
                 let mut next = men;
                 next[side] ^= (1 << from) | (1 << to);
