@@ -5,18 +5,13 @@
 //! earlier boards, its own position-text reader and its own perft. Nothing from the engine
 //! is used.
 
-/// A cell as 0-based (file, rank).
-pub type Cell = (usize, usize);
+pub use crate::reference::{cell_name, naive_move_text, Cell, NaiveMove};
 
-/// A move of the reference: `Some((from, to))`, or `None` for the pass.
-pub type NaiveMove = Option<(Cell, Cell)>;
-
-/// The board: `board[rank][file]`, the side of the man there (cells off the hexagon stay
-/// `None` and are never used).
-type Board = [[Option<usize>; 7]; 7];
+/// The board: `board[rank][file]`, the side of the stone there.
+type Board = Grid<7>;
 
 pub use crate::reference::NaiveStatus;
-use crate::reference::{text_fields, Reference, Turns};
+use crate::reference::{grid_after, grid_moves, text_fields, Grid, Reference, Turns};
 
 /// A position of the reference, with the boards of the game so far.
 #[derive(Clone, Debug)]
@@ -27,19 +22,6 @@ pub struct NaiveCaeser {
 /// Whether (file, rank) is one of the 37 holes.
 pub fn is_hole(file: isize, rank: isize) -> bool {
     (0..7).contains(&file) && (0..7).contains(&rank) && (3..=9).contains(&(file + rank))
-}
-
-/// The name of a cell, like `d4`.
-pub fn cell_name((file, rank): Cell) -> String {
-    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
-}
-
-/// A move's text, `from-to` or `pass`.
-pub fn naive_move_text(mv: NaiveMove) -> String {
-    match mv {
-        Some((f, t)) => format!("{}-{}", cell_name(f), cell_name(t)),
-        None => "pass".into(),
-    }
 }
 
 impl NaiveCaeser {
@@ -98,18 +80,13 @@ impl NaiveCaeser {
     pub fn to_move(&self) -> usize {
         self.turns.to_move
     }
-
-    /// The side on (file, rank), if that is a hole with a man.
-    fn at(&self, file: isize, rank: isize) -> Option<Option<usize>> {
-        is_hole(file, rank).then(|| self.turns.board[rank as usize][file as usize])
-    }
 }
 
 impl Reference for NaiveCaeser {
     type Move = NaiveMove;
 
     fn moves(&self) -> Vec<NaiveMove> {
-        if self.turns.status != NaiveStatus::Ongoing {
+        if self.turns.is_over() {
             return Vec::new();
         }
         let side = self.turns.to_move;
@@ -118,45 +95,12 @@ impl Reference for NaiveCaeser {
         } else {
             [(0, -1), (1, 0), (1, -1)]
         };
-        let mut out = Vec::new();
-        for rank in 0..7 {
-            for file in 0..7 {
-                if self.turns.board[rank][file] != Some(side) {
-                    continue;
-                }
-                let (f, r) = (file as isize, rank as isize);
-                for (df, dr) in dirs {
-                    let to = match self.at(f + df, r + dr) {
-                        // A step to an empty hole.
-                        Some(None) => Some((f + df, r + dr)),
-                        // A jump over an enemy man to the empty hole beyond.
-                        Some(Some(s))
-                            if s != side && self.at(f + 2 * df, r + 2 * dr) == Some(None) =>
-                        {
-                            Some((f + 2 * df, r + 2 * dr))
-                        }
-                        _ => None,
-                    };
-                    if let Some((tf, tr)) = to {
-                        out.push(Some(((file, rank), (tf as usize, tr as usize))));
-                    }
-                }
-            }
-        }
-        if out.is_empty() {
-            out.push(None);
-        }
-        out
+        grid_moves(&self.turns.board, side, &dirs, is_hole)
     }
 
     fn play(&self, mv: NaiveMove) -> NaiveCaeser {
-        let board = mv.map(|((ff, fr), (tf, tr))| {
-            let mut board = self.turns.board;
-            board[tr][tf] = board[fr][ff].take();
-            board
-        });
         NaiveCaeser {
-            turns: self.turns.next(board, won),
+            turns: self.turns.next(grid_after(&self.turns.board, mv), won),
         }
     }
 

@@ -4,35 +4,18 @@
 //! list of earlier boards, its own position-text reader and its own perft. Nothing from
 //! the engine is used.
 
-/// A cell as 0-based (file, rank).
-pub type Cell = (usize, usize);
-
-/// A move of the reference: `Some((from, to))`, or `None` for the pass.
-pub type NaiveMove = Option<(Cell, Cell)>;
+pub use crate::reference::{cell_name, naive_move_text, Cell, NaiveMove};
 
 /// The board: `board[rank][file]`, the side of the stone there.
-type Board = [[Option<usize>; 4]; 4];
+type Board = Grid<4>;
 
 pub use crate::reference::NaiveStatus;
-use crate::reference::{text_fields, Reference, Turns};
+use crate::reference::{grid_after, grid_moves, text_fields, Grid, Reference, Turns};
 
 /// A position of the reference, with the boards of the game so far.
 #[derive(Clone, Debug)]
 pub struct NaiveLeGrec {
     turns: Turns<Board>,
-}
-
-/// The name of a cell, like `b3`.
-pub fn cell_name((file, rank): Cell) -> String {
-    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
-}
-
-/// A move's text, `from-to` or `pass`.
-pub fn naive_move_text(mv: NaiveMove) -> String {
-    match mv {
-        Some((f, t)) => format!("{}-{}", cell_name(f), cell_name(t)),
-        None => "pass".into(),
-    }
 }
 
 impl NaiveLeGrec {
@@ -85,58 +68,20 @@ impl Reference for NaiveLeGrec {
     type Move = NaiveMove;
 
     fn moves(&self) -> Vec<NaiveMove> {
-        if self.turns.status != NaiveStatus::Ongoing {
+        if self.turns.is_over() {
             return Vec::new();
         }
         let side = self.turns.to_move;
         let ahead: isize = if side == 0 { 1 } else { -1 };
         let dirs = [(0, ahead), (1, ahead), (-1, ahead), (1, 0), (-1, 0)];
-        let at = |f: isize, r: isize| -> Option<Option<usize>> {
-            if (0..4).contains(&f) && (0..4).contains(&r) {
-                Some(self.turns.board[r as usize][f as usize])
-            } else {
-                None
-            }
-        };
-        let mut out = Vec::new();
-        for rank in 0..4 {
-            for file in 0..4 {
-                if self.turns.board[rank][file] != Some(side) {
-                    continue;
-                }
-                let (f, r) = (file as isize, rank as isize);
-                for (df, dr) in dirs {
-                    match at(f + df, r + dr) {
-                        // A step to an empty cell.
-                        Some(None) => {
-                            out.push(Some(((file, rank), ((f + df) as usize, (r + dr) as usize))))
-                        }
-                        // A jump over an enemy stone to the empty cell beyond.
-                        Some(Some(s)) if s != side && at(f + 2 * df, r + 2 * dr) == Some(None) => {
-                            out.push(Some((
-                                (file, rank),
-                                ((f + 2 * df) as usize, (r + 2 * dr) as usize),
-                            )))
-                        }
-                        _ => {}
-                    }
-                }
-            }
-        }
-        if out.is_empty() {
-            out.push(None);
-        }
-        out
+        grid_moves(&self.turns.board, side, &dirs, |f, r| {
+            (0..4).contains(&f) && (0..4).contains(&r)
+        })
     }
 
     fn play(&self, mv: NaiveMove) -> NaiveLeGrec {
-        let board = mv.map(|((ff, fr), (tf, tr))| {
-            let mut board = self.turns.board;
-            board[tr][tf] = board[fr][ff].take();
-            board
-        });
         NaiveLeGrec {
-            turns: self.turns.next(board, won),
+            turns: self.turns.next(grid_after(&self.turns.board, mv), won),
         }
     }
 

@@ -6,6 +6,78 @@
 
 use halma_engine::game::{Game, Status};
 
+/// A cell as 0-based (file, rank).
+pub type Cell = (usize, usize);
+
+/// A move of a reference: `Some((from, to))`, or `None` for the pass.
+pub type NaiveMove = Option<(Cell, Cell)>;
+
+/// An N×N array of cells, `grid[rank][file]`: the side of the stone there (cells off a
+/// board of another shape stay `None` and are never used).
+pub type Grid<const N: usize> = [[Option<usize>; N]; N];
+
+/// The name of a cell, like `b3`.
+pub fn cell_name((file, rank): Cell) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+}
+
+/// A move's text, `from-to` or `pass`.
+pub fn naive_move_text(mv: NaiveMove) -> String {
+    match mv {
+        Some((f, t)) => format!("{}-{}", cell_name(f), cell_name(t)),
+        None => "pass".into(),
+    }
+}
+
+/// The moves of `side` on `grid` where each stone steps to an adjacent empty cell in one of
+/// `dirs` (file, rank offsets) or jumps in one of them over an adjacent enemy stone to the
+/// empty cell beyond; `on(file, rank)` says whether a cell is on the board. The pass alone
+/// when there is no other.
+pub fn grid_moves<const N: usize>(
+    grid: &Grid<N>,
+    side: usize,
+    dirs: &[(isize, isize)],
+    on: impl Fn(isize, isize) -> bool,
+) -> Vec<NaiveMove> {
+    let at = |f: isize, r: isize| on(f, r).then(|| grid[r as usize][f as usize]);
+    let mut out = Vec::new();
+    for (rank, row) in grid.iter().enumerate() {
+        for (file, &cell) in row.iter().enumerate() {
+            if cell != Some(side) {
+                continue;
+            }
+            let (f, r) = (file as isize, rank as isize);
+            for &(df, dr) in dirs {
+                let to = match at(f + df, r + dr) {
+                    // A step to an empty cell.
+                    Some(None) => Some((f + df, r + dr)),
+                    // A jump over an enemy stone to the empty cell beyond.
+                    Some(Some(s)) if s != side && at(f + 2 * df, r + 2 * dr) == Some(None) => {
+                        Some((f + 2 * df, r + 2 * dr))
+                    }
+                    _ => None,
+                };
+                if let Some((tf, tr)) = to {
+                    out.push(Some(((file, rank), (tf as usize, tr as usize))));
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(None);
+    }
+    out
+}
+
+/// The grid after `mv` (`None` for the pass, which leaves it as it is).
+pub fn grid_after<const N: usize>(grid: &Grid<N>, mv: NaiveMove) -> Option<Grid<N>> {
+    mv.map(|((ff, fr), (tf, tr))| {
+        let mut next = *grid;
+        next[tr][tf] = next[fr][ff].take();
+        next
+    })
+}
+
 /// The state of the game after the last move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NaiveStatus {
@@ -32,6 +104,13 @@ pub struct Turns<B> {
     seen: Vec<(B, usize)>,
     /// The status after the last move.
     pub status: NaiveStatus,
+}
+
+impl<B> Turns<B> {
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.status != NaiveStatus::Ongoing
+    }
 }
 
 impl<B: Copy + PartialEq> Turns<B> {

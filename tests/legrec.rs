@@ -9,7 +9,7 @@ use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
 use halma_suite::legrec::NaiveLeGrec;
-use halma_suite::perft_table::family_perft_table;
+use halma_suite::perft_table::{check_family_table, family_perft_table};
 use halma_suite::reference::{move_lists, replay, same_status, Reference};
 use std::sync::OnceLock;
 
@@ -167,24 +167,8 @@ fn table() -> Vec<(String, Vec<u64>)> {
 
 #[test]
 fn perft_table_agrees_with_engine_and_reference() {
-    const ENGINE_LEAVES: u64 = 5_000_000;
-    const NAIVE_LEAVES: u64 = 300_000;
-    let entries = table();
-    assert!(entries.len() >= 9);
-    for (text, counts) in entries {
-        let mut pos = parse(&text);
-        assert_eq!(pos.to_text(), text);
-        let naive = NaiveLeGrec::from_text(&text).unwrap();
-        for (i, &n) in counts.iter().enumerate() {
-            let depth = i as u32 + 1;
-            if n <= ENGINE_LEAVES {
-                assert_eq!(perft(&mut pos, depth), n, "{text} D{depth}");
-            }
-            if n <= NAIVE_LEAVES {
-                assert_eq!(naive.perft(depth), n, "{text} D{depth} (reference)");
-            }
-        }
-    }
+    let lines = check_family_table("legrec", parse, NaiveLeGrec::from_text, 5_000_000, 300_000);
+    assert!(lines >= 9);
 }
 
 /// Prints the perft table's lines (`cargo test --release -p halma-suite --test legrec --

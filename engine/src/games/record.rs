@@ -156,3 +156,131 @@ impl Record {
             .count()
     }
 }
+
+/// The accessors of a position struct with a `record: Record` field, as inherent methods:
+/// `to_move`, `move_count`, `passes_in_row`, `key`, `status`, `history`.
+macro_rules! record_accessors {
+    () => {
+        /// The side to move (0 = A).
+        #[inline(always)]
+        pub fn to_move(&self) -> usize {
+            self.record.to_move()
+        }
+
+        /// Moves `side` has made (passes included).
+        #[inline(always)]
+        pub fn move_count(&self, side: usize) -> u64 {
+            self.record.move_count(side)
+        }
+
+        /// Passes played in a row just before this position (0 or 1).
+        #[inline(always)]
+        pub fn passes_in_row(&self) -> u8 {
+            self.record.passes()
+        }
+
+        /// The Zobrist key of the arrangement and the side to move.
+        #[inline(always)]
+        pub fn key(&self) -> u64 {
+            self.record.key()
+        }
+
+        /// The game's state after the last move.
+        #[inline(always)]
+        pub fn status(&self) -> $crate::game::Status {
+            self.record.status()
+        }
+
+        /// The moves made on this position object, oldest first.
+        pub fn history(&self) -> impl Iterator<Item = $crate::moves::Move> + '_ {
+            self.record.history()
+        }
+    };
+}
+
+/// The items of a [`Game`](crate::game::Game) implementation, for a two-side game without
+/// options (`Setup = ()`), that only hand over to the position type `$P`'s inherent methods
+/// of the same names (`start`, `from_text_fields`, `to_text`, `diagram`, `parse_move`,
+/// [`record_accessors!`]'s, `make`, `unmake`, `side_at`) and to its evaluator's `evaluate`
+/// and `side_score`.
+macro_rules! two_side_game_items {
+    ($P:ty) => {
+        fn start(_setup: &()) -> Self {
+            <$P>::start()
+        }
+
+        fn from_text_fields(_setup: &(), fields: &str) -> Result<Self, $crate::error::Error> {
+            <$P>::from_text_fields(fields)
+        }
+
+        fn setup(&self) -> &() {
+            &()
+        }
+
+        fn to_text(&self) -> String {
+            <$P>::to_text(self)
+        }
+
+        fn diagram(&self) -> String {
+            <$P>::diagram(self)
+        }
+
+        fn parse_move(&self, text: &str) -> Result<$crate::moves::Move, $crate::error::Error> {
+            <$P>::parse_move(self, text)
+        }
+
+        fn sides(&self) -> usize {
+            2
+        }
+
+        #[inline(always)]
+        fn to_move(&self) -> usize {
+            <$P>::to_move(self)
+        }
+
+        #[inline(always)]
+        fn status(&self) -> $crate::game::Status {
+            <$P>::status(self)
+        }
+
+        #[inline(always)]
+        fn key(&self) -> u64 {
+            <$P>::key(self)
+        }
+
+        #[inline(always)]
+        fn move_count(&self, side: usize) -> u64 {
+            <$P>::move_count(self, side)
+        }
+
+        fn history(&self) -> impl Iterator<Item = $crate::moves::Move> + '_ {
+            <$P>::history(self)
+        }
+
+        #[inline(always)]
+        fn make(&mut self, mv: $crate::moves::Move) {
+            <$P>::make(self, mv)
+        }
+
+        #[inline(always)]
+        fn unmake(&mut self) {
+            <$P>::unmake(self)
+        }
+
+        #[inline(always)]
+        fn side_at(&self, cell: usize) -> Option<usize> {
+            <$P>::side_at(self, cell)
+        }
+
+        #[inline]
+        fn evaluate(&self, eval: &Self::Eval, team: $crate::game::Team) -> i32 {
+            eval.evaluate(self, team)
+        }
+
+        fn side_score(&self, eval: &Self::Eval, side: usize) -> i32 {
+            eval.side_score(self, side)
+        }
+    };
+}
+
+pub(crate) use {record_accessors, two_side_game_items};

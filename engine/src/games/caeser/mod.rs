@@ -25,7 +25,7 @@ pub use solve::{Outcome, Solver};
 
 use crate::error::Error;
 use crate::eval::Weights;
-use crate::game::{Game, Status, Team};
+use crate::game::Game;
 use crate::moves::Move;
 
 /// The rule set's name, in `--rules` and the position text.
@@ -35,28 +35,10 @@ impl Game for CaeserPosition {
     type Setup = ();
     type Eval = CaeserEval;
 
-    fn start(_setup: &()) -> Self {
-        CaeserPosition::start()
-    }
-
-    fn from_text_fields(_setup: &(), fields: &str) -> Result<Self, Error> {
-        CaeserPosition::from_text_fields(fields)
-    }
-
-    fn setup(&self) -> &() {
-        &()
-    }
+    crate::games::record::two_side_game_items!(CaeserPosition);
 
     fn rules_text(&self) -> String {
         NAME.into()
-    }
-
-    fn to_text(&self) -> String {
-        CaeserPosition::to_text(self)
-    }
-
-    fn diagram(&self) -> String {
-        CaeserPosition::diagram(self)
     }
 
     fn parse_cell(&self, name: &str) -> Result<usize, Error> {
@@ -67,59 +49,12 @@ impl Game for CaeserPosition {
         board::cell_name(cell)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        CaeserPosition::parse_move(self, text)
-    }
-
     fn move_text(&self, mv: Move) -> String {
         text::move_text(mv)
     }
 
-    fn sides(&self) -> usize {
-        2
-    }
-
-    #[inline(always)]
-    fn to_move(&self) -> usize {
-        CaeserPosition::to_move(self)
-    }
-
-    #[inline(always)]
-    fn status(&self) -> Status {
-        CaeserPosition::status(self)
-    }
-
-    #[inline(always)]
-    fn key(&self) -> u64 {
-        CaeserPosition::key(self)
-    }
-
-    #[inline(always)]
-    fn move_count(&self, side: usize) -> u64 {
-        CaeserPosition::move_count(self, side)
-    }
-
-    fn history(&self) -> impl Iterator<Item = Move> + '_ {
-        CaeserPosition::history(self)
-    }
-
-    #[inline(always)]
-    fn make(&mut self, mv: Move) {
-        CaeserPosition::make(self, mv)
-    }
-
-    #[inline(always)]
-    fn unmake(&mut self) {
-        CaeserPosition::unmake(self)
-    }
-
     fn cells(&self) -> usize {
         board::CELLS
-    }
-
-    #[inline(always)]
-    fn side_at(&self, cell: usize) -> Option<usize> {
-        CaeserPosition::side_at(self, cell)
     }
 
     #[inline(always)]
@@ -141,15 +76,6 @@ impl Game for CaeserPosition {
     /// Only the tempo weight is used; the rest is the game's own (see [`eval`]).
     fn evaluator(&self, weights: &Weights) -> CaeserEval {
         CaeserEval::new(weights.tempo)
-    }
-
-    #[inline]
-    fn evaluate(&self, eval: &CaeserEval, team: Team) -> i32 {
-        eval.evaluate(self, team)
-    }
-
-    fn side_score(&self, eval: &CaeserEval, side: usize) -> i32 {
-        eval.side_score(self, side)
     }
 
     /// The lean still to gain, in centimoves (mobility left out).

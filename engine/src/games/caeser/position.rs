@@ -4,7 +4,7 @@
 use super::board::{self, Holes, GOAL, HOLES, KEYS, MEN};
 use super::movegen;
 use crate::error::Error;
-use crate::game::{side_letter, Status};
+use crate::game::side_letter;
 use crate::games::record::Record;
 use crate::moves::Move;
 
@@ -82,40 +82,7 @@ impl CaeserPosition {
         self.men[0] | self.men[1]
     }
 
-    /// The side to move (0 = A).
-    #[inline(always)]
-    pub fn to_move(&self) -> usize {
-        self.record.to_move()
-    }
-
-    /// Moves `side` has made (passes included).
-    #[inline(always)]
-    pub fn move_count(&self, side: usize) -> u64 {
-        self.record.move_count(side)
-    }
-
-    /// Passes played in a row just before this position (0 or 1).
-    #[inline(always)]
-    pub fn passes_in_row(&self) -> u8 {
-        self.record.passes()
-    }
-
-    /// The Zobrist key of the arrangement and the side to move.
-    #[inline(always)]
-    pub fn key(&self) -> u64 {
-        self.record.key()
-    }
-
-    /// The game's state after the last move.
-    #[inline(always)]
-    pub fn status(&self) -> Status {
-        self.record.status()
-    }
-
-    /// The moves made on this position object, oldest first.
-    pub fn history(&self) -> impl Iterator<Item = Move> + '_ {
-        self.record.history()
-    }
+    crate::games::record::record_accessors!();
 
     /// The side whose man stands on `cell` (`None` for an empty hole or no hole).
     #[inline(always)]

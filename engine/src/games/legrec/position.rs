@@ -5,7 +5,7 @@
 use super::board::{self, goal, piece_key, turn_key, STONES};
 use super::movegen;
 use crate::error::Error;
-use crate::game::{side_letter, Status};
+use crate::game::side_letter;
 use crate::games::record::Record;
 use crate::moves::Move;
 
@@ -71,40 +71,7 @@ impl LeGrecPosition {
         self.stones[0] | self.stones[1]
     }
 
-    /// The side to move (0 = A).
-    #[inline(always)]
-    pub fn to_move(&self) -> usize {
-        self.record.to_move()
-    }
-
-    /// Moves `side` has made (passes included).
-    #[inline(always)]
-    pub fn move_count(&self, side: usize) -> u64 {
-        self.record.move_count(side)
-    }
-
-    /// Passes played in a row just before this position (0 or 1).
-    #[inline(always)]
-    pub fn passes_in_row(&self) -> u8 {
-        self.record.passes()
-    }
-
-    /// The Zobrist key of the arrangement and the side to move.
-    #[inline(always)]
-    pub fn key(&self) -> u64 {
-        self.record.key()
-    }
-
-    /// The game's state after the last move.
-    #[inline(always)]
-    pub fn status(&self) -> Status {
-        self.record.status()
-    }
-
-    /// The moves made on this position object, oldest first.
-    pub fn history(&self) -> impl Iterator<Item = Move> + '_ {
-        self.record.history()
-    }
+    crate::games::record::record_accessors!();
 
     /// The side whose stone stands on `cell`.
     #[inline(always)]
