@@ -565,3 +565,30 @@ fn solver_agrees_with_plain_minimax_near_the_end() {
     assert_eq!(solver.value(&parse(A_HOME)), Some(Outcome::Loss));
     assert_eq!(Solver::new(1000).value(&CaeserPosition::start()), None);
 }
+
+proptest::proptest! {
+    /// Any text, any move text, any one-character change of a valid text: an error or a
+    /// position, never a panic.
+    #[test]
+    fn arbitrary_input_never_panics(
+        text in ".{0,80}",
+        mv in "[a-i0-9+ -]{0,9}|pass",
+        at in 0usize..60,
+        c in proptest::char::any(),
+        seed in 0u64..50,
+    ) {
+        let _ = CaeserPosition::from_text(&text);
+        let _ = CaeserPosition::from_text(&format!("caeser {text}"));
+        let mut chars: Vec<char> = START_TEXT.chars().collect();
+        let i = at % chars.len();
+        chars[i] = c;
+        let mutated: String = chars.into_iter().collect();
+        if let Ok(pos) = CaeserPosition::from_text(&mutated) {
+            let _ = pos.parse_move(&mv);
+            let _ = pos.legal_moves();
+        }
+        let pos = random_game(seed, seed as usize, 0.5);
+        let _ = pos.parse_move(&mv);
+        let _ = pos.parse_cell(&mv);
+    }
+}
