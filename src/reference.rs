@@ -251,3 +251,34 @@ pub fn text_fields<'a>(text: &'a str, rules: &str) -> Option<(&'a str, usize, us
     };
     Some((fields[1], to_move, passes))
 }
+
+/// Plays a game from `pos` and `naive` (the same position) up to `max_plies` moves, each
+/// chosen by `pick` from the engine's position, checking before every move and at the end
+/// that both have the same legal moves and the same status; returns the engine's position.
+pub fn agree_along_game<P: Game, R: Reference>(
+    mut pos: P,
+    mut naive: R,
+    max_plies: usize,
+    mut pick: impl FnMut(&P) -> halma_engine::Move,
+) -> P {
+    for ply in 0..=max_plies {
+        let (a, b) = move_lists(&pos, &naive);
+        assert_eq!(a, b, "{}", pos.to_text());
+        assert!(
+            same_status(pos.status(), naive.status()),
+            "{}: {:?}",
+            pos.to_text(),
+            naive.status()
+        );
+        if pos.status().is_over() || ply == max_plies {
+            break;
+        }
+        let mv = pick(&pos);
+        let text = pos.move_text(mv);
+        naive = naive
+            .play_text(&text)
+            .unwrap_or_else(|| panic!("the reference has no move {text}"));
+        pos.make(mv);
+    }
+    pos
+}

@@ -9,7 +9,7 @@ use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
 use halma_suite::caeser::{NaiveCaeser, NaiveStatus};
 use halma_suite::perft_table::{check_family_table, family_perft_table};
-use halma_suite::reference::{move_lists, replay, same_status, Reference};
+use halma_suite::reference::{agree_along_game, replay, Reference};
 
 const START_TEXT: &str = "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0";
 /// A to move, its last man on e5 one step from d5, the last hole of B's half.
@@ -77,34 +77,19 @@ fn random_games_agree_with_the_reference_move_by_move() {
     for seed in 0..150u64 {
         let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
         let mut rng = Rng::new(seed ^ 0xCAE5);
-        let mut pos = CaeserPosition::start();
+        let (pos, naive) = (CaeserPosition::start(), NaiveCaeser::start());
         let eval = pos.evaluator(&Default::default());
-        let mut naive = NaiveCaeser::start();
-        loop {
-            let (a, b) = move_lists(&pos, &naive);
-            assert_eq!(a, b, "{}", pos.to_text());
-            assert!(
-                same_status(pos.status(), naive.status()),
-                "{} {:?}",
-                pos.to_text(),
-                naive.status()
-            );
-            if pos.status().is_over() {
-                break;
-            }
-            let mv = pos.policy_move(&eval, epsilon, &mut rng);
-            naive = naive.play_text(&pos.move_text(mv)).unwrap();
-            pos.make(mv);
-            // Moves only go forward: every game ends.
-            assert!(pos.history().count() < 1000);
-        }
-        ends[match pos.status() {
+        // Moves only go forward: every game ends well within 1000 plies.
+        let end = agree_along_game(pos, naive, 1000, |p| {
+            p.policy_move(&eval, epsilon, &mut rng)
+        });
+        ends[match end.status() {
             Status::Won(_) => 0,
             Status::DrawByPasses => 1,
             _ => 2,
         }] += 1;
     }
-    // Both kinds of end occur; repetition never can.
+    // Both kinds of end occur; repetition never can (nor running out of plies).
     assert!(ends[0] > 0 && ends[1] > 0 && ends[2] == 0, "{ends:?}");
 }
 

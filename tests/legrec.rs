@@ -10,7 +10,7 @@ use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
 use halma_suite::legrec::NaiveLeGrec;
 use halma_suite::perft_table::{check_family_table, family_perft_table};
-use halma_suite::reference::{move_lists, replay, same_status, Reference};
+use halma_suite::reference::{agree_along_game, replay, Reference};
 use std::sync::OnceLock;
 
 /// The solution, built once for all tests of this file.
@@ -97,23 +97,8 @@ fn random_games_agree_with_the_reference_move_by_move() {
     for seed in 0..120u64 {
         let style = [Style::Uniform, Style::Forward, Style::Shuffle][seed as usize % 3];
         let mut rng = Rng::new(seed ^ 0xA5A5);
-        let mut pos = LeGrecPosition::start();
-        let mut naive = NaiveLeGrec::start();
-        for _ in 0..200 {
-            let (a, b) = move_lists(&pos, &naive);
-            assert_eq!(a, b, "{}", pos.to_text());
-            assert!(
-                same_status(pos.status(), naive.status()),
-                "{}",
-                pos.to_text()
-            );
-            if pos.status().is_over() {
-                break;
-            }
-            let mv = random_move(&pos, style, &mut rng);
-            naive = naive.play_text(&pos.move_text(mv)).unwrap();
-            pos.make(mv);
-        }
+        let (pos, naive) = (LeGrecPosition::start(), NaiveLeGrec::start());
+        agree_along_game(pos, naive, 200, |p| random_move(p, style, &mut rng));
     }
 }
 

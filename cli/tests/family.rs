@@ -249,20 +249,21 @@ fn ugi_plays_each_game_chosen_by_the_rules_option_or_the_position() {
     s.send("quit");
 }
 
-#[test]
-fn a_tournament_of_a_relative_is_recorded_and_replays() {
-    let dir = std::env::temp_dir().join(format!("halma-family-{}", std::process::id()));
+/// A one-round tournament of `game` between `players`, recorded, then game `replayed` of
+/// the record replayed.
+fn tournament_is_recorded_and_replays(game: &str, players: [&str; 2], replayed: &str) {
+    let dir = std::env::temp_dir().join(format!("halma-family-{game}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let record = dir.join("legrec.games");
+    let record = dir.join(format!("{game}.games"));
     let record = record.to_str().unwrap();
     let out = ok(&[
         "tournament",
         "--rules",
-        "legrec",
+        game,
         "--player",
-        "alphabeta:depth=3",
+        players[0],
         "--player",
-        "random:seed=5",
+        players[1],
         "--rounds",
         "1",
         "--concurrency",
@@ -272,47 +273,24 @@ fn a_tournament_of_a_relative_is_recorded_and_replays() {
         "--json",
     ]);
     let v = &json_lines(&out)[0];
-    assert_eq!(v["rules"], "legrec");
+    assert_eq!(v["rules"], game);
     assert_eq!(v["games"], 2);
-    let replay = ok(&["replay", record, "--game", "1"]);
+    let replay = ok(&["replay", record, "--game", replayed]);
     assert!(
-        replay.contains("rules legrec") && replay.contains("the board says"),
+        replay.contains(&format!("rules {game}")) && replay.contains("the board says"),
         "{replay}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
+fn a_tournament_of_a_relative_is_recorded_and_replays() {
+    tournament_is_recorded_and_replays("legrec", ["alphabeta:depth=3", "random:seed=5"], "1");
+}
+
+#[test]
 fn a_caeser_tournament_of_both_engines_is_recorded_and_replays() {
-    let dir = std::env::temp_dir().join(format!("halma-family-caeser-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let record = dir.join("caeser.games");
-    let record = record.to_str().unwrap();
-    let out = ok(&[
-        "tournament",
-        "--rules",
-        "caeser",
-        "--player",
-        "alphabeta:depth=2",
-        "--player",
-        "mcts:nodes=200",
-        "--rounds",
-        "1",
-        "--concurrency",
-        "1",
-        "--record",
-        record,
-        "--json",
-    ]);
-    let v = &json_lines(&out)[0];
-    assert_eq!(v["rules"], "caeser");
-    assert_eq!(v["games"], 2);
-    let replay = ok(&["replay", record, "--game", "2"]);
-    assert!(
-        replay.contains("rules caeser") && replay.contains("the board says"),
-        "{replay}"
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
+    tournament_is_recorded_and_replays("caeser", ["alphabeta:depth=2", "mcts:nodes=200"], "2");
 }
 
 #[test]

@@ -201,8 +201,8 @@ macro_rules! record_accessors {
 /// The items of a [`Game`](crate::game::Game) implementation, for a two-side game without
 /// options (`Setup = ()`), that only hand over to the position type `$P`'s inherent methods
 /// of the same names (`start`, `from_text_fields`, `to_text`, `diagram`, `parse_move`,
-/// [`record_accessors!`]'s, `make`, `unmake`, `side_at`) and to its evaluator's `evaluate`
-/// and `side_score`.
+/// [`record_accessors!`]'s, `make`, `unmake`, `side_at`, `generate`, `count_moves`), to the
+/// calling module's `board::CELLS`, and to its evaluator's `evaluate` and `side_score`.
 macro_rules! two_side_game_items {
     ($P:ty) => {
         fn start(_setup: &()) -> Self {
@@ -270,6 +270,26 @@ macro_rules! two_side_game_items {
         #[inline(always)]
         fn side_at(&self, cell: usize) -> Option<usize> {
             <$P>::side_at(self, cell)
+        }
+
+        fn cells(&self) -> usize {
+            board::CELLS
+        }
+
+        #[inline(always)]
+        fn for_each_move(&self, emit: impl FnMut($crate::moves::Move)) {
+            if !self.status().is_over() {
+                self.generate(emit);
+            }
+        }
+
+        #[inline]
+        fn count_legal_moves(&self) -> u64 {
+            if self.status().is_over() {
+                0
+            } else {
+                u64::from(self.count_moves().max(1))
+            }
         }
 
         #[inline]

@@ -53,26 +53,6 @@ impl Game for CaeserPosition {
         text::move_text(mv)
     }
 
-    fn cells(&self) -> usize {
-        board::CELLS
-    }
-
-    #[inline(always)]
-    fn for_each_move(&self, emit: impl FnMut(Move)) {
-        if !self.status().is_over() {
-            self.generate(emit);
-        }
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> u64 {
-        if self.status().is_over() {
-            0
-        } else {
-            u64::from(self.count_moves().max(1))
-        }
-    }
-
     /// Only the tempo weight is used; the rest is the game's own (see [`eval`]).
     fn evaluator(&self, weights: &Weights) -> CaeserEval {
         CaeserEval::new(weights.tempo)

@@ -50,26 +50,6 @@ impl Game for LeGrecPosition {
         text::move_text(mv)
     }
 
-    fn cells(&self) -> usize {
-        board::CELLS
-    }
-
-    #[inline(always)]
-    fn for_each_move(&self, emit: impl FnMut(Move)) {
-        if !self.status().is_over() {
-            self.generate(emit);
-        }
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> u64 {
-        if self.status().is_over() {
-            return 0;
-        }
-        let s = self.to_move();
-        u64::from(movegen::count_moves(s, self.stones(s), self.stones(1 - s)).max(1))
-    }
-
     fn evaluator(&self, weights: &Weights) -> LeGrecEval {
         LeGrecEval::new(weights.tempo)
     }

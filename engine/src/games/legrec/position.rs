@@ -95,6 +95,13 @@ impl LeGrecPosition {
         });
     }
 
+    /// The number of moves of the side to move, the pass not counted.
+    #[inline(always)]
+    pub fn count_moves(&self) -> u32 {
+        let s = self.to_move();
+        movegen::count_moves(s, self.stones[s], self.stones[1 - s])
+    }
+
     /// Plays `mv`, a legal move or the pass.
     #[inline]
     pub fn make(&mut self, mv: Move) {
