@@ -221,21 +221,7 @@ impl NaiveEmbargo {
 
     /// The perft count at `depth` (a finished game has no moves, a forced pass counts).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|mv| {
-                let mut child = self.clone();
-                child.play(mv);
-                child.perft(depth - 1)
-            })
-            .sum()
+        crate::reference::perft_by_copy(self, depth, Self::legal_moves, Self::play)
     }
 
     /// The reference move written `text` (`a1-a5` or `pass`), if it is well formed.

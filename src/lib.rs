@@ -7,9 +7,13 @@ pub mod playout;
 
 /// The simple per-cell reference for Caeser.
 pub mod caeser;
+/// The simple per-cell reference for Carrera de Caballos.
+pub mod carrera;
 /// The simple per-cell reference for Embargo.
 pub mod embargo;
-/// The simple per-cell reference for Le Grec.
+/// The checks of a relative against its reference, written once.
+pub mod family_checks;
+/// The simple reference for Le Grec.
 pub mod legrec;
 /// The simple per-cell reference move generator and rules.
 pub mod naive;
@@ -17,7 +21,8 @@ pub mod naive;
 pub mod perft_table;
 /// Random playouts and random placements for the tests.
 pub mod random;
-/// What the simple references share: status, turns, perft, the tests' checks.
+/// What the simple references share: status, turns, perft, the end tests of a race, the
+/// tests' checks.
 pub mod reference;
 /// The simple per-cell reference for Renpaarden.
 pub mod renpaarden;

@@ -1,5 +1,5 @@
 //! A deliberately simple reference implementation of the rules, written straight from
-//! `RULES.md` and independent of the engine's bitboard generator (`engine/src/movegen.rs`):
+//! `RULES.md` and independent of the engine's bitboard generator (`engine/src/games/halma/movegen.rs`):
 //! plain (file, rank) coordinates, a `Vec` board of `Option<side>`, steps by looping over the
 //! direction list, jumps by recursive depth-first search, moves as (from, to) pairs kept in a
 //! sorted set, then the rule filters, the pass, and its own game-status evaluation.
@@ -404,21 +404,7 @@ impl NaivePosition {
 
     /// The perft count at `depth` (RULES.md: a finished game has no moves, a pass counts).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|mv| {
-                let mut child = self.clone();
-                child.play(mv);
-                child.perft(depth - 1)
-            })
-            .sum()
+        crate::reference::perft_by_copy(self, depth, Self::legal_moves, Self::play)
     }
 }
 

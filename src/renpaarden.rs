@@ -2,11 +2,13 @@
 //! its fine points, independent of the engine's bitboard generator
 //! (`engine/src/games/renpaarden/movegen.rs`): a 9×9 array of `Option<side>`, the eight
 //! knight offsets written out, a recursive depth-first search over the leaps for each stone,
-//! moves collected in a sorted set, its own make, status and perft.
+//! moves collected in a sorted set, its own make; status and perft by the shared
+//! [`crate::reference`].
 //!
 //! Only the stones, side to move, counts and passes are read from an engine position
 //! ([`NaiveRenpaarden::from_engine`]); cells convert to engine indices as `x + 9·y`.
 
+use crate::reference::{grid_move, index_move, GridMove, RaceLog, ReferenceOf};
 use halma_engine::games::renpaarden::RenpaardenPosition;
 use halma_engine::{Move, Status};
 use std::collections::BTreeSet;
@@ -18,7 +20,7 @@ const N: usize = 9;
 pub type Cell = (usize, usize);
 
 /// A move of the reference: `Some((from, to))`, or `None` for the pass.
-pub type NaiveMove = Option<(Cell, Cell)>;
+pub type NaiveMove = GridMove;
 
 /// The knight's leaps.
 const KNIGHT: [(isize, isize); 8] = [
@@ -32,75 +34,26 @@ const KNIGHT: [(isize, isize); 8] = [
     (-1, 2),
 ];
 
+/// The 9×9 board: `board[x][y]` is the side of the stone on file `x`, rank `y`.
+pub type Board = [[Option<usize>; N]; N];
+
 /// A position of the reference.
 #[derive(Clone, Debug)]
 pub struct NaiveRenpaarden {
-    /// `board[x][y]`: the side of the stone there.
-    board: [[Option<usize>; N]; N],
-    to_move: usize,
-    move_counts: [u64; 2],
-    passes: usize,
-    status: Status,
-    /// Every (board, side to move) that occurred, the present one last.
-    seen: Vec<([[Option<usize>; N]; N], usize)>,
+    board: Board,
+    log: RaceLog<Board>,
+}
+
+/// Whether `mover`'s stones fill the opponent's start ranks (A: ranks 8-9, B: ranks 1-2).
+fn home_coming(board: &Board, mover: usize) -> bool {
+    let goal_ranks = if mover == 0 { [7, 8] } else { [0, 1] };
+    (0..N).all(|x| goal_ranks.iter().all(|&y| board[x][y] == Some(mover)))
 }
 
 impl NaiveRenpaarden {
-    /// The start: A (side 0) on ranks 1 and 2, B on ranks 8 and 9, A to move.
-    pub fn start() -> NaiveRenpaarden {
-        let mut board = [[None; N]; N];
-        for column in board.iter_mut() {
-            column[0] = Some(0);
-            column[1] = Some(0);
-            column[7] = Some(1);
-            column[8] = Some(1);
-        }
-        NaiveRenpaarden::new(board, 0, [0, 0], 0)
-    }
-
-    /// The reference copy of an engine position (its history is not copied: repetitions
-    /// count from here); the status is evaluated here.
-    pub fn from_engine(pos: &RenpaardenPosition) -> NaiveRenpaarden {
-        let mut board = [[None; N]; N];
-        for (x, column) in board.iter_mut().enumerate() {
-            for (y, cell) in column.iter_mut().enumerate() {
-                *cell = pos.side_at(x + N * y);
-            }
-        }
-        NaiveRenpaarden::new(
-            board,
-            pos.to_move(),
-            [pos.move_count(0), pos.move_count(1)],
-            pos.passes_in_row() as usize,
-        )
-    }
-
-    fn new(
-        board: [[Option<usize>; N]; N],
-        to_move: usize,
-        move_counts: [u64; 2],
-        passes: usize,
-    ) -> NaiveRenpaarden {
-        let mut pos = NaiveRenpaarden {
-            board,
-            to_move,
-            move_counts,
-            passes,
-            status: Status::Ongoing,
-            seen: vec![(board, to_move)],
-        };
-        pos.status = pos.evaluate(1 - to_move);
-        pos
-    }
-
     /// The side to move.
     pub fn to_move(&self) -> usize {
-        self.to_move
-    }
-
-    /// The status after the last move.
-    pub fn status(&self) -> Status {
-        self.status
+        self.log.to_move()
     }
 
     /// The side of the stone on `c`.
@@ -129,7 +82,7 @@ impl NaiveRenpaarden {
         visited: &mut BTreeSet<Cell>,
         found: &mut BTreeSet<Cell>,
     ) {
-        let me = self.to_move;
+        let me = self.to_move();
         for d in KNIGHT {
             let Some(next) = Self::leap(at, d) else {
                 continue;
@@ -150,17 +103,45 @@ impl NaiveRenpaarden {
             }
         }
     }
+}
+
+impl ReferenceOf<RenpaardenPosition> for NaiveRenpaarden {
+    type Move = NaiveMove;
+
+    /// A (side 0) on ranks 1 and 2, B on ranks 8 and 9, A to move.
+    fn start() -> NaiveRenpaarden {
+        let mut board = [[None; N]; N];
+        for column in board.iter_mut() {
+            column[0] = Some(0);
+            column[1] = Some(0);
+            column[7] = Some(1);
+            column[8] = Some(1);
+        }
+        let log = RaceLog::new(&board, 0, [0, 0], 0, home_coming);
+        NaiveRenpaarden { board, log }
+    }
+
+    fn from_engine(pos: &RenpaardenPosition) -> NaiveRenpaarden {
+        let mut board = [[None; N]; N];
+        for (x, column) in board.iter_mut().enumerate() {
+            for (y, cell) in column.iter_mut().enumerate() {
+                *cell = pos.side_at(x + N * y);
+            }
+        }
+        let log = RaceLog::of(pos, &board, pos.passes_in_row(), home_coming);
+        NaiveRenpaarden { board, log }
+    }
 
     /// The legal moves, sorted: the pass alone when there is no other, none when the game is
     /// over.
-    pub fn legal_moves(&self) -> Vec<NaiveMove> {
-        if self.status.is_over() {
+    fn legal_moves(&self) -> Vec<NaiveMove> {
+        if self.log.status().is_over() {
             return Vec::new();
         }
         let mut moves = Vec::new();
         for x in 0..N {
             for y in 0..N {
-                if self.board[x][y] != Some(self.to_move) {
+                if self.board[x][y] != Some(self.to_move()) {
                     continue;
                 }
                 let mut visited = BTreeSet::new();
@@ -176,70 +157,22 @@ impl NaiveRenpaarden {
         moves
     }
 
-    /// Plays `mv` (legal here) and evaluates the status after it.
-    pub fn play(&mut self, mv: NaiveMove) {
-        let side = self.to_move;
-        match mv {
-            None => self.passes += 1,
-            Some((from, to)) => {
-                self.board[to.0][to.1] = self.board[from.0][from.1].take();
-                self.passes = 0;
-            }
+    fn play(&mut self, mv: NaiveMove) {
+        if let Some((from, to)) = mv {
+            self.board[to.0][to.1] = self.board[from.0][from.1].take();
         }
-        self.move_counts[side] += 1;
-        self.to_move = 1 - side;
-        self.seen.push((self.board, self.to_move));
-        self.status = self.evaluate(side);
+        self.log.record(&self.board, mv.is_none());
     }
 
-    /// The status after `mover` moved here: all its stones on the opponent's start ranks
-    /// (A: ranks 8-9, B: ranks 1-2); two passes in a row; the third occurrence.
-    fn evaluate(&self, mover: usize) -> Status {
-        let goal_ranks = if mover == 0 { [7, 8] } else { [0, 1] };
-        let home_coming =
-            (0..N).all(|x| goal_ranks.iter().all(|&y| self.board[x][y] == Some(mover)));
-        if home_coming {
-            return Status::Won(mover);
-        }
-        if self.passes >= 2 {
-            return Status::DrawByPasses;
-        }
-        let present = self.seen.last().expect("the present is recorded");
-        if self.seen.iter().filter(|&s| s == present).count() >= 3 {
-            return Status::DrawByRepetition;
-        }
-        Status::Ongoing
+    fn status(&self) -> Status {
+        self.log.status()
     }
 
-    /// The perft count at `depth`.
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|mv| {
-                let mut child = self.clone();
-                child.play(mv);
-                child.perft(depth - 1)
-            })
-            .sum()
+    fn naive_move(mv: Move) -> NaiveMove {
+        grid_move(mv, N)
     }
-}
 
-/// The reference form of an engine move.
-pub fn naive_move(mv: Move) -> NaiveMove {
-    (!mv.is_pass()).then(|| ((mv.from() % N, mv.from() / N), (mv.to() % N, mv.to() / N)))
-}
-
-/// The engine form of a reference move.
-pub fn engine_move(mv: NaiveMove) -> Move {
-    match mv {
-        None => Move::PASS,
-        Some((f, t)) => Move::new(f.0 + N * f.1, t.0 + N * t.1),
+    fn engine_move(mv: NaiveMove) -> Move {
+        index_move(mv, N)
     }
 }

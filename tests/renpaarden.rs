@@ -5,10 +5,13 @@
 
 use halma_engine::eval::Weights;
 use halma_engine::games::renpaarden::{board, RenpaardenPosition};
-use halma_engine::rng::Rng;
 use halma_engine::{Error, Game, Move, Status, Team};
-use halma_suite::perft_table::family_perft_table;
-use halma_suite::renpaarden::{engine_move, naive_move, NaiveRenpaarden};
+use halma_suite::family_checks::{
+    check_game_move_by_move, check_make_unmake, check_pass_draw, check_perft_of_play,
+    check_perft_table, check_repetition_in_perft, check_table_positions, check_third_occurrence,
+};
+use halma_suite::reference::{policy_game, ReferenceOf};
+use halma_suite::renpaarden::NaiveRenpaarden;
 
 /// Largest table count the normal run checks with the engine.
 const ENGINE_LEAVES: u64 = 20_000_000;
@@ -19,45 +22,16 @@ fn pos(text: &str) -> RenpaardenPosition {
     RenpaardenPosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// The reference replaying the engine position's whole game from the start (so that its
-/// repetition history is the engine's).
-fn replayed(p: &RenpaardenPosition) -> NaiveRenpaarden {
-    let mut naive = NaiveRenpaarden::start();
-    for mv in p.history() {
-        naive.play(naive_move(mv));
-    }
-    naive
+/// The positions of a whole game in the playout policy (ending or stopped at `cap` plies).
+fn game(seed: u64, epsilon: f32, cap: usize) -> Vec<RenpaardenPosition> {
+    policy_game(RenpaardenPosition::start(&()), seed, epsilon, cap)
 }
 
 /// A game from the start: each ply with chance `epsilon` a random move, else one of the
 /// largest knight-distance gain (the playout policy), for at most `plies` plies or until
 /// the game ends.
 fn play(seed: u64, epsilon: f32, plies: usize) -> RenpaardenPosition {
-    let mut p = RenpaardenPosition::start(&());
-    let eval = p.evaluator(&Weights::default());
-    let mut rng = Rng::new(seed);
-    for _ in 0..plies {
-        if p.status().is_over() {
-            break;
-        }
-        let mv = p.policy_move(&eval, epsilon, &mut rng);
-        p.make(mv);
-    }
-    p
-}
-
-/// The positions of a whole game in the playout policy (ending or stopped at `cap` plies).
-fn game(seed: u64, epsilon: f32, cap: usize) -> Vec<RenpaardenPosition> {
-    let mut p = RenpaardenPosition::start(&());
-    let eval = p.evaluator(&Weights::default());
-    let mut rng = Rng::new(seed);
-    let mut out = vec![p.clone()];
-    while !p.status().is_over() && out.len() <= cap {
-        let mv = p.policy_move(&eval, epsilon, &mut rng);
-        p.make(mv);
-        out.push(p.clone());
-    }
-    out
+    game(seed, epsilon, plies).pop().unwrap()
 }
 
 #[test]
@@ -79,38 +53,11 @@ fn start_perft_to_depth_4_agrees_with_the_reference() {
     }
 }
 
-/// One line of the table: a position text and its counts by depth.
-fn table() -> Vec<(String, Vec<(u32, u64)>)> {
-    family_perft_table("renpaarden")
-        .into_iter()
-        .map(|(text, counts)| (text, (1..).zip(counts).collect()))
-        .collect()
-}
-
 #[test]
 fn the_table_holds_the_start_and_positions_of_play_and_both_generators_agree() {
-    let lines = table();
-    assert!(lines.len() >= 9);
-    assert_eq!(lines[0].0, RenpaardenPosition::start(&()).to_text());
-    let (mut engine_checked, mut naive_checked) = (0, 0);
-    for (text, counts) in &lines {
-        let mut p = pos(text);
-        assert_eq!(&p.to_text(), text);
-        let naive = NaiveRenpaarden::from_engine(&p);
-        let depths: Vec<u32> = counts.iter().map(|c| c.0).collect();
-        assert_eq!(depths, (1..=depths.len() as u32).collect::<Vec<_>>());
-        assert!(depths.len() >= 3, "{text}");
-        for &(depth, want) in counts {
-            if want <= ENGINE_LEAVES {
-                assert_eq!(p.perft(depth), want, "engine, depth {depth}: {text}");
-                engine_checked += 1;
-            }
-            if want <= NAIVE_LEAVES {
-                assert_eq!(naive.perft(depth), want, "reference, depth {depth}: {text}");
-                naive_checked += 1;
-            }
-        }
-    }
+    let (lines, engine_checked, naive_checked) =
+        check_perft_table::<_, NaiveRenpaarden>("renpaarden", 3, ENGINE_LEAVES, NAIVE_LEAVES);
+    assert!(lines >= 9);
     assert!(engine_checked >= 35 && naive_checked >= 25);
 }
 
@@ -134,84 +81,36 @@ fn table_positions() -> Vec<RenpaardenPosition> {
 
 #[test]
 fn the_table_positions_are_those_of_the_seeded_play() {
-    let texts: Vec<String> = table().into_iter().skip(1).map(|l| l.0).collect();
-    let played: Vec<String> = table_positions().iter().map(|p| p.to_text()).collect();
-    assert_eq!(texts, played);
+    check_table_positions("renpaarden", &table_positions());
 }
 
 #[test]
 #[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
 fn print_perft_table() {
-    let mut lines = vec![RenpaardenPosition::start(&())];
-    lines.extend(table_positions());
-    for p in lines {
-        let mut q = pos(&p.to_text());
-        let mut counts = Vec::new();
-        // Counts up to a billion.
-        for depth in 1..=7 {
-            let n = q.perft(depth);
-            if n > 1_000_000_000 {
-                break;
-            }
-            counts.push(format!("D{depth} {n}"));
-        }
-        println!("{} ; {}", p.to_text(), counts.join(" ; "));
-    }
+    halma_suite::family_checks::print_perft_table(&table_positions());
 }
-
-/// Largest perft count the random-play check compares with the reference.
-const PLAY_LEAVES: u64 = 1_500_000;
 
 #[test]
 fn perft_of_positions_from_play_agrees_with_the_reference_history_included() {
-    // Seeded games in three styles, cut at several plies: the engine position (with its
-    // history) against the reference replaying the same moves from the start, and against
-    // the reference built from the position text (no history). Depth 3, for positions whose
-    // count the reference does quickly.
-    let mut checked = 0;
-    for seed in 0..24u64 {
+    // Seeded games in three styles, cut at several plies: perft 3 against the reference
+    // replaying the same moves and the reference read from the text.
+    let positions = (0..24u64).map(|seed| {
         let epsilon = [1.0, 0.5, 0.1][seed as usize % 3];
         let plies = [5, 17, 33, 64, 90, 120, 140][seed as usize % 7];
-        let mut p = play(100 + seed, epsilon, plies);
-        let want = p.perft(3);
-        if p.status().is_over() || want > PLAY_LEAVES {
-            continue;
-        }
-        assert_eq!(replayed(&p).perft(3), want, "seed {seed}: {}", p.to_text());
-        assert_eq!(
-            NaiveRenpaarden::from_engine(&pos(&p.to_text())).perft(3),
-            want,
-            "seed {seed}: {}",
-            p.to_text()
-        );
-        checked += 1;
-    }
+        play(100 + seed, epsilon, plies)
+    });
+    let checked = check_perft_of_play::<_, NaiveRenpaarden>(positions, 3, 1_500_000);
     assert!(checked >= 10, "{checked}");
 }
 
 /// b1-c3, b9-c7, c3-b1, c7-b9: back to the start after four plies.
 const SHUFFLE: [&str; 4] = ["b1-c3", "b9-c7", "c3-b1", "c7-b9"];
 
-fn shuffle(p: &mut RenpaardenPosition, plies: usize) {
-    for text in SHUFFLE.iter().cycle().take(plies) {
-        let mv = p.parse_move(text).unwrap();
-        p.make(mv);
-    }
-}
-
 #[test]
 fn repetition_draws_inside_perft_agree_with_the_reference() {
-    // The shuffle returns to the start every four plies; from the fifth ply on, a position
-    // of the cycle occurs the third time within three more plies (a draw before the leaves).
-    for plies in [5, 7] {
-        let mut p = RenpaardenPosition::start(&());
-        shuffle(&mut p, plies);
-        assert_eq!(p.status(), Status::Ongoing);
-        let want = p.perft(4);
-        assert_eq!(replayed(&p).perft(4), want, "after {plies} plies");
-        // Without the history there is no draw at depth 4: more leaves.
-        assert!(pos(&p.to_text()).perft(4) > want, "after {plies} plies");
-    }
+    // From the fifth ply on, a position of the cycle occurs the third time within three
+    // more plies (a draw before the leaves).
+    check_repetition_in_perft::<RenpaardenPosition, NaiveRenpaarden>(&SHUFFLE, &[5, 7], 4);
 }
 
 #[test]
@@ -219,45 +118,16 @@ fn whole_games_agree_with_the_reference_move_by_move() {
     for seed in 0..6u64 {
         let epsilon = if seed < 3 { 0.2 } else { 0.6 };
         let positions = game(200 + seed, epsilon, 400);
-        let mut naive = NaiveRenpaarden::start();
-        for pair in positions.windows(2) {
-            let (p, next) = (&pair[0], &pair[1]);
-            let mut engine: Vec<Move> = p.legal_moves();
-            engine.sort_by_key(|&mv| naive_move(mv));
-            let reference: Vec<Move> = naive.legal_moves().into_iter().map(engine_move).collect();
-            assert_eq!(engine, reference, "{}", p.to_text());
-            assert_eq!(p.count_legal_moves(), engine.len() as u64);
-            let mv = next.history().last().unwrap();
-            assert!(p.is_legal(mv));
-            naive.play(naive_move(mv));
-            assert_eq!(next.status(), naive.status(), "{}", next.to_text());
-            assert_eq!(next.key(), next.compute_key());
-        }
+        check_game_move_by_move::<_, NaiveRenpaarden>(&positions);
     }
 }
 
 #[test]
 fn make_unmake_round_trips_and_paths_read_back() {
-    let positions = game(7, 0.3, 400);
-    for p in positions.iter().step_by(3) {
-        let text = p.to_text();
-        assert_eq!(pos(&text).to_text(), text);
-        assert_eq!(pos(&text).key(), p.key());
-        let mut q = p.clone();
-        for mv in p.legal_moves() {
-            q.make(mv);
-            assert_eq!(q.key(), q.compute_key());
-            q.unmake();
-            assert_eq!(
-                (q.to_text(), q.key(), q.status()),
-                (text.clone(), p.key(), p.status())
-            );
-            // Both texts of the move parse back to it; the path is knight leaps through
-            // enemy stones.
-            assert_eq!(p.parse_move(&p.move_text(mv)), Ok(mv));
-            let path = p.path_text(mv);
-            assert_eq!(p.parse_move(&path), Ok(mv), "{path} in {text}");
-        }
+    // Both texts of every move parse back to it; the path is knight leaps through enemy
+    // stones.
+    for p in game(7, 0.3, 400).iter().step_by(3) {
+        check_make_unmake(p, RenpaardenPosition::compute_key);
     }
 }
 
@@ -440,41 +310,18 @@ fn a_win_ends_the_game() {
 
 #[test]
 fn two_passes_in_a_row_draw() {
-    // No pass arises from play here (see docs/games/renpaarden.md); the rule still holds
-    // for a pass recorded in the text.
-    let mut p = pos("renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA A 5,6 1");
-    assert_eq!(p.status(), Status::Ongoing);
-    p.make(Move::PASS);
-    assert_eq!(p.status(), Status::DrawByPasses);
-    assert_eq!(p.move_count(0), 6);
-    p.unmake();
-    assert_eq!(p.passes_in_row(), 1);
-    // A move resets the count.
-    p.make(p.parse_move("b1-c3").unwrap());
-    assert_eq!(p.passes_in_row(), 0);
-    assert!(!p.is_legal(Move::PASS));
+    // No pass arises from play here (see docs/games/renpaarden.md); the rule still holds for
+    // a pass recorded in the text.
+    check_pass_draw::<RenpaardenPosition, NaiveRenpaarden>(
+        "renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA A 5,6 1",
+        "b1-c3",
+        RenpaardenPosition::passes_in_row,
+    );
 }
 
 #[test]
 fn the_third_occurrence_draws() {
-    let mut p = RenpaardenPosition::start(&());
-    shuffle(&mut p, 7);
-    assert_eq!(p.status(), Status::Ongoing);
-    shuffle_next(&mut p, 7);
-    assert_eq!(p.status(), Status::DrawByRepetition);
-    assert_eq!(p.count_legal_moves(), 0);
-    p.unmake();
-    assert_eq!(p.status(), Status::Ongoing);
-    // The same position read from its text has no history: no draw.
-    let mut fresh = pos(&p.to_text());
-    fresh.make(fresh.parse_move("c7-b9").unwrap());
-    assert_eq!(fresh.status(), Status::Ongoing);
-}
-
-/// Plays ply `index` of the shuffle.
-fn shuffle_next(p: &mut RenpaardenPosition, index: usize) {
-    let mv = p.parse_move(SHUFFLE[index % 4]).unwrap();
-    p.make(mv);
+    check_third_occurrence::<RenpaardenPosition, NaiveRenpaarden>(&SHUFFLE);
 }
 
 #[test]

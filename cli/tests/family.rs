@@ -6,10 +6,11 @@ mod common;
 use common::{fails, halma, json_lines, ok, UgiSession};
 
 /// The games of the family and their start counts to depth 2 (RULES-relatives.md).
-const START_COUNTS: [(&str, u64, u64); 4] = [
+const START_COUNTS: [(&str, u64, u64); 5] = [
     ("embargo", 42, 1710),
     ("legrec", 5, 23),
     ("renpaarden", 46, 2116),
+    ("carrera", 20, 400),
     ("caeser", 9, 69),
 ];
 
@@ -79,6 +80,48 @@ fn moves_and_show_draw_each_game() {
     );
 }
 
+/// The best move `analyse` gives for the game or position `which` with `engine`
+/// (alpha-beta to depth 3, or MCTS with 300 nodes) on one thread.
+fn best_move(which: &[&str], engine: &str) -> String {
+    let limit = if engine == "mcts" {
+        ["--nodes", "300"]
+    } else {
+        ["--depth", "3"]
+    };
+    let mut args = vec![
+        "analyse",
+        "--engine",
+        engine,
+        limit[0],
+        limit[1],
+        "--threads",
+        "1",
+    ];
+    args.extend(which);
+    let out = ok(&args);
+    let best = out.lines().last().unwrap_or_default();
+    best.strip_prefix("bestmove ").expect(&out).to_string()
+}
+
+#[test]
+fn carrera_shows_its_cut_board_and_both_searchers_find_the_winning_leap() {
+    let out = ok(&["show", "--rules", "carrera"]);
+    assert!(
+        out.contains("10           . . b b b") && out.contains(" 1 A A A . .\n"),
+        "{out}"
+    );
+    let out = ok(&["moves", "--rules", "carrera", "--moves", "b1-c3"]);
+    assert!(out.contains("moves 20") && out.contains("i10-h8"), "{out}");
+    // A is one leap (g7-i8) from home-coming.
+    let almost = "carrera 7AAA/7AAA/9A/6A3/10/10/3B6/B9/BBB7/BBB7 A 40,40";
+    for engine in ["alphabeta", "mcts"] {
+        let mv = best_move(&["--position", almost], engine);
+        assert_eq!(mv, "g7-i8", "{engine}");
+    }
+    let out = ok(&["show", "--position", almost, "--moves", "g7-i8"]);
+    assert!(out.contains("A wins"), "{out}");
+}
+
 #[test]
 fn caeser_moves_show_and_replay_draw_the_hexagon() {
     let out = ok(&["moves", "--rules", "caeser", "--moves", "d3-d4"]);
@@ -113,23 +156,8 @@ fn caeser_moves_show_and_replay_draw_the_hexagon() {
 #[test]
 fn analyse_searches_every_game_with_both_engines() {
     for (game, _, _) in START_COUNTS {
-        for (engine, limit) in [
-            ("alphabeta", ["--depth", "3"]),
-            ("mcts", ["--nodes", "300"]),
-        ] {
-            let out = ok(&[
-                "analyse",
-                "--rules",
-                game,
-                "--engine",
-                engine,
-                limit[0],
-                limit[1],
-                "--threads",
-                "1",
-            ]);
-            let best = out.lines().last().unwrap();
-            let mv = best.strip_prefix("bestmove ").expect(&out);
+        for engine in ["alphabeta", "mcts"] {
+            let mv = best_move(&["--rules", game], engine);
             let moves = ok(&["moves", "--rules", game]);
             assert!(
                 moves.lines().any(|l| l == mv),
@@ -144,7 +172,7 @@ fn bad_input_of_each_game_is_one_clear_line() {
     for (args, want) in [
         (
             vec!["perft", "--rules", "chess", "--depth", "1"],
-            "embargo, legrec, renpaarden, caeser",
+            "embargo, legrec, renpaarden, carrera, caeser",
         ),
         (
             vec!["show", "--rules", "caeser", "--moves", "a1-a2"],
@@ -215,9 +243,48 @@ fn bad_input_of_each_game_is_one_clear_line() {
         ),
         (vec!["course", "--rules", "legrec", "--dir", "."], "Halma"),
         (vec!["solve", "--rules", "renpaarden"], "Halma"),
+        (vec!["solve", "--rules", "carrera"], "Halma"),
+        (
+            vec![
+                "show",
+                "--position",
+                "carrera 7AAA/7AAA/9A/6A3/10/10/3B6/B9/BBB7/BBB7 A 40,40",
+                "--moves",
+                "d4-b5",
+            ],
+            "stone of B",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "carrera B6BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7 A 0,0",
+            ],
+            "not a cell of the board",
+        ),
+        (
+            vec!["perft", "--rules", "carrera:x=1", "--depth", "1"],
+            "no rule options",
+        ),
     ] {
         let err = fails(&args);
         assert!(err.contains(want), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn carrera_moves_are_refused_with_the_reason() {
+    for (mv, want) in [
+        ("a1-a10", "'a10' is not a cell of the board"),
+        ("b1-a3", "own knight on a3"),
+        ("c2-c3", "not a knight leap"),
+        ("c2-e1-f3", "no chains"),
+    ] {
+        let err = fails(&["show", "--rules", "carrera", "--moves", mv]);
+        assert!(
+            err.contains(want) && err.contains("move 1 of 1"),
+            "{mv}: {err}"
+        );
     }
 }
 
@@ -285,7 +352,9 @@ fn tournament_is_recorded_and_replays(game: &str, players: [&str; 2], replayed: 
 
 #[test]
 fn a_tournament_of_a_relative_is_recorded_and_replays() {
-    tournament_is_recorded_and_replays("legrec", ["alphabeta:depth=3", "random:seed=5"], "1");
+    for game in ["legrec", "carrera"] {
+        tournament_is_recorded_and_replays(game, ["alphabeta:depth=3", "random:seed=5"], "1");
+    }
 }
 
 #[test]

@@ -11,9 +11,9 @@
 //! cell, the pass, and the encodings later games need for drops and bearing off.
 
 use crate::error::Error;
-use crate::eval::Weights;
 use crate::moves::Move;
 use crate::rng::Rng;
+use crate::weights::Weights;
 
 /// The most sides any game of the family seats.
 pub const MAX_SIDES: usize = 6;

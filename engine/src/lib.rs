@@ -1,31 +1,29 @@
-//! Halma and Chinese Checkers engine: board geometry and bitboards, the rules of every named
-//! rule set, a bitboard move generator built on a jump-closure flood fill, Zobrist hashing
-//! and perft.
+//! An engine for Halma and its family: the game layer ([`game`]: the [`Game`] trait every
+//! game implements), the games ([`games`]: Halma and Chinese Checkers in [`games::halma`],
+//! one module per relative, the runtime choice [`games::Variant`] and [`with_game!`]), and
+//! the searchers written once for every game ([`search`]: alpha-beta, [`mcts`], [`perft`],
+//! the [`player`] trait front ends drive).
 //!
-//! Start from a [`Rules`], turn its board into a compile-time [`Geometry`] once with
-//! [`with_geometry!`], build a [`Setup`] and a [`Position`] from it, and everything below is
-//! monomorphised for that board.
+//! Halma's own modules are re-exported at the root (`geometry`, `rules`, `setup`,
+//! `position`, …): start from a [`Rules`], turn its board into a compile-time [`Geometry`]
+//! once with [`with_geometry!`], build a [`Setup`] and a [`Position`] from it, and everything
+//! below is monomorphised for that board.
 
 pub mod bitboard;
 pub mod error;
-pub mod eval;
 pub mod game;
 pub mod games;
-pub mod geometry;
 pub mod mcts;
-pub mod movegen;
 pub mod moves;
-pub mod notation;
 pub mod perft;
 pub mod player;
-pub mod position;
-pub mod race;
 pub mod rng;
-pub mod rules;
 pub mod search;
-pub mod setup;
-pub mod solve;
-pub mod zobrist;
+pub mod weights;
+
+pub use games::halma::{
+    eval, geometry, movegen, notation, position, race, rules, setup, solve, zobrist,
+};
 
 pub use bitboard::{BitBoard, Bits};
 pub use error::Error;

@@ -1,6 +1,7 @@
 //! The searcher against plain minimax, and its answers on random positions of every rule set.
 
-use halma_engine::eval::{Evaluator, Team, Weights};
+use halma_engine::eval::{Evaluator, Weights};
+use halma_engine::game::Team;
 use halma_engine::notation::move_text;
 use halma_engine::search::score::win_in;
 use halma_engine::search::{Limits, MultiPlayer, Options, Score, Searcher};

@@ -1,6 +1,6 @@
 //! Pins the Zobrist keys of a few known positions to literal values.
 //!
-//! The keys are drawn from a fixed seed (`engine/src/zobrist.rs`), so they are the same on
+//! The keys are drawn from a fixed seed (`engine/src/games/halma/zobrist.rs`), so they are the same on
 //! every run and machine, and things outside the process depend on that: transposition
 //! tables saved or compared across runs, opening books and records keyed by position, the
 //! bench signature. A change to the seed, the generator, the order keys are drawn in, the

@@ -371,25 +371,59 @@ fn resume<P: Game>(
 /// Plays the tournament of game `P` (with `setup`, the plan's game).
 fn play<P: Game>(args: &TournamentArgs, plan: &Plan, setup: &P::Setup) -> Result<(), Error> {
     let openings = openings::load::<P>(plan.openings.as_deref(), plan.variant, setup)?;
-    let sides = plan.variant.sides();
     let games = schedule(
         plan.specs.len(),
-        sides,
+        plan.variant.sides(),
         args.format,
         openings.len(),
         args.rounds as usize,
     )?;
-    let (mut file, mut finished) = resume(args, plan, &games, &openings)?;
+    let (file, mut finished) = resume(args, plan, &games, &openings)?;
     let names: Vec<String> = plan.specs.iter().map(|s| s.name.clone()).collect();
     let done: BTreeSet<usize> = finished.iter().map(|g| g.game).collect();
     let queue: VecDeque<&Scheduled> = games.iter().filter(|g| !done.contains(&g.game)).collect();
-    let bar = ProgressBar::with_draw_target(Some(games.len() as u64), ProgressDrawTarget::stderr());
+    let bar = progress_bar(games.len(), finished.len());
+    let verdict = run_games::<P>(
+        args,
+        plan,
+        &openings,
+        queue,
+        file,
+        &names,
+        &mut finished,
+        &bar,
+    )?;
+    bar.finish_and_clear();
+    finished.sort_by_key(|g| g.game);
+    report(args, plan, games.len(), &names, &finished, verdict)
+}
+
+/// The tournament's progress bar on stderr, `done` of `total` games already played.
+fn progress_bar(total: usize, done: usize) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed_precise} {msg}")
             .expect("a valid template"),
     );
-    bar.set_position(finished.len() as u64);
-    let mut verdict = sprt_state(plan, &names, &finished);
+    bar.set_position(done as u64);
+    bar
+}
+
+/// Plays the `queue`d games on the plan's concurrency, each appended to the record `file`
+/// and to `finished` as it ends, until the queue is empty or the SPRT has decided; returns
+/// the SPRT's last state.
+#[allow(clippy::too_many_arguments)]
+fn run_games<P: Game>(
+    args: &TournamentArgs,
+    plan: &Plan,
+    openings: &[Opening<P>],
+    queue: VecDeque<&Scheduled>,
+    mut file: std::fs::File,
+    names: &[String],
+    finished: &mut Vec<GameRecord>,
+    bar: &ProgressBar,
+) -> Result<Option<(f64, Verdict)>, Error> {
+    let mut verdict = sprt_state(plan, names, finished);
     let abort = Arc::new(AtomicBool::new(
         verdict.is_some_and(|v| v.1 != Verdict::Open),
     ));
@@ -398,7 +432,7 @@ fn play<P: Game>(args: &TournamentArgs, plan: &Plan, setup: &P::Setup) -> Result
     let rules_text = plan.variant.to_string();
     std::thread::scope(|scope| -> Result<(), Error> {
         for _ in 0..plan.concurrency.max(1) {
-            let (tx, queue, abort, openings) = (tx.clone(), &queue, &abort, &openings);
+            let (tx, queue, abort) = (tx.clone(), &queue, &abort);
             let rules_text = &rules_text;
             scope.spawn(move || loop {
                 if abort.load(Ordering::Relaxed) {
@@ -434,18 +468,29 @@ fn play<P: Game>(args: &TournamentArgs, plan: &Plan, setup: &P::Setup) -> Result
             }
             finished.push(game);
             bar.inc(1);
-            let standings = results::standings(&names, &finished);
+            let standings = results::standings(names, finished);
             bar.set_message(progress_message(&standings));
-            verdict = sprt_state(plan, &names, &finished);
+            verdict = sprt_state(plan, names, finished);
             if verdict.is_some_and(|v| v.1 != Verdict::Open) {
                 abort.store(true, Ordering::Relaxed);
             }
         }
         Ok(())
     })?;
-    bar.finish_and_clear();
-    finished.sort_by_key(|g| g.game);
-    let standings = results::standings(&names, &finished);
+    Ok(verdict)
+}
+
+/// Prints the tournament's result: the table of the `finished` games of `scheduled`, and
+/// the SPRT's `verdict` if one was run (JSON with `--json`).
+fn report(
+    args: &TournamentArgs,
+    plan: &Plan,
+    scheduled: usize,
+    names: &[String],
+    finished: &[GameRecord],
+    verdict: Option<(f64, Verdict)>,
+) -> Result<(), Error> {
+    let standings = results::standings(names, finished);
     let sprt = plan.sprt.zip(verdict).map(|(s, (llr, v))| {
         let (lower, upper) = s.bounds();
         SprtReport {
@@ -466,7 +511,7 @@ fn play<P: Game>(args: &TournamentArgs, plan: &Plan, setup: &P::Setup) -> Result
     if args.json {
         return crate::print_json(&Report {
             rules: plan.variant.to_string(),
-            scheduled: games.len(),
+            scheduled,
             standings: &standings,
             sprt,
         });
@@ -474,7 +519,7 @@ fn play<P: Game>(args: &TournamentArgs, plan: &Plan, setup: &P::Setup) -> Result
     crate::out(format_args!(
         "\n{} of {} games, rules {}\n{}",
         standings.games,
-        games.len(),
+        scheduled,
         plan.variant,
         standings.table()
     ));

@@ -7,6 +7,7 @@
 //! Every bad command gets `info string error …`, and every `go` exactly one `bestmove`.
 
 mod go;
+mod options;
 mod output;
 mod session;
 
@@ -14,7 +15,7 @@ use crate::lines::{self, read_line};
 use go::go_limits;
 use halma_engine::eval::Weights;
 use halma_engine::games::{split_game_text, Variant};
-use halma_engine::search::{self, MultiPlayer, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
+use halma_engine::search::{MultiPlayer, DEFAULT_MOVE_OVERHEAD};
 use halma_engine::{Error, Status};
 pub use output::Output;
 use session::Session;
@@ -321,32 +322,8 @@ impl Ugi {
         let out = &self.out;
         out.line(format_args!("id name halma {}", env!("CARGO_PKG_VERSION")));
         out.line("id author the halma engine authors");
-        out.line(format_args!(
-            "option name Rules type string default {DEFAULT_RULES}"
-        ));
-        out.line("option name Engine type combo default alphabeta var alphabeta var mcts");
-        out.line(format_args!(
-            "option name Hash type spin default {} min 1 max {MAX_HASH}",
-            search::Options::default().hash_mib
-        ));
-        out.line(format_args!(
-            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
-        ));
-        out.line(format_args!(
-            "option name Move Overhead type spin default {} min 0 max {}",
-            DEFAULT_MOVE_OVERHEAD.as_millis(),
-            MAX_MOVE_OVERHEAD.as_millis()
-        ));
-        out.line(format_args!(
-            "option name MultiPlayer type combo default {} var {}",
-            MultiPlayer::default(),
-            MultiPlayer::NAMES.join(" var ")
-        ));
-        let max = Weights::MAX;
-        for (name, value) in Weights::default().entries() {
-            out.line(format_args!(
-                "option name Weight {name} type spin default {value} min -{max} max {max}"
-            ));
+        for option in options::registry() {
+            out.line(option.line());
         }
         out.line("ugiok");
     }
@@ -406,44 +383,8 @@ impl Ugi {
         let rest = text.strip_prefix("name ").ok_or_else(bad)?;
         let (name, value) = rest.split_once(" value ").ok_or_else(bad)?;
         let (name, value) = (name.trim(), value.trim());
-        if name.eq_ignore_ascii_case("move overhead") {
-            // Not part of the game: the position stays.
-            let max = MAX_MOVE_OVERHEAD.as_millis() as usize;
-            let ms = bounded("Move Overhead", value, 0, max)?;
-            self.overhead = Duration::from_millis(ms as u64);
-            return Ok(());
-        }
         let mut config = self.config.clone();
-        match name.to_ascii_lowercase().as_str() {
-            "rules" => config.variant = Variant::parse(value)?,
-            "engine" => {
-                config.mcts = match value {
-                    "alphabeta" => false,
-                    "mcts" => true,
-                    _ => {
-                        return Err(Error::Argument(format!(
-                            "Engine '{value}': alphabeta or mcts"
-                        )))
-                    }
-                }
-            }
-            "hash" => {
-                let mb = bounded("Hash", value, 1, MAX_HASH)?;
-                crate::allocatable(mb).map_err(Error::Argument)?;
-                config.hash = Some(mb);
-            }
-            "threads" => config.threads = bounded("Threads", value, 1, MAX_THREADS)?,
-            "multiplayer" => config.multi = value.parse()?,
-            lower => {
-                let weight = lower
-                    .strip_prefix("weight ")
-                    .ok_or_else(|| Error::Argument(format!("unknown option '{name}'")))?;
-                let v: i32 = value
-                    .parse()
-                    .map_err(|_| Error::Argument(format!("'{value}' is not an integer")))?;
-                config.weights.set(weight.trim(), v)?;
-            }
-        }
+        options::set(&mut config, &mut self.overhead, name, value)?;
         if config != self.config {
             // A new game at the start position.
             self.config = config;

@@ -9,11 +9,14 @@
 //! in `with_game!`.
 
 pub mod caeser;
+pub mod carrera;
 pub mod embargo;
 pub mod halma;
+pub mod knight;
 pub mod legrec;
 pub mod record;
 pub mod renpaarden;
+pub mod stones;
 pub mod text;
 
 use crate::error::Error;
@@ -32,6 +35,8 @@ pub enum Relative {
     LeGrec,
     /// Renpaarden (Horn 1981): knight leaps on 9x9, forced on through enemy stones.
     Renpaarden,
+    /// Carrera de Caballos (Canteros 1988): eight knights a side on 10x10 less two corners.
+    Carrera,
     /// Caeser (Richter c. 1900): 37 holes in a hexagon, forward steps and single jumps.
     Caeser,
 }
@@ -42,6 +47,7 @@ impl Relative {
         Relative::Embargo,
         Relative::LeGrec,
         Relative::Renpaarden,
+        Relative::Carrera,
         Relative::Caeser,
     ];
 
@@ -51,6 +57,7 @@ impl Relative {
             Relative::Embargo => "embargo",
             Relative::LeGrec => "legrec",
             Relative::Renpaarden => "renpaarden",
+            Relative::Carrera => "carrera",
             Relative::Caeser => "caeser",
         }
     }
@@ -61,6 +68,9 @@ impl Relative {
             Relative::Embargo => "9x9, six stones a side, rook slides that may not cross walls",
             Relative::LeGrec => "4x4, seven stones a side, steps and single jumps over enemies",
             Relative::Renpaarden => "9x9, eighteen stones a side, knight leaps through enemies",
+            Relative::Carrera => {
+                "10x10 less two corners (70 cells), eight knights a side, plain leaps"
+            }
             Relative::Caeser => {
                 "37-hole hexagon, seventeen men a side, forward steps and single jumps"
             }
@@ -196,6 +206,11 @@ macro_rules! with_game {
             }
             $crate::games::Variant::Relative($crate::games::Relative::Renpaarden) => {
                 type $P = $crate::games::renpaarden::RenpaardenPosition;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::Carrera) => {
+                type $P = $crate::games::carrera::CarreraPosition;
                 let $setup = ();
                 $body
             }

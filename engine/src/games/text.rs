@@ -318,6 +318,47 @@ pub fn generated<P: Game>(pos: &P, text: &str, from: usize, to: usize) -> Result
     }
 }
 
+/// The name of cell `cell` of a `width`×`width` board: file letter and rank number, `a1`
+/// at the bottom left.
+pub fn cell_name(cell: usize, width: usize) -> String {
+    format!(
+        "{}{}",
+        (b'a' + (cell % width) as u8) as char,
+        cell / width + 1
+    )
+}
+
+/// The cell called `name` on a `width`×`width` board (at most 26 files); the error says
+/// what is wrong.
+pub fn parse_cell(name: &str, width: usize) -> Result<usize, Error> {
+    let last = (b'a' + width as u8 - 1) as char;
+    let bad = |why: String| Err(Error::Cell(format!("'{name}' {why}")));
+    let not_a_cell = || {
+        bad(format!(
+            "is not a cell (expected a file letter a-{last} and a rank 1-{width}, like e5)"
+        ))
+    };
+    let mut chars = name.chars();
+    let Some(letter) = chars.next() else {
+        return not_a_cell();
+    };
+    let digits = chars.as_str();
+    if !letter.is_ascii_lowercase()
+        || digits.is_empty()
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return not_a_cell();
+    }
+    let x = (letter as u8 - b'a') as usize;
+    let y = digits.parse::<usize>().unwrap_or(usize::MAX);
+    if x >= width || !(1..=width).contains(&y) {
+        return bad(format!(
+            "lies off the {width}x{width} board (files a-{last}, ranks 1-{width})"
+        ));
+    }
+    Ok(x + width * (y - 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,6 +19,7 @@
 //! search with none of these runs until `stop`. A depth limit means nothing to MCTS and is
 //! refused with an error.
 
+pub mod exact;
 pub mod expand;
 pub mod playout;
 pub mod report;
@@ -28,18 +29,18 @@ pub mod solver;
 pub mod tree;
 pub mod value;
 
+pub use exact::Exact;
 pub use playout::PlayoutPolicy;
 pub use report::{Report, RootMove};
 pub use select::SelectParams;
-pub use solver::Exact;
 
 use crate::error::Error;
-use crate::eval::Weights;
 use crate::game::{ensure_ongoing, Game};
 use crate::moves::Move;
 use crate::search::limits::Limits;
 use crate::search::timeman::TimeManager;
 use crate::search::{Iteration, Outcome};
+use crate::weights::Weights;
 use search::{Shared, Thread};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;

@@ -7,9 +7,9 @@
 //! The playout ends when the game does (scored exactly) or after the cut-off (scored by the
 //! evaluation as win probabilities, [`super::value`]); every ply is then taken back.
 
-use super::solver::{draw_rewards, Exact};
-use super::tree::Rewards;
+use super::exact::{draw_rewards, Exact};
 use super::value::win_probabilities;
+use super::value::Rewards;
 use crate::game::{Game, Status};
 pub use crate::rng::Rng;
 

@@ -4,7 +4,7 @@
 //! The move to play is the robust child: a proven win for the side to move if there is one
 //! (the fastest), else the most visited move not proven lost, else the slowest proven loss.
 
-use super::solver::Exact;
+use super::exact::Exact;
 use super::tree::{Tree, NONE};
 use super::value::centimoves;
 use crate::moves::Move;

@@ -6,11 +6,13 @@
 //! and again to back up, but expands its leaf and plays out with the lock released. With
 //! root parallelism every thread grows its own tree and the root statistics are summed.
 
+use super::exact::{draw_rewards, Exact};
 use super::expand::children;
 use super::playout::{playout, terminal_rewards, Rng};
 use super::select::select;
-use super::solver::{draw_rewards, try_prove, Exact};
-use super::tree::{Edge, Rewards, Tree};
+use super::solver::try_prove;
+use super::tree::{Edge, Tree};
+use super::value::Rewards;
 use super::Options;
 use crate::game::Game;
 use crate::moves::Move;

@@ -13,7 +13,7 @@
 //! to be won by another side (or lost by `m`) score their exact value and are left alone
 //! while any other child remains.
 
-use super::solver::Exact;
+use super::exact::Exact;
 use super::tree::{Tree, NONE};
 
 /// The constants of the selection formula.

@@ -7,17 +7,15 @@
 //! child has not been reached). With transpositions on, two edges reaching the same position
 //! share its node, so the tree is a graph (cycles included: a piece stepping back and forth).
 
-use super::solver::Exact;
+use super::exact::Exact;
+use super::value::Rewards;
 use crate::game::Game;
+use crate::game::MAX_SIDES;
 use crate::moves::Move;
-use crate::setup::MAX_SIDES;
 use crate::FastHashMap;
 
 /// The "no node" index of an edge whose child has not been reached yet.
 pub const NONE: u32 = u32::MAX;
-
-/// Per-side rewards (or sums of them); only the first `sides` entries are used.
-pub type Rewards = [f32; MAX_SIDES];
 
 /// Statistics and children of one position.
 #[derive(Clone, Debug)]

@@ -6,9 +6,11 @@
 //! of the score difference (a lead of `T` centimoves wins 73% of the time); with more, a side
 //! level with all the others gets `1/n`. [`centimoves`] inverts it for reports.
 
-use super::tree::Rewards;
 use crate::game::Game;
 use crate::game::MAX_SIDES;
+
+/// Per-side rewards (or sums of them); only the first `sides` entries are used.
+pub type Rewards = [f32; MAX_SIDES];
 
 /// Every side's probability of winning `pos` (an ongoing game) by the evaluation.
 pub fn win_probabilities<P: Game>(eval: &P::Eval, pos: &P, temperature: f32) -> Rewards {

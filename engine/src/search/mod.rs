@@ -21,9 +21,9 @@ pub use multi::MultiPlayer;
 pub use score::Score;
 
 use crate::error::Error;
-use crate::eval::Weights;
 use crate::game::{ensure_ongoing, Game, Team};
 use crate::moves::Move;
+use crate::weights::Weights;
 use score::{MAX_PLY, WIN, WIN_BOUND};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;

@@ -61,11 +61,7 @@ impl fmt::Display for MultiPlayer {
 /// [`Move::PASS`]), every other opponent passing, until `root` is to move again or the game
 /// is over. Returns the number of plies made (each taken back with [`Game::unmake`]).
 pub fn make_reply<P: Game>(pos: &mut P, root: usize, mv: Move) -> usize {
-    let mover = if mv.is_pass() {
-        None
-    } else {
-        pos.side_at(mv.from())
-    };
+    let mover = mv.origin().and_then(|c| pos.side_at(c));
     let mut plies = 0;
     loop {
         pos.make(if Some(pos.to_move()) == mover {

@@ -38,14 +38,15 @@ impl Heuristics {
     pub fn new(sides: usize, cells: usize) -> Heuristics {
         Heuristics {
             killers: [[Move::PASS; 2]; MAX_PLY + 1],
-            history: vec![0; sides * cells * cells],
+            history: vec![0; sides * (cells + 1) * (cells + 1)],
             cells,
         }
     }
 
     #[inline(always)]
     fn index(&self, side: usize, mv: Move) -> Option<usize> {
-        (!mv.is_pass()).then(|| (side * self.cells + mv.from()) * self.cells + mv.to())
+        mv.slot(self.cells)
+            .map(|slot| side * (self.cells + 1) * (self.cells + 1) + slot)
     }
 
     /// The ordering key of `mv` for `side` at `ply`, given its gain in cells.

@@ -55,18 +55,11 @@ pub struct TranspositionTable {
 }
 
 fn pack_move(mv: Option<Move>) -> u64 {
-    mv.map_or(0, |m| {
-        (m.from() as u64 & 0xFFFF) | ((m.to() as u64 & 0xFFFF) << 16)
-    })
+    mv.map_or(0, |m| m.to_bits() as u64)
 }
 
 fn unpack_move(bits: u64) -> Option<Move> {
-    let (from, to) = ((bits & 0xFFFF) as usize, ((bits >> 16) & 0xFFFF) as usize);
-    match bits & 0xFFFF_FFFF {
-        0 => None,
-        0xFFFF_FFFF => Some(Move::PASS),
-        _ => Some(Move::new(from, to)),
-    }
+    Move::from_bits(bits as u32)
 }
 
 fn pack(e: Entry, generation: u64) -> u64 {

@@ -264,51 +264,17 @@ impl<'a, P: Game> Worker<'a, P> {
         }
         let pv_node = beta - alpha > 1;
         let key = self.key();
-        let mut tt_move = None;
-        if self.shared.use_table {
-            if let Some(e) = self.shared.tt.probe(key) {
-                tt_move = e.mv;
-                let score = from_table(e.score, ply);
-                if !pv_node && e.depth as u32 >= depth {
-                    let cut = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => score >= beta,
-                        Bound::Upper => score <= alpha,
-                    };
-                    if cut {
-                        return score;
-                    }
-                }
-            }
+        let (tt_move, cutoff) = self.probe(key, alpha, beta, depth, ply, pv_node);
+        if let Some(score) = cutoff {
+            return score;
         }
 
         let us = self.pos.to_move();
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut tried = std::mem::take(&mut self.tried[ply]);
-        list.clear();
         tried.clear();
         let pooled = self.best_reply && us != self.root;
-        if pooled {
-            // Every opponent's moves, each generated at its own turn (the ones before it
-            // passing).
-            let mut passes = 0;
-            while self.pos.to_move() != self.root && !self.pos.status().is_over() {
-                self.push_moves(&mut list, ply, tt_move);
-                self.pos.make(Move::PASS);
-                passes += 1;
-            }
-            for _ in 0..passes {
-                self.pos.unmake();
-            }
-        } else {
-            self.push_moves(&mut list, ply, tt_move);
-        }
-        if list.is_empty() {
-            list.push(ScoredMove {
-                mv: Move::PASS,
-                key: 0,
-            });
-        }
+        self.fill_moves(&mut list, ply, tt_move, pooled);
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -319,7 +285,7 @@ impl<'a, P: Game> Worker<'a, P> {
                 (0, us)
             } else {
                 let mover = if pooled {
-                    self.pos.side_at(mv.from()).unwrap_or(us)
+                    mv.origin().and_then(|c| self.pos.side_at(c)).unwrap_or(us)
                 } else {
                     us
                 };
@@ -327,27 +293,11 @@ impl<'a, P: Game> Worker<'a, P> {
             };
             let plies = self.make_child(mv);
             let flip = !self.team.same(us, self.pos.to_move());
+            let late = (i >= 3 && !self.heuristics.is_killer(ply, mv)).then_some((i, gain));
             let v = if i == 0 {
                 self.child(flip, alpha, beta, depth - 1, ply + 1)
             } else {
-                let mut r = 0;
-                if self.shared.pruning
-                    && depth >= 3
-                    && i >= 3
-                    && !self.heuristics.is_killer(ply, mv)
-                {
-                    r = self.reductions[depth.min(63) as usize][i.min(63)] as i32;
-                    r += (gain < 0) as i32 - (gain > 1) as i32 - pv_node as i32;
-                    r = r.clamp(0, depth as i32 - 2);
-                }
-                let mut v = self.child(flip, alpha, alpha + 1, depth - 1 - r as u32, ply + 1);
-                if v > alpha && r > 0 && !self.stopped {
-                    v = self.child(flip, alpha, alpha + 1, depth - 1, ply + 1);
-                }
-                if v > alpha && v < beta && !self.stopped {
-                    v = self.child(flip, alpha, beta, depth - 1, ply + 1);
-                }
-                v
+                self.later_child(flip, alpha, beta, depth, ply, pv_node, late)
             };
             for _ in 0..plies {
                 self.pos.unmake();
@@ -374,25 +324,137 @@ impl<'a, P: Game> Worker<'a, P> {
         if self.stopped {
             return 0;
         }
-        if self.shared.use_table {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.shared.tt.store(
-                key,
-                Entry {
-                    mv: best_move,
-                    score: to_table(best, ply),
-                    depth: depth.min(255) as u8,
-                    bound,
-                },
-            );
-        }
+        self.store(key, best, original_alpha, beta, best_move, depth, ply);
         best
+    }
+
+    /// The table's move for `key`, and its score if the entry already decides this
+    /// non-PV node searched to `depth` within (`alpha`, `beta`).
+    #[inline(always)]
+    fn probe(
+        &self,
+        key: u64,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        ply: usize,
+        pv_node: bool,
+    ) -> (Option<Move>, Option<i32>) {
+        if !self.shared.use_table {
+            return (None, None);
+        }
+        let Some(e) = self.shared.tt.probe(key) else {
+            return (None, None);
+        };
+        let score = from_table(e.score, ply);
+        let cut = !pv_node
+            && e.depth as u32 >= depth
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+        (e.mv, cut.then_some(score))
+    }
+
+    /// The scored moves of the node at `ply` into `list` (cleared first): the side to
+    /// move's, or with `pooled` every opponent's, each generated at its own turn (the ones
+    /// before it passing); the pass alone if there is no other.
+    #[inline(always)]
+    fn fill_moves(
+        &mut self,
+        list: &mut Vec<ScoredMove>,
+        ply: usize,
+        tt_move: Option<Move>,
+        pooled: bool,
+    ) {
+        list.clear();
+        if pooled {
+            let mut passes = 0;
+            while self.pos.to_move() != self.root && !self.pos.status().is_over() {
+                self.push_moves(list, ply, tt_move);
+                self.pos.make(Move::PASS);
+                passes += 1;
+            }
+            for _ in 0..passes {
+                self.pos.unmake();
+            }
+        } else {
+            self.push_moves(list, ply, tt_move);
+        }
+        if list.is_empty() {
+            list.push(ScoredMove {
+                mv: Move::PASS,
+                key: 0,
+            });
+        }
+    }
+
+    /// The score of a move after the first at a node searched to `depth`: a null-window
+    /// search, reduced (late move reductions) for a `late` move (its index and gain: the
+    /// fourth or later, not a killer) when pruning is on, re-searched at full depth and then
+    /// with the full window while it beats `alpha`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn later_child(
+        &mut self,
+        flip: bool,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        ply: usize,
+        pv_node: bool,
+        late: Option<(usize, i32)>,
+    ) -> i32 {
+        let mut r = 0;
+        if let Some((i, gain)) = late.filter(|_| self.shared.pruning && depth >= 3) {
+            r = self.reductions[depth.min(63) as usize][i.min(63)] as i32;
+            r += (gain < 0) as i32 - (gain > 1) as i32 - pv_node as i32;
+            r = r.clamp(0, depth as i32 - 2);
+        }
+        let mut v = self.child(flip, alpha, alpha + 1, depth - 1 - r as u32, ply + 1);
+        if v > alpha && r > 0 && !self.stopped {
+            v = self.child(flip, alpha, alpha + 1, depth - 1, ply + 1);
+        }
+        if v > alpha && v < beta && !self.stopped {
+            v = self.child(flip, alpha, beta, depth - 1, ply + 1);
+        }
+        v
+    }
+
+    /// Stores the node's result in the table: `best` found with `best_move` from a window
+    /// that started at (`original_alpha`, `beta`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn store(
+        &self,
+        key: u64,
+        best: i32,
+        original_alpha: i32,
+        beta: i32,
+        best_move: Option<Move>,
+        depth: u32,
+        ply: usize,
+    ) {
+        if !self.shared.use_table {
+            return;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                mv: best_move,
+                score: to_table(best, ply),
+                depth: depth.min(255) as u8,
+                bound,
+            },
+        );
     }
 
     /// Makes `mv` followed by the child's line the principal variation at `ply`.

@@ -7,15 +7,14 @@
 //! * **jumpers**: plus [`JUMPER`] per stone that can leap through the enemy now to a cell at
 //!   least two leaps nearer its goal (a chain move that gains more than any plain move).
 //!
-//! [`Eval::evaluate`] is the side to move's score minus the opponent's, plus the tempo
-//! weight; a move's gain ([`Eval::gain`]) is 100 per leap of distance it saves.
+//! The position's `evaluate` is the side to move's score minus the opponent's, plus the
+//! tempo weight; a move's gain ([`StoneEval::gain`]) is 100 per leap of distance it saves.
 
-use super::board::{leaps, Cells, BOARD, CELLS, GOAL};
+use super::board::{Cells, BOARD, CELLS, GOAL, KNIGHTS};
 use super::movegen::Closure;
 use super::position::RenpaardenPosition;
-use crate::eval::MAX_EVAL;
-use crate::game::Team;
-use crate::moves::Move;
+use super::Renpaarden;
+use crate::games::stones::StoneEval;
 
 /// Centimoves per knight leap of distance.
 pub const LEAP: i32 = 100;
@@ -36,40 +35,6 @@ pub struct Eval {
 }
 
 impl Eval {
-    /// The tables, with `tempo` centimoves for the side to move.
-    pub fn new(tempo: i32) -> Eval {
-        let mut dist = [[u8::MAX; CELLS]; 2];
-        let mut within = [[BOARD; LAYERS]; 2];
-        for side in 0..2 {
-            // Breadth-first by whole layers: the cells one leap beyond those reached.
-            let mut reached = GOAL[side];
-            let mut layer = reached;
-            let mut d = 0;
-            while layer != 0 {
-                for cell in super::board::cells_of(layer) {
-                    dist[side][cell] = d as u8;
-                }
-                if d < LAYERS {
-                    within[side][d] = reached;
-                }
-                layer = leaps(layer) & !reached;
-                reached |= layer;
-                d += 1;
-            }
-        }
-        Eval {
-            dist,
-            within,
-            tempo,
-        }
-    }
-
-    /// Knight leaps from `cell` to `side`'s nearest goal cell.
-    #[inline(always)]
-    pub fn distance(&self, side: usize, cell: usize) -> i32 {
-        i32::from(self.dist[side][cell])
-    }
-
     /// The sum of the distances of `side`'s stones, by layers (popcounts).
     fn total_distance(&self, side: usize, stones: Cells) -> i32 {
         let mut outside = stones;
@@ -80,9 +45,43 @@ impl Eval {
         }
         total
     }
+}
+
+impl StoneEval<Renpaarden> for Eval {
+    /// The tables, with `tempo` centimoves for the side to move.
+    fn new(tempo: i32) -> Eval {
+        let mut dist = [[u8::MAX; CELLS]; 2];
+        let mut within = [[BOARD; LAYERS]; 2];
+        for side in 0..2 {
+            // Breadth-first by whole layers of leap shifts.
+            dist[side] = KNIGHTS.distances(GOAL[side]);
+            let mut reached = 0;
+            for (d, layer) in KNIGHTS.distance_layers(GOAL[side]).into_iter().enumerate() {
+                reached |= layer;
+                if d < LAYERS {
+                    within[side][d] = reached;
+                }
+            }
+        }
+        Eval {
+            dist,
+            within,
+            tempo,
+        }
+    }
+
+    fn tempo(&self) -> i32 {
+        self.tempo
+    }
+
+    /// Knight leaps from `cell` to `side`'s nearest goal cell.
+    #[inline(always)]
+    fn distance(&self, side: usize, cell: usize) -> i32 {
+        i32::from(self.dist[side][cell])
+    }
 
     /// `side`'s own standing in centimoves (see the module doc); higher is better for it.
-    pub fn side_score(&self, pos: &RenpaardenPosition, side: usize) -> i32 {
+    fn side_score(&self, pos: &RenpaardenPosition, side: usize) -> i32 {
         let own = pos.stones(side);
         let closure = Closure::new(own, pos.stones(1 - side));
         let mut jumpers = 0;
@@ -93,33 +92,6 @@ impl Eval {
             }
         }
         -LEAP * self.total_distance(side, own) + JUMPER * jumpers
-    }
-
-    /// The score for the side to move: the sides of its team count for it, the others
-    /// against it; plus the tempo; clamped to ±[`MAX_EVAL`].
-    pub fn evaluate(&self, pos: &RenpaardenPosition, team: Team) -> i32 {
-        let me = pos.to_move();
-        let score: i32 = (0..2)
-            .map(|side| {
-                let s = self.side_score(pos, side);
-                if team.same(side, me) {
-                    s
-                } else {
-                    -s
-                }
-            })
-            .sum();
-        (score + self.tempo).clamp(-MAX_EVAL, MAX_EVAL)
-    }
-
-    /// The leaps of distance `mv` saves `mover`, in centimoves (0 for the pass).
-    #[inline(always)]
-    pub fn gain(&self, mover: usize, mv: Move) -> i32 {
-        if mv.is_pass() {
-            0
-        } else {
-            LEAP * (self.distance(mover, mv.from()) - self.distance(mover, mv.to()))
-        }
     }
 }
 

@@ -28,14 +28,11 @@ use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::{CampExit, JumpKind};
+use crate::rules::{CampExit, JumpKind, Rules};
+use crate::setup::MAX_PIECES;
 
 /// Most directions of any geometry (square boards).
 pub const MAX_DIRS: usize = 8;
-/// Most pieces a side can have (the 19 of two-player 16×16): the generator's per-piece list
-/// holds this many. [`Setup::new`](crate::setup::Setup::new) refuses a rule set with larger
-/// camps and [`Position::from_parts`] (every position read) a side with more pieces.
-pub const MAX_PIECES: usize = 19;
 
 /// Per-direction masks of the cells a jump can start from, shared by the pieces of one
 /// position.
@@ -213,6 +210,54 @@ pub fn long_jump_closure<G: Geometry>(from: usize, occupied: G::BB, empty: G::BB
     }
 }
 
+/// Where each piece of one arrangement can go by a step or a chain of jumps (long or
+/// adjacent, as the rules say), the camp-exit rule applied: the part of a piece's targets
+/// that the full generator ([`Position::generate`], which adds vacate and the priority
+/// rules) and the solver's one-side search share. Built once per position.
+pub struct PieceTargets<G: Geometry> {
+    occupied: G::BB,
+    empty: G::BB,
+    components: JumpComponents<G::BB>,
+    long: bool,
+    /// Whether a piece in its goal must stay there (camp exit locked).
+    locked: bool,
+    goal: G::BB,
+}
+
+impl<G: Geometry> PieceTargets<G> {
+    /// The targets on a board whose pieces (of every side) are `occupied`, under `rules`,
+    /// for a side whose goal is `goal`.
+    #[inline(always)]
+    pub fn new(rules: &Rules, occupied: G::BB, goal: G::BB) -> Self {
+        let empty = G::CELLS.without(occupied);
+        PieceTargets {
+            occupied,
+            empty,
+            components: JumpComponents::new(JumpMasks::new::<G>(occupied, empty)),
+            long: rules.jumps == JumpKind::Long,
+            locked: rules.camp_exit == CampExit::Locked,
+            goal,
+        }
+    }
+
+    /// The cells the piece on `from` reaches by a step or a jump chain, kept inside the goal
+    /// if it stands there and the camp exit is locked.
+    #[inline(always)]
+    pub fn of(&mut self, from: usize) -> G::BB {
+        let jumps = if self.long {
+            long_jump_closure::<G>(from, self.occupied, self.empty)
+        } else {
+            self.components.closure::<G>(from)
+        };
+        let targets = step_targets::<G>(from, self.empty) | jumps;
+        if self.locked && self.goal.has(from) {
+            targets & self.goal
+        } else {
+            targets
+        }
+    }
+}
+
 impl<G: Geometry> Position<G> {
     /// Calls `emit(from, targets)` for every piece of the side to move that has a legal move,
     /// with the bitboard of its legal destinations (rule filters applied). Emits nothing when
@@ -228,21 +273,9 @@ impl<G: Geometry> Position<G> {
         let own = self.pieces(side);
         let home = setup.home(side);
         let goal = setup.goal(side);
-        let occupied = self.occupied();
-        let empty = G::CELLS.without(occupied);
-        let mut components = JumpComponents::new(JumpMasks::new::<G>(occupied, empty));
-        let long = rules.jumps == JumpKind::Long;
-        let locked = rules.camp_exit == CampExit::Locked;
+        let mut piece_targets = PieceTargets::<G>::new(rules, self.occupied(), goal);
         let mut targets_of = |from: usize| {
-            let jumps = if long {
-                long_jump_closure::<G>(from, occupied, empty)
-            } else {
-                components.closure::<G>(from)
-            };
-            let mut targets = step_targets::<G>(from, empty) | jumps;
-            if locked && goal.has(from) {
-                targets &= goal;
-            }
+            let mut targets = piece_targets.of(from);
             if rules.vacate && !home.has(from) {
                 targets = targets.without(home);
             }

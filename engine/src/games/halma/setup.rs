@@ -27,10 +27,15 @@
 use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::geometry::{Board, Geometry};
-use crate::movegen::MAX_PIECES;
 use crate::rules::Rules;
 use crate::zobrist;
 use std::marker::PhantomData;
+
+/// Most pieces a side can have (the 19 of two-player 16×16): the move generator's per-piece
+/// list holds this many. [`Setup::new`] refuses a rule set with larger camps and
+/// [`Position::from_parts`](crate::position::Position::from_parts) (every position read) a
+/// side with more pieces.
+pub const MAX_PIECES: usize = 19;
 
 /// (x, y) as signed coordinates.
 fn signed((x, y): (usize, usize)) -> (isize, isize) {

@@ -11,6 +11,7 @@
 
 use super::bound::IMPOSSIBLE;
 use super::ida::{Puzzle, Table, Worker};
+pub use super::report::{Aim, Beam};
 use crate::moves::Move;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -19,41 +20,6 @@ use std::time::Instant;
 /// The longest line the solver's beam search looks for (the table of proven failures
 /// counts moves in a byte too); `--max` bounds it further: no beam searches past it.
 pub const MAX_DEPTH: u32 = 255;
-
-/// What a beam search found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Beam {
-    /// States kept per depth.
-    pub width: usize,
-    /// The line found, if any (its length is the upper bound).
-    pub line: Option<Vec<Move>>,
-    /// Nodes expanded (the completion's included).
-    pub nodes: u64,
-    /// Wall time in milliseconds.
-    pub millis: f64,
-    /// The aim, for an aimed beam.
-    pub aim: Option<Aim>,
-    /// Whether the completion gave up at its node budget without a line.
-    pub gave_up: bool,
-}
-
-/// What an aimed beam looks for and how.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Aim {
-    /// The length of the line looked for.
-    pub length: u32,
-    /// The depth whose kept states are searched to the end.
-    pub complete_at: u32,
-    /// Most nodes the completion may expand (it gives up beyond).
-    pub node_budget: u64,
-}
-
-impl Beam {
-    /// The length of the line found, if any.
-    pub fn length(&self) -> Option<u32> {
-        self.line.as_ref().map(|l| l.len() as u32)
-    }
-}
 
 /// One successor of the current layer: its ordering key, its state's hash (to drop
 /// duplicates), its parent's index in the layer and the move from there.

@@ -8,6 +8,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::bound::IMPOSSIBLE;
+use super::report::{Iteration, Progress};
 
 /// A shortest-path problem the search can solve: states, their moves and an admissible
 /// lower bound on the moves still needed.
@@ -353,43 +354,6 @@ impl<'a, P: Puzzle> Worker<'a, P> {
         }
         result
     }
-}
-
-/// One completed (or final) iteration of the search.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Iteration {
-    /// The limit: every line of at most this many moves was searched.
-    pub bound: u32,
-    /// Whether a line of exactly this length was found.
-    pub solved: bool,
-    /// Nodes expanded in this iteration.
-    pub nodes: u64,
-    /// Wall time of the iteration, in milliseconds.
-    pub millis: f64,
-}
-
-/// What the progress callback hears.
-#[derive(Clone, Debug)]
-pub enum Progress {
-    /// An iteration with this limit starts.
-    Started(u32),
-    /// An iteration ended.
-    Finished(Iteration),
-    /// The beam search for an upper bound starts, with this width.
-    BeamStarted(usize),
-    /// An aimed beam search starts.
-    AimedBeamStarted(super::beam::Aim),
-    /// A beam search ended.
-    BeamFinished(super::beam::Beam),
-    /// The iteration with limit `bound` has searched `done` of its `tasks` subtrees.
-    Searched {
-        /// The iteration's limit.
-        bound: u32,
-        /// Subtrees searched so far.
-        done: usize,
-        /// Subtrees in all.
-        tasks: usize,
-    },
 }
 
 /// The outcome of [`deepen`].

@@ -6,9 +6,8 @@ use super::ida::Puzzle;
 use super::symmetry::{ImageKeys, Symmetry};
 use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
-use crate::movegen::{long_jump_closure, step_targets, JumpComponents, JumpMasks};
+use crate::movegen::PieceTargets;
 use crate::moves::Move;
-use crate::rules::{CampExit, JumpKind};
 use crate::setup::Setup;
 
 /// The progress `u + v` of `pieces` from `side`'s home corner, summed.
@@ -139,20 +138,11 @@ impl<G: Geometry> Puzzle for Solitaire<'_, G> {
     #[inline]
     fn moves(&self, node: &Node<G::BB>, out: &mut Vec<Move>) {
         out.clear();
-        let rules = self.setup.rules();
         let goal = self.setup.goal(self.side);
-        let occupied = node.pieces | self.obstacles;
-        let empty = G::CELLS.without(occupied);
-        let mut components = JumpComponents::new(JumpMasks::new::<G>(occupied, empty));
+        let mut targets =
+            PieceTargets::<G>::new(self.setup.rules(), node.pieces | self.obstacles, goal);
         for from in node.pieces.iter() {
-            let jumps = match rules.jumps {
-                JumpKind::Long => long_jump_closure::<G>(from, occupied, empty),
-                JumpKind::Adjacent => components.closure::<G>(from),
-            };
-            let mut targets = step_targets::<G>(from, empty) | jumps;
-            if rules.camp_exit == CampExit::Locked && goal.has(from) {
-                targets &= goal;
-            }
+            let targets = targets.of(from);
             out.extend(targets.iter().map(|to| Move::new(from, to)));
         }
     }

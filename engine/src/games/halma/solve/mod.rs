@@ -16,6 +16,7 @@ pub mod beam;
 pub mod bound;
 mod cooperative;
 pub mod ida;
+pub mod report;
 mod solitaire;
 mod symmetry;
 
@@ -23,15 +24,15 @@ use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::geometry::{Board, Geometry};
 use crate::moves::Move;
-use crate::notation::move_text;
+use crate::notation::{is_step, jump_landings, move_text};
 use crate::position::{Position, Status};
 use crate::rules::{CampExit, JumpKind, Rules, WinCondition};
 use crate::setup::Setup;
 pub use beam::Beam;
 use bound::{Grouping, LevelTable, ParityBound};
 use cooperative::Cooperative;
-pub use ida::{Iteration, Progress};
 use ida::{Puzzle, Table, Worker};
+pub use report::{Iteration, Progress};
 use solitaire::Solitaire;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -377,46 +378,21 @@ fn replay_solitaire<G: Geometry>(
 /// Whether the piece on `from` reaches `to` by one step or by a chain of jumps of `kind`
 /// (`from` empty during the move), searched cell by cell.
 fn reaches<B: BitBoard>(board: Board, kind: JumpKind, occupied: B, from: usize, to: usize) -> bool {
-    let dirs = board.directions();
-    if crate::notation::is_step(board, from, to) {
+    if is_step(board, from, to) {
         return true;
     }
     let blocked = |cell: usize| cell != from && occupied.has(cell);
     let mut seen = B::single(from);
     let mut stack = vec![from];
     while let Some(at) = stack.pop() {
-        for &d in dirs {
-            if let Some(land) = jump_landing(board, kind, &blocked, at, d) {
-                if !seen.has(land) {
-                    seen.set(land);
-                    stack.push(land);
-                }
+        for land in jump_landings(board, kind, blocked, at) {
+            if !seen.has(land) {
+                seen.set(land);
+                stack.push(land);
             }
         }
     }
     seen.has(to)
-}
-
-/// Where a jump of `kind` from `at` in direction `d` lands, if it can: over the first
-/// occupied cell `k` steps away (`k` = 1 for adjacent jumps), onto the cell `2k` steps away,
-/// every other cell between empty.
-fn jump_landing(
-    board: Board,
-    kind: JumpKind,
-    blocked: &dyn Fn(usize) -> bool,
-    at: usize,
-    d: (i8, i8),
-) -> Option<usize> {
-    let k = (1..)
-        .map_while(|k| board.step_from(at, d, k).map(|c| (k, c)))
-        .find(|&(_, c)| blocked(c))
-        .map(|(k, _)| k)?;
-    if kind == JumpKind::Adjacent && k > 1 {
-        return None;
-    }
-    let path_clear =
-        (k + 1..=2 * k).all(|j| board.step_from(at, d, j).is_some_and(|c| !blocked(c)));
-    path_clear.then(|| board.step_from(at, d, 2 * k)).flatten()
 }
 
 /// What a bounded race search says about one side.

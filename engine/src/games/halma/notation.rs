@@ -61,32 +61,34 @@ pub(crate) fn is_step(board: Board, from: usize, to: usize) -> bool {
         .any(|&d| board.step_from(from, d, 1) == Some(to))
 }
 
-/// The cells a single hop of a jump can reach from `at`, for a piece that started on
-/// `origin` (which is empty during its own move). Plain per-cell code, used for paths.
-fn hop_targets<G: Geometry>(pos: &Position<G>, origin: usize, at: usize) -> Vec<usize> {
-    let board = G::BOARD;
-    let occupied = |c: usize| c != origin && pos.occupied().has(c);
-    let long = pos.setup().rules().jumps == JumpKind::Long;
-    let mut out = Vec::new();
-    for &dir in board.directions() {
-        let cell_at = |k: isize| board.step_from(at, dir, k);
-        let max_k = if long { board.width() as isize } else { 1 };
-        for k in 1..=max_k {
-            let Some(mid) = cell_at(k) else { break };
-            if !occupied(mid) {
-                continue;
-            }
-            // The pivot stands at distance k: every other cell up to 2k must be empty.
-            let clear = (1..=2 * k)
-                .filter(|&j| j != k)
-                .all(|j| cell_at(j).is_some_and(|c| !occupied(c)));
-            if clear {
-                out.push(cell_at(2 * k).expect("checked in the loop"));
-            }
-            break;
+/// Where single jumps of `kind` from `at` land, one per direction at most: over the first
+/// cell that `blocked` says is occupied, `k` steps away (`k` = 1 for adjacent jumps), onto
+/// the cell `2k` steps away, every other cell between empty. Plain per-cell code: jump paths
+/// for move texts and the solver's replay check use it; the generator uses bitboards.
+pub(crate) fn jump_landings(
+    board: Board,
+    kind: JumpKind,
+    blocked: impl Fn(usize) -> bool,
+    at: usize,
+) -> impl Iterator<Item = usize> {
+    board.directions().iter().filter_map(move |&d| {
+        let k = (1..)
+            .map_while(|k| board.step_from(at, d, k).map(|c| (k, c)))
+            .find(|&(_, c)| blocked(c))
+            .map(|(k, _)| k)?;
+        if kind == JumpKind::Adjacent && k > 1 {
+            return None;
         }
-    }
-    out
+        let clear = (k + 1..=2 * k).all(|j| board.step_from(at, d, j).is_some_and(|c| !blocked(c)));
+        clear.then(|| board.step_from(at, d, 2 * k)).flatten()
+    })
+}
+
+/// The cells a single hop of a jump can reach from `at`, for a piece that started on
+/// `origin` (which is empty during its own move).
+fn hop_targets<G: Geometry>(pos: &Position<G>, origin: usize, at: usize) -> Vec<usize> {
+    let blocked = |c: usize| c != origin && pos.occupied().has(c);
+    jump_landings(G::BOARD, pos.setup().rules().jumps, blocked, at).collect()
 }
 
 impl<G: Geometry> Position<G> {

@@ -28,125 +28,20 @@
 //! team (see [`Team`]); the search negates it as the side to move changes team.
 
 use crate::bitboard::BitBoard;
-use crate::error::Error;
+use crate::game::Team;
 use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::race::ExactRace;
 use crate::search::score::WIN_BOUND;
 use crate::setup::{Setup, MAX_SIDES};
-use std::fmt;
+pub use crate::weights::Weights;
 use std::marker::PhantomData;
-
-macro_rules! weights {
-    ($($(#[$doc:meta])* $name:ident : $text:literal = $default:expr,)*) => {
-        /// Every evaluation weight, in centimoves, by name. Defaults are [`Weights::default`];
-        /// [`Weights::set`] changes one by its text name (`--eval-weight NAME=VALUE`).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub struct Weights {
-            $($(#[$doc])* pub $name: i32,)*
-        }
-
-        impl Default for Weights {
-            fn default() -> Self {
-                Weights { $($name: $default,)* }
-            }
-        }
-
-        impl Weights {
-            /// The text names of the weights, in declaration order.
-            pub const NAMES: &'static [&'static str] = &[$($text,)*];
-
-            /// The weight called `name`, if there is one.
-            fn slot(&mut self, name: &str) -> Option<&mut i32> {
-                match name {
-                    $($text => Some(&mut self.$name),)*
-                    _ => None,
-                }
-            }
-
-            /// (name, value) pairs of every weight, in declaration order.
-            pub fn entries(&self) -> Vec<(&'static str, i32)> {
-                vec![$(($text, self.$name),)*]
-            }
-        }
-    };
-}
 
 /// The largest static score, in centimoves, either way: one below the scores that read as
 /// exact wins ([`WIN_BOUND`]), so that no evaluation, whatever the weights, can pass for a
 /// win or a loss. [`Evaluator::evaluate`] and [`Evaluator::side_score`] compute in 64 bits
 /// and clamp to ±`MAX_EVAL`.
 pub const MAX_EVAL: i32 = WIN_BOUND - 1;
-
-weights! {
-    /// Value of one cell of distance to the goal (the race backbone).
-    distance: "distance" = 40,
-    /// Value of one cell of distance once the armies have passed each other.
-    race: "race" = 45,
-    /// Penalty per cell that the rearmost piece lags behind the side's mean distance.
-    straggler: "straggler" = 12,
-    /// Bonus per forward single hop available (a ladder rung toward the goal).
-    ladder: "ladder" = 6,
-    /// Penalty per piece left at home: under a yard deadline it grows with the square of the
-    /// share of the deadline used up; under vacate it applies in full.
-    home: "home" = 150,
-    /// Bonus for having the move.
-    tempo: "tempo" = 30,
-    /// Most pieces a side may have outside its goal for the exact race (0 turns it off).
-    race_pieces: "race_pieces" = 0,
-    /// Score of a race the exact race search shows won (lost: its negative), plus 100 a
-    /// move of margin.
-    race_won: "race_won" = 3000,
-}
-
-impl Weights {
-    /// The largest weight either way, in centimoves: every weight lies in `-MAX..=MAX`
-    /// (`--eval-weight`, the UGI `Weight` options, `weight.NAME=` of a player spec).
-    pub const MAX: i32 = 100_000;
-
-    /// Sets the weight `name` to `value` (at most [`Weights::MAX`] either way); the error
-    /// names the known weights, or the bound.
-    pub fn set(&mut self, name: &str, value: i32) -> Result<(), Error> {
-        let known = Self::NAMES.join(", ");
-        let slot = self.slot(name).ok_or_else(|| {
-            Error::Argument(format!("unknown eval weight '{name}' (known: {known})"))
-        })?;
-        if !(-Self::MAX..=Self::MAX).contains(&value) {
-            return Err(Error::Argument(format!(
-                "eval weight '{name}': {value} is outside -{max}..={max}",
-                max = Self::MAX
-            )));
-        }
-        *slot = value;
-        Ok(())
-    }
-
-    /// Applies one `NAME=VALUE` assignment (the `--eval-weight` text form).
-    pub fn apply(&mut self, assignment: &str) -> Result<(), Error> {
-        let (name, value) = assignment.split_once('=').ok_or_else(|| {
-            Error::Argument(format!(
-                "eval weight '{assignment}' is not of the form NAME=VALUE"
-            ))
-        })?;
-        let value: i32 = value.trim().parse().map_err(|_| {
-            Error::Argument(format!("eval weight '{name}': '{value}' is not an integer"))
-        })?;
-        self.set(name.trim(), value)
-    }
-}
-
-impl fmt::Display for Weights {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = self
-            .entries()
-            .iter()
-            .map(|(n, v)| format!("{n}={v}"))
-            .collect();
-        f.write_str(&parts.join(","))
-    }
-}
-
-pub use crate::game::Team;
 
 /// Precomputed tables and weights for one game.
 #[derive(Clone, Debug)]

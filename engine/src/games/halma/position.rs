@@ -9,10 +9,9 @@ use crate::error::Error;
 use crate::game::side_letter;
 use crate::game::MAX_SIDES;
 use crate::geometry::Geometry;
-use crate::movegen::MAX_PIECES;
 use crate::moves::Move;
 use crate::rules::WinCondition;
-use crate::setup::Setup;
+use crate::setup::{Setup, MAX_PIECES};
 use std::sync::Arc;
 
 pub use crate::game::Status;

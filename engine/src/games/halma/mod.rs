@@ -1,6 +1,26 @@
-//! Halma (and Chinese Checkers) as one game of the layer: [`Game`] for [`Position`], each
-//! method the Halma code's own (the bitboard generator, the distance evaluation), so that
-//! generic searchers monomorphised for Halma run exactly the code they ran before.
+//! Halma and Chinese Checkers (`RULES.md`): square boards of 6 to 16 cells a side for two or
+//! four players, the 81-cell diamond and the 121-cell star for two to six, every rule
+//! option. One game of the layer among the others, in its own modules: the board shapes
+//! (`geometry`), the rule sets (`rules`), what is fixed for one game (`setup`), the position
+//! (`position`, `zobrist`), the jump-closure move generator (`movegen`), text forms
+//! (`notation`), the distance evaluation (`eval`, with the exact `race` ending) and the
+//! shortest-game solver (`solve`). The engine's root re-exports these modules under their
+//! own names (`halma_engine::position`, …), as Halma was the engine's first game.
+//!
+//! Below: [`Game`] for [`Position`], each method the Halma code's own (the bitboard
+//! generator, the distance evaluation), so that generic searchers monomorphised for Halma
+//! run exactly the code they ran before.
+
+pub mod eval;
+pub mod geometry;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod race;
+pub mod rules;
+pub mod setup;
+pub mod solve;
+pub mod zobrist;
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;

@@ -1,0 +1,149 @@
+//! The UGI options, declared once: the `ugi` answer's `option name …` lines and `setoption`
+//! both read this one registry (as Stockfish's options map), so an option's name, type,
+//! default, bounds and effect stand in one place.
+
+use super::{bounded, Config, DEFAULT_RULES, MAX_HASH, MAX_THREADS};
+use halma_engine::games::Variant;
+use halma_engine::search::{self, MultiPlayer, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
+use halma_engine::weights::Weights;
+use halma_engine::Error;
+use std::time::Duration;
+
+/// How a value sets an option: on the game configuration (a change starts a new game) or
+/// on the Move Overhead (not part of the game: the position stays).
+type Apply = Box<dyn Fn(&mut Config, &mut Duration, &str) -> Result<(), Error>>;
+
+/// One option: its name as a front end writes it, its declaration after the name (`type
+/// spin default 1 min 1 max 256`) and what a value does.
+pub(super) struct UgiOption {
+    name: String,
+    declaration: String,
+    apply: Apply,
+}
+
+impl UgiOption {
+    fn new(name: impl Into<String>, declaration: String, apply: Apply) -> UgiOption {
+        UgiOption {
+            name: name.into(),
+            declaration,
+            apply,
+        }
+    }
+
+    /// The line the `ugi` command answers for this option.
+    pub(super) fn line(&self) -> String {
+        format!("option name {} {}", self.name, self.declaration)
+    }
+}
+
+/// A spin option's declaration.
+fn spin(default: impl std::fmt::Display, min: impl std::fmt::Display, max: usize) -> String {
+    format!("type spin default {default} min {min} max {max}")
+}
+
+/// Every option the engine offers, in the order the `ugi` command declares them.
+pub(super) fn registry() -> Vec<UgiOption> {
+    let max_overhead = MAX_MOVE_OVERHEAD.as_millis() as usize;
+    let mut options = vec![
+        UgiOption::new(
+            "Rules",
+            format!("type string default {DEFAULT_RULES}"),
+            Box::new(|config, _, value| {
+                config.variant = Variant::parse(value)?;
+                Ok(())
+            }),
+        ),
+        UgiOption::new(
+            "Engine",
+            "type combo default alphabeta var alphabeta var mcts".into(),
+            Box::new(|config, _, value| {
+                config.mcts = match value {
+                    "alphabeta" => false,
+                    "mcts" => true,
+                    _ => {
+                        return Err(Error::Argument(format!(
+                            "Engine '{value}': alphabeta or mcts"
+                        )))
+                    }
+                };
+                Ok(())
+            }),
+        ),
+        UgiOption::new(
+            "Hash",
+            spin(search::Options::default().hash_mib, 1, MAX_HASH),
+            Box::new(|config, _, value| {
+                let mb = bounded("Hash", value, 1, MAX_HASH)?;
+                crate::allocatable(mb).map_err(Error::Argument)?;
+                config.hash = Some(mb);
+                Ok(())
+            }),
+        ),
+        UgiOption::new(
+            "Threads",
+            spin(1, 1, MAX_THREADS),
+            Box::new(|config, _, value| {
+                config.threads = bounded("Threads", value, 1, MAX_THREADS)?;
+                Ok(())
+            }),
+        ),
+        UgiOption::new(
+            "Move Overhead",
+            spin(DEFAULT_MOVE_OVERHEAD.as_millis(), 0, max_overhead),
+            Box::new(move |_, overhead, value| {
+                let ms = bounded("Move Overhead", value, 0, max_overhead)?;
+                *overhead = Duration::from_millis(ms as u64);
+                Ok(())
+            }),
+        ),
+        UgiOption::new(
+            "MultiPlayer",
+            format!(
+                "type combo default {} var {}",
+                MultiPlayer::default(),
+                MultiPlayer::NAMES.join(" var ")
+            ),
+            Box::new(|config, _, value| {
+                config.multi = value.parse()?;
+                Ok(())
+            }),
+        ),
+    ];
+    let max = Weights::MAX;
+    for (name, default) in Weights::default().entries() {
+        options.push(UgiOption::new(
+            format!("Weight {name}"),
+            spin(default, format!("-{max}"), max as usize),
+            Box::new(move |config, _, value| {
+                let v: i32 = value
+                    .parse()
+                    .map_err(|_| Error::Argument(format!("'{value}' is not an integer")))?;
+                config.weights.set(name, v)
+            }),
+        ));
+    }
+    options
+}
+
+/// Sets the option called `name` (any case, any run of spaces between words) to `value`.
+pub(super) fn set(
+    config: &mut Config,
+    overhead: &mut Duration,
+    name: &str,
+    value: &str,
+) -> Result<(), Error> {
+    let wanted = normal(name);
+    let option = registry()
+        .into_iter()
+        .find(|o| normal(&o.name) == wanted)
+        .ok_or_else(|| Error::Argument(format!("unknown option '{name}'")))?;
+    (option.apply)(config, overhead, value)
+}
+
+/// An option name in lower case with single spaces, for matching.
+fn normal(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase()
+}

@@ -1,0 +1,78 @@
+//! What the solver's phases report: a beam search's result ([`Beam`], [`Aim`]), an
+//! iteration of the deepening ([`Iteration`]), and the progress events a caller hears
+//! ([`Progress`]). Shared by [`super::beam`], [`super::ida`] and the solver's driver, so
+//! that neither search module depends on the other's types.
+
+use crate::moves::Move;
+
+/// What a beam search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Beam {
+    /// States kept per depth.
+    pub width: usize,
+    /// The line found, if any (its length is the upper bound).
+    pub line: Option<Vec<Move>>,
+    /// Nodes expanded (the completion's included).
+    pub nodes: u64,
+    /// Wall time in milliseconds.
+    pub millis: f64,
+    /// The aim, for an aimed beam.
+    pub aim: Option<Aim>,
+    /// Whether the completion gave up at its node budget without a line.
+    pub gave_up: bool,
+}
+
+/// What an aimed beam looks for and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aim {
+    /// The length of the line looked for.
+    pub length: u32,
+    /// The depth whose kept states are searched to the end.
+    pub complete_at: u32,
+    /// Most nodes the completion may expand (it gives up beyond).
+    pub node_budget: u64,
+}
+
+impl Beam {
+    /// The length of the line found, if any.
+    pub fn length(&self) -> Option<u32> {
+        self.line.as_ref().map(|l| l.len() as u32)
+    }
+}
+
+/// One completed (or final) iteration of the search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration {
+    /// The limit: every line of at most this many moves was searched.
+    pub bound: u32,
+    /// Whether a line of exactly this length was found.
+    pub solved: bool,
+    /// Nodes expanded in this iteration.
+    pub nodes: u64,
+    /// Wall time of the iteration, in milliseconds.
+    pub millis: f64,
+}
+
+/// What the progress callback hears.
+#[derive(Clone, Debug)]
+pub enum Progress {
+    /// An iteration with this limit starts.
+    Started(u32),
+    /// An iteration ended.
+    Finished(Iteration),
+    /// The beam search for an upper bound starts, with this width.
+    BeamStarted(usize),
+    /// An aimed beam search starts.
+    AimedBeamStarted(Aim),
+    /// A beam search ended.
+    BeamFinished(Beam),
+    /// The iteration with limit `bound` has searched `done` of its `tasks` subtrees.
+    Searched {
+        /// The iteration's limit.
+        bound: u32,
+        /// Subtrees searched so far.
+        done: usize,
+        /// Subtrees in all.
+        tasks: usize,
+    },
+}

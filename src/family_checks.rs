@@ -1,0 +1,253 @@
+//! The checks the tests of a relative run against its per-cell reference, written once:
+//! the perft table, perft from positions of play with and without their history, move
+//! lists along whole games, make/unmake and move texts. Each panics with the position on a
+//! disagreement.
+
+use crate::perft_table::family_perft_table;
+use crate::reference::ReferenceOf;
+use halma_engine::{perft::perft, Game, Move, Status};
+
+/// The position of a whole position text of the game `P` (its first field the rule set).
+pub fn parse<P: Game<Setup = ()>>(text: &str) -> P {
+    let rules = P::start(&()).rules_text();
+    match text.trim().split_once(' ') {
+        Some((name, fields)) if name == rules => {
+            P::from_text_fields(&(), fields).unwrap_or_else(|e| panic!("{text}: {e}"))
+        }
+        _ => panic!("{text}: not a {rules} position"),
+    }
+}
+
+/// The reference replaying the engine position's whole game from the start (so that its
+/// repetition history is the engine's).
+pub fn replayed<P: Game, R: ReferenceOf<P>>(p: &P) -> R {
+    let mut naive = R::start();
+    for mv in p.history() {
+        naive.play(R::naive_move(mv));
+    }
+    naive
+}
+
+/// Checks the perft table of `game` (`positions/perft/family/<game>.txt`): the start
+/// first, every text read back as written, depths from 1 without gaps (at least
+/// `min_depths`), every count up to `engine_leaves` by the engine and up to `naive_leaves`
+/// by the reference. Returns the lines and the counts checked by each.
+pub fn check_perft_table<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+    game: &str,
+    min_depths: usize,
+    engine_leaves: u64,
+    naive_leaves: u64,
+) -> (usize, usize, usize) {
+    let lines = family_perft_table(game);
+    assert_eq!(lines[0].0, P::start(&()).to_text());
+    let (mut engine_checked, mut naive_checked) = (0, 0);
+    for (text, counts) in &lines {
+        let mut p: P = parse(text);
+        assert_eq!(&p.to_text(), text);
+        let naive = R::from_engine(&p);
+        assert!(counts.len() >= min_depths, "{text}");
+        for (depth, &want) in (1..).zip(counts) {
+            if want <= engine_leaves {
+                assert_eq!(perft(&mut p, depth), want, "engine, depth {depth}: {text}");
+                engine_checked += 1;
+            }
+            if want <= naive_leaves {
+                assert_eq!(naive.perft(depth), want, "reference, depth {depth}: {text}");
+                naive_checked += 1;
+            }
+        }
+    }
+    (lines.len(), engine_checked, naive_checked)
+}
+
+/// Prints the perft table lines of the start and `positions` (read back from their texts):
+/// every depth up to a count of a billion.
+pub fn print_perft_table<P: Game<Setup = ()>>(positions: &[P]) {
+    for p in std::iter::once(&P::start(&())).chain(positions) {
+        let mut q: P = parse(&p.to_text());
+        let counts: Vec<String> = (1..=12)
+            .map(|depth| (depth, perft(&mut q, depth)))
+            .take_while(|&(_, n)| n <= 1_000_000_000)
+            .map(|(depth, n)| format!("D{depth} {n}"))
+            .collect();
+        println!("{} ; {}", p.to_text(), counts.join(" ; "));
+    }
+}
+
+/// Checks that the lines of the perft table of `game` after the start are the texts of
+/// `positions` (those of the seeded play the test names), in order.
+pub fn check_table_positions<P: Game>(game: &str, positions: &[P]) {
+    let table = family_perft_table(game);
+    let texts: Vec<&str> = table.iter().skip(1).map(|l| l.0.as_str()).collect();
+    let played: Vec<String> = positions.iter().map(|p| p.to_text()).collect();
+    assert_eq!(texts, played);
+}
+
+/// Checks perft at `depth` of the ongoing positions with at most `max_leaves` leaves
+/// against the reference replaying the game (the history included) and the reference read
+/// from the text (no history). Returns the positions checked.
+pub fn check_perft_of_play<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+    positions: impl IntoIterator<Item = P>,
+    depth: u32,
+    max_leaves: u64,
+) -> usize {
+    let mut checked = 0;
+    for mut p in positions {
+        let want = perft(&mut p, depth);
+        if p.status().is_over() || want > max_leaves {
+            continue;
+        }
+        let text = p.to_text();
+        assert_eq!(replayed::<P, R>(&p).perft(depth), want, "{text}");
+        assert_eq!(R::from_engine(&parse(&text)).perft(depth), want, "{text}");
+        checked += 1;
+    }
+    checked
+}
+
+/// Checks a whole game ply by ply: the engine's sorted move list and count equal the
+/// reference's, each move played is legal, and the status and key after it agree.
+pub fn check_game_move_by_move<P: Game, R: ReferenceOf<P>>(positions: &[P]) {
+    let mut naive = R::start();
+    for pair in positions.windows(2) {
+        let (p, next) = (&pair[0], &pair[1]);
+        let mut engine: Vec<Move> = p.legal_moves();
+        engine.sort_by_key(|&mv| R::naive_move(mv));
+        let reference: Vec<Move> = naive
+            .legal_moves()
+            .into_iter()
+            .map(R::engine_move)
+            .collect();
+        assert_eq!(engine, reference, "{}", p.to_text());
+        assert_eq!(p.count_legal_moves(), engine.len() as u64);
+        let mv = next.history().last().expect("a move was made");
+        assert!(p.is_legal(mv));
+        naive.play(R::naive_move(mv));
+        assert_eq!(next.status(), naive.status(), "{}", next.to_text());
+    }
+}
+
+/// Checks every move of `p`: make then unmake restores the text, key and status; the key
+/// after it is the one computed from scratch (`compute_key`); the move's text and its
+/// path text read back as the move.
+pub fn check_make_unmake<P: Game<Setup = ()>>(p: &P, compute_key: impl Fn(&P) -> u64) {
+    let text = p.to_text();
+    let read: P = parse(&text);
+    assert_eq!((read.to_text(), read.key()), (text.clone(), p.key()));
+    let mut q = p.clone();
+    for mv in p.legal_moves() {
+        q.make(mv);
+        assert_eq!(q.key(), compute_key(&q));
+        q.unmake();
+        assert_eq!(
+            (q.to_text(), q.key(), q.status()),
+            (text.clone(), p.key(), p.status())
+        );
+        assert_eq!(p.parse_move(&p.move_text(mv)), Ok(mv));
+        let path = p.path_text(mv);
+        assert_eq!(p.parse_move(&path), Ok(mv), "{path} in {text}");
+    }
+}
+
+/// Plays `moves` (move texts, cycled) for `plies` plies from the start.
+pub fn cycle<P: Game<Setup = ()>>(moves: &[&str], plies: usize) -> P {
+    let mut p = P::start(&());
+    for text in moves.iter().cycle().take(plies) {
+        let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        p.make(mv);
+    }
+    p
+}
+
+/// Checks perft at `depth` across repetition draws: after each of `plies` plies of the
+/// cycle `moves` (which returns to the start every four plies), the engine agrees with the
+/// reference replaying the game, and the position without its history has more leaves.
+pub fn check_repetition_in_perft<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+    moves: &[&str],
+    plies: &[usize],
+    depth: u32,
+) {
+    for &n in plies {
+        let mut p: P = cycle(moves, n);
+        assert!(!p.status().is_over());
+        let want = perft(&mut p, depth);
+        assert_eq!(replayed::<P, R>(&p).perft(depth), want, "after {n} plies");
+        let mut fresh: P = parse(&p.to_text());
+        assert!(perft(&mut fresh, depth) > want, "after {n} plies");
+    }
+}
+
+/// Checks that each `(input, want)` gives an error whose message contains `want`.
+pub fn check_errors<T: std::fmt::Debug>(
+    cases: &[(&str, &str)],
+    read: impl Fn(&str) -> Result<T, halma_engine::Error>,
+) {
+    for &(input, want) in cases {
+        match read(input) {
+            Err(e) => assert!(e.message().contains(want), "{input}: {}", e.message()),
+            Ok(v) => panic!("{input}: read as {v:?}, expected an error with '{want}'"),
+        }
+    }
+}
+
+/// Checks the two-passes draw from `text`, a position whose text records one pass: the
+/// pass draws (engine and reference) and counts as a move of the passer; taken back, the
+/// count of passes (`passes`) is 1 again; the move `reply` resets it, and no pass is legal
+/// while a move exists.
+pub fn check_pass_draw<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+    text: &str,
+    reply: &str,
+    passes: impl Fn(&P) -> u8,
+) {
+    let mut p: P = parse(text);
+    assert_eq!(p.status(), Status::Ongoing);
+    let (mover, count) = (p.to_move(), p.move_count(p.to_move()));
+    let mut naive = R::from_engine(&p);
+    p.make(Move::PASS);
+    naive.play(R::naive_move(Move::PASS));
+    assert_eq!(
+        (p.status(), naive.status()),
+        (Status::DrawByPasses, Status::DrawByPasses)
+    );
+    assert_eq!(p.move_count(mover), count + 1);
+    p.unmake();
+    assert_eq!(passes(&p), 1);
+    p.make(
+        p.parse_move(reply)
+            .unwrap_or_else(|e| panic!("{reply}: {e}")),
+    );
+    assert_eq!(passes(&p), 0);
+    assert!(!p.is_legal(Move::PASS));
+}
+
+/// Checks the third-occurrence draw along the cycle `moves` (back to the start every four
+/// plies): the eighth ply draws (engine and the reference replaying the game), with no
+/// move left; taken back, the game goes on; the position read from its text (no history)
+/// does not draw by the same move.
+pub fn check_third_occurrence<P: Game<Setup = ()>, R: ReferenceOf<P>>(moves: &[&str]) {
+    let mut p: P = cycle(moves, 7);
+    assert_eq!(p.status(), Status::Ongoing);
+    let last = p.parse_move(moves[3]).expect("the cycle's fourth move");
+    p.make(last);
+    assert_eq!(p.status(), Status::DrawByRepetition);
+    assert_eq!(replayed::<P, R>(&p).status(), Status::DrawByRepetition);
+    assert_eq!(p.count_legal_moves(), 0);
+    p.unmake();
+    assert_eq!(p.status(), Status::Ongoing);
+    let mut fresh: P = parse(&p.to_text());
+    fresh.make(last);
+    assert_eq!(fresh.status(), Status::Ongoing);
+}
+
+/// The engine's legal moves of `p` sorted as the reference's, and the reference's (built
+/// from `p`, no history) in engine form.
+pub fn both_move_lists<P: Game, R: ReferenceOf<P>>(p: &P, naive: &R) -> (Vec<Move>, Vec<Move>) {
+    let mut engine: Vec<Move> = p.legal_moves();
+    engine.sort_by_key(|&mv| R::naive_move(mv));
+    let reference = naive
+        .legal_moves()
+        .into_iter()
+        .map(R::engine_move)
+        .collect();
+    (engine, reference)
+}

@@ -1,0 +1,403 @@
+//! Carrera de Caballos: the engine (`halma_engine::games::carrera`) against the per-cell
+//! reference (`halma_suite::carrera`): perft from the start and from positions of seeded
+//! play, the perft table `positions/perft/family/carrera.txt`, move lists along whole games
+//! and on random placements, texts, every bad input, make/unmake, the status rules and the
+//! evaluation.
+
+use halma_engine::eval::Weights;
+use halma_engine::games::carrera::{board, CarreraPosition};
+use halma_engine::rng::Rng;
+use halma_engine::{Game, Move, Status, Team};
+use halma_suite::carrera::{NaiveCarrera, Square};
+use halma_suite::family_checks::{
+    both_move_lists, check_errors, check_game_move_by_move, check_make_unmake, check_pass_draw,
+    check_perft_of_play, check_perft_table, check_repetition_in_perft, check_table_positions,
+    check_third_occurrence,
+};
+use halma_suite::reference::{policy_game, ReferenceOf};
+
+fn pos(text: &str) -> CarreraPosition {
+    CarreraPosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The positions of a game from the start in the playout policy (knight-distance gain,
+/// random moves with chance `epsilon`), ending or stopped at `cap` plies.
+fn game(seed: u64, epsilon: f32, cap: usize) -> Vec<CarreraPosition> {
+    policy_game(CarreraPosition::start(&()), seed, epsilon, cap)
+}
+
+/// The first seeded game of the playout policy (epsilon 0.2) that `side` wins.
+fn won_game(side: usize) -> Vec<CarreraPosition> {
+    (0..)
+        .map(|seed| game(seed, 0.2, 600))
+        .find(|g| g.last().unwrap().status() == Status::Won(side))
+        .unwrap()
+}
+
+#[test]
+fn start_counts_of_the_rules_and_to_depth_5_with_the_reference() {
+    let mut p = CarreraPosition::start(&());
+    let naive = NaiveCarrera::start();
+    for (depth, want) in [(1, 20), (2, 400)] {
+        assert_eq!((p.perft(depth), naive.perft(depth)), (want, want));
+    }
+    for depth in 3..=5 {
+        assert_eq!(p.perft(depth), naive.perft(depth), "depth {depth}");
+    }
+}
+
+#[test]
+fn the_table_holds_the_start_and_positions_of_play_and_both_generators_agree() {
+    // Every count up to 30,000,000 by the engine, up to 2,000,000 by the reference.
+    let (lines, engine_checked, naive_checked) =
+        check_perft_table::<_, NaiveCarrera>("carrera", 5, 30_000_000, 2_000_000);
+    assert!(lines >= 8);
+    assert!(
+        engine_checked >= 45 && naive_checked >= 40,
+        "{engine_checked} {naive_checked}"
+    );
+}
+
+/// The positions of the perft table besides the start: seeded play, uniform in the
+/// opening (6 and 12 plies), the playout policy later, some a few plies before a win
+/// (either side's).
+fn table_positions() -> Vec<CarreraPosition> {
+    let mut out: Vec<CarreraPosition> = [(1, 6), (2, 12)]
+        .map(|(seed, plies)| game(seed, 1.0, plies).pop().unwrap())
+        .to_vec();
+    let (a_wins, b_wins) = (won_game(0), won_game(1));
+    let (na, nb) = (a_wins.len(), b_wins.len());
+    out.extend([30, na - 7, na - 4, na - 2].map(|i| a_wins[i].clone()));
+    out.extend([40, nb - 5, nb - 2].map(|i| b_wins[i].clone()));
+    out
+}
+
+#[test]
+fn the_table_positions_are_those_of_the_seeded_play() {
+    check_table_positions("carrera", &table_positions());
+}
+
+#[test]
+#[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
+fn print_perft_table() {
+    halma_suite::family_checks::print_perft_table(&table_positions());
+}
+
+#[test]
+#[ignore = "prints how seeded games of the playout policy end"]
+fn print_game_ends() {
+    for epsilon in [0.1, 0.2, 0.5] {
+        for seed in 0..12 {
+            let g = game(seed, epsilon, 600);
+            let last = g.last().unwrap().status();
+            println!("eps {epsilon} seed {seed}: {} plies, {last:?}", g.len() - 1);
+        }
+    }
+}
+
+#[test]
+fn perft_of_positions_from_play_agrees_with_the_reference_history_included() {
+    // Seeded games in three styles, cut at several plies, perft 3: against the reference
+    // replaying the same moves, and against the reference read from the position text.
+    let positions = (0..30u64).map(|seed| {
+        let epsilon = [1.0, 0.5, 0.1][seed as usize % 3];
+        let plies = [5, 17, 33, 64, 90, 120, 140][seed as usize % 7];
+        game(100 + seed, epsilon, plies).pop().unwrap()
+    });
+    let checked = check_perft_of_play::<_, NaiveCarrera>(positions, 3, 1_500_000);
+    assert!(checked >= 15, "{checked}");
+}
+
+/// b1-c3, i10-h8, c3-b1, h8-i10: back to the start after four plies.
+const SHUFFLE: [&str; 4] = ["b1-c3", "i10-h8", "c3-b1", "h8-i10"];
+
+#[test]
+fn repetition_draws_inside_perft_agree_with_the_reference() {
+    check_repetition_in_perft::<CarreraPosition, NaiveCarrera>(&SHUFFLE, &[5, 6, 7], 4);
+}
+
+#[test]
+fn whole_games_agree_with_the_reference_move_by_move() {
+    for seed in 0..8u64 {
+        let epsilon = if seed < 4 { 0.2 } else { 0.6 };
+        check_game_move_by_move::<_, NaiveCarrera>(&game(200 + seed, epsilon, 600));
+    }
+}
+
+#[test]
+fn make_unmake_round_trips_and_moves_read_back() {
+    for p in game(7, 0.3, 600).iter().step_by(3) {
+        check_make_unmake(p, CarreraPosition::compute_key);
+        for mv in p.legal_moves() {
+            assert_eq!(p.path_text(mv), p.move_text(mv));
+        }
+    }
+}
+
+#[test]
+fn random_placements_agree_with_the_reference() {
+    // Eight knights a side anywhere on the 70 cells: move lists, counts and legality.
+    let cells: Vec<usize> = (0..board::CELLS)
+        .filter(|&c| board::BOARD >> c & 1 != 0)
+        .collect();
+    let mut rng = Rng::new(5);
+    for i in 0..3000 {
+        let mut stones = [0u128; 2];
+        for side in 0..2 {
+            while stones[side].count_ones() < 8 {
+                let c = cells[rng.below(cells.len() as u32) as usize];
+                if (stones[0] | stones[1]) >> c & 1 == 0 {
+                    stones[side] |= 1 << c;
+                }
+            }
+        }
+        let Ok(p) = CarreraPosition::from_parts(stones, i % 2, [9, 9], 0) else {
+            panic!("a valid placement");
+        };
+        let naive = NaiveCarrera::from_engine(&p);
+        let (engine, reference) = both_move_lists(&p, &naive);
+        assert_eq!(engine, reference, "{}", p.to_text());
+        assert_eq!(p.status(), naive.status(), "{}", p.to_text());
+        if i < 100 {
+            for from in 0..board::CELLS {
+                for to in (0..board::CELLS).filter(|&to| to != from) {
+                    let mv = Move::new(from, to);
+                    assert_eq!(p.is_legal(mv), engine.contains(&mv));
+                }
+            }
+        }
+    }
+}
+
+/// The start as text.
+const START: &str = "carrera 7BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7 A 0,0";
+
+#[test]
+fn start_text_and_diagram() {
+    let p = CarreraPosition::start(&());
+    assert_eq!(p.to_text(), START);
+    assert_eq!(p.rules_text(), "carrera");
+    assert_eq!(
+        p.diagram(),
+        "10           . . b b b\n 9         . . . b b b\n 8       . . . . . b b\n \
+         7     . . . . . . . .\n 6   . . . . . . . . .\n 5 . . . . . . . . .\n \
+         4 . . . . . . . .\n 3 A A . . . . .\n 2 A A A . . .\n 1 A A A . .\n   \
+         a b c d e f g h i j\n"
+    );
+    assert_eq!(p.cell_name(p.parse_cell("j10").unwrap()), "j10");
+    assert_eq!(p.cells(), 100);
+    let with_passes = "carrera 7BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7 B 4,3 1";
+    assert_eq!(pos(with_passes).to_text(), with_passes);
+    // The reference's board has the same cells.
+    let naive = NaiveCarrera::start();
+    for cell in 0..board::CELLS {
+        let square = naive.at((cell % 10, cell / 10));
+        assert_eq!(square != Square::Missing, board::BOARD >> cell & 1 != 0);
+        assert_eq!(
+            p.side_at(cell),
+            match square {
+                Square::Knight(s) => Some(s),
+                _ => None,
+            }
+        );
+    }
+}
+
+#[test]
+fn bad_inputs_are_errors_that_say_what_is_wrong() {
+    let start = CarreraPosition::start(&());
+    check_errors(
+        &[
+            ("a1-a10", "'a10' is not a cell of the board"),
+            ("f1-d2", "'f1' is not a cell of the board"),
+            ("c2-e1-f3", "no chains"),
+            ("b1-a3", "own knight on a3"),
+            ("c2-c3", "c2-c3 is not a knight leap"),
+            ("c2-e4", "not a knight leap"),
+            ("e5-f7", "no stone on e5"),
+            ("j10-h9", "stone of B, but A is to move"),
+            ("b1-b1", "ends where it starts"),
+            ("pass", "only legal when no other move"),
+            ("b1", "not a move (expected from-to"),
+            ("b1-c33", "off the 10x10 board"),
+            ("b1-xx", "not a cell"),
+            ("", "not a cell"),
+            ("b1--c3", "not a cell"),
+        ],
+        |text| start.parse_move(text),
+    );
+    // A leap onto an enemy knight: no captures.
+    let p = pos("carrera 7BBB/7BBB/8B1/10/10/10/10/AA1B6/AAA7/AAA7 A 0,0");
+    check_errors(
+        &[("b2-d3", "enemy knight on d3: there are no captures")],
+        |text| p.parse_move(text),
+    );
+    assert!(p.parse_move("b2-d1").is_ok());
+    assert!(p.is_legal(p.parse_move("c1-e2").unwrap()));
+    // b2-c4 (bits 11, 32) is a knight leap, b2-d4 (33) is not.
+    assert!(p.is_legal(Move::new(11, 32)) && !p.is_legal(Move::new(11, 33)));
+
+    // Position texts.
+    let good = "7BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7";
+    let texts = [
+        format!("carrera {} A 0,0", good.replacen("7BBB", "B6BBB", 1)),
+        format!("carrera {} A 0,0", good.replacen("AAA7", "AAA6A", 1)),
+        format!("carrera {} A 0,0", good.replacen("8BB", "9B", 1)),
+        format!("carrera {} A 0,0", good.replacen("10/AA8", "A9/AA8", 1)),
+        format!("carrera {good}/10 A 0,0"),
+        format!("carrera {} A 0,0", good.replacen("10", "9", 1)),
+        format!("carrera {} A 0,0", good.replacen("10", "11", 1)),
+        format!("carrera {} A 0,0", good.replacen('B', "C", 1)),
+        format!("carrera {good} C 0,0"),
+        format!("carrera {good} A 0"),
+        format!("carrera {good} A x,0"),
+        format!("carrera {good} A 0,0 2"),
+        format!("carrera {good} A 0,0 z"),
+        format!("carrera {good} A"),
+        format!("renpaarden {good} A 0,0"),
+        "carrera".to_string(),
+    ];
+    let wants = [
+        "B has a stone on a10, which is not a cell of the board",
+        "A has a stone on j2",
+        "B has 7 stones, the rules give each side 8",
+        "A has 9 stones",
+        "11 ranks, the 10x10 carrera board has 10",
+        "9 cells",
+        "11 cells",
+        "'C'",
+        "side to move",
+        "1 move counts",
+        "move counts",
+        "2 passes",
+        "passes",
+        "fields",
+        "not the rule set",
+        "no placement",
+    ];
+    let cases: Vec<(&str, &str)> = texts.iter().map(String::as_str).zip(wants).collect();
+    check_errors(&cases, CarreraPosition::from_text);
+    assert!(CarreraPosition::from_text_fields(&(), "").is_err());
+    let twice = [board::START[0], board::START[0]];
+    assert!(CarreraPosition::from_parts(twice, 0, [0; 2], 0).is_err());
+}
+
+/// A knights on B's home but i8, one on g7 (one leap from i8); B home again but for d4.
+const ALMOST: &str = "carrera 7AAA/7AAA/9A/6A3/10/10/3B6/B9/BBB7/BBB7 A 40,40";
+
+#[test]
+fn a_win_ends_the_game() {
+    let mut p = pos(ALMOST);
+    assert_eq!(p.status(), Status::Ongoing);
+    let win = p.parse_move("g7-i8").unwrap();
+    let before = p.perft(2);
+    p.make(win);
+    assert_eq!(p.status(), Status::Won(0));
+    assert!(p.legal_moves().is_empty());
+    assert_eq!(p.count_legal_moves(), 0);
+    assert_eq!(p.perft(1), 0);
+    assert!(!p.is_legal(Move::PASS));
+    assert!(p
+        .parse_move("d4-b5")
+        .unwrap_err()
+        .to_string()
+        .contains("game is over"));
+    // The winning move counts at depth 1 and adds nothing at depth 2.
+    p.unmake();
+    assert_eq!(before, NaiveCarrera::from_engine(&p).perft(2));
+    let mut naive = NaiveCarrera::from_engine(&p);
+    naive.play(NaiveCarrera::naive_move(win));
+    assert_eq!(naive.status(), Status::Won(0));
+    // A text of the finished position reads as won by the side that just moved.
+    p.make(win);
+    assert_eq!(pos(&p.to_text()).status(), Status::Won(0));
+    // B's home holds A's eight knights: with B to move, that is A's win, not B's.
+    assert!(pos(&p.to_text()).legal_moves().is_empty());
+}
+
+#[test]
+fn two_passes_in_a_row_draw() {
+    // No pass arises from play here (see docs/games/carrera.md); the rule still holds for
+    // a pass recorded in the text.
+    check_pass_draw::<CarreraPosition, NaiveCarrera>(
+        "carrera 7BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7 A 5,6 1",
+        "b1-c3",
+        CarreraPosition::passes_in_row,
+    );
+}
+
+#[test]
+fn the_third_occurrence_draws() {
+    check_third_occurrence::<CarreraPosition, NaiveCarrera>(&SHUFFLE);
+}
+
+#[test]
+fn the_evaluation_prefers_progress() {
+    let start = CarreraPosition::start(&());
+    let eval = start.evaluator(&Weights::default());
+    let team = Team::new(0, 2);
+    // The start is symmetric: only the tempo.
+    assert_eq!(start.side_score(&eval, 0), start.side_score(&eval, 1));
+    assert_eq!(start.evaluate(&eval, team), Weights::default().tempo);
+    // A forward leap gains for A and leaves B's standing alone.
+    let mut p = start.clone();
+    let forward = p.parse_move("b2-c4").unwrap();
+    assert!(p.move_gain(&eval, 0, forward) > 0);
+    assert_eq!(p.move_gain(&eval, 0, Move::PASS), 0);
+    p.make(forward);
+    assert!(p.side_score(&eval, 0) > start.side_score(&eval, 0));
+    assert_eq!(p.side_score(&eval, 1), start.side_score(&eval, 1));
+    assert!(p.evaluate(&eval, Team::new(1, 2)) < start.evaluate(&eval, team));
+    // Nearly won is far better than the start, and home is the best there is.
+    let near = pos(ALMOST);
+    assert_eq!(near.side_score(&eval, 0), -100);
+    assert!(near.side_score(&eval, 0) > start.side_score(&eval, 0) + 3000);
+    // B too is one leap (d4-b3) from home: even, but for the tempo.
+    assert_eq!(near.side_score(&eval, 1), -100);
+    assert_eq!(near.evaluate(&eval, team), Weights::default().tempo);
+    // Every legal move's gain is 100 per leap of nearest-goal distance, one leap at most.
+    for mv in start.legal_moves() {
+        assert!(start.move_gain(&eval, 0, mv).abs() <= 100);
+    }
+}
+
+#[test]
+fn no_input_panics() {
+    // Mangled position texts and move texts: every one an answer (a position or an
+    // error), never a panic.
+    let mut rng = Rng::new(17);
+    let alphabet: Vec<char> = "AB CabcjJ0123456789/,-passé\t".chars().collect();
+    let start = CarreraPosition::start(&());
+    let almost = pos(ALMOST);
+    for _ in 0..20_000 {
+        let mut text: Vec<char> = if rng.below(2) == 0 {
+            START.chars().collect()
+        } else {
+            ALMOST.chars().collect()
+        };
+        for _ in 0..1 + rng.below(4) {
+            let i = rng.below(text.len() as u32) as usize;
+            let c = alphabet[rng.below(alphabet.len() as u32) as usize];
+            match rng.below(3) {
+                0 => text[i] = c,
+                1 => text.insert(i, c),
+                _ => {
+                    text.remove(i);
+                }
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if let Ok(p) = CarreraPosition::from_text(&text) {
+            assert_eq!(pos(&p.to_text()).to_text(), p.to_text());
+            let _ = p.diagram();
+        }
+        let mv: String = (0..rng.below(9))
+            .map(|_| alphabet[rng.below(alphabet.len() as u32) as usize])
+            .collect();
+        for p in [&start, &almost] {
+            if let Ok(m) = p.parse_move(&mv) {
+                assert!(p.is_legal(m), "{mv}");
+            }
+        }
+    }
+}
