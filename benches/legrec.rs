@@ -8,78 +8,18 @@
 //!
 //! `cargo bench -p halma-suite --bench legrec -- --warm-up-time 1 --measurement-time 3`
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use halma_engine::game::Game;
+#[path = "common/family.rs"]
+mod family;
+
+use criterion::{criterion_group, criterion_main, Criterion};
 use halma_engine::games::legrec::{LeGrecPosition, Solution};
-use halma_engine::perft::perft;
-use halma_engine::rng::Rng;
 use halma_suite::legrec::NaiveLeGrec;
 
-/// Positions from seeded random play (mixed uniform and forward moves), with the reference's
-/// copies built from their texts.
-fn positions() -> Vec<(LeGrecPosition, NaiveLeGrec)> {
-    let mut rng = Rng::new(2024);
-    let mut out = Vec::new();
-    while out.len() < 200 {
-        let mut pos = LeGrecPosition::start();
-        let eval = pos.evaluator(&Default::default());
-        let plies = 2 + rng.below(40) as usize;
-        for _ in 0..plies {
-            if pos.status().is_over() {
-                break;
-            }
-            let mv = pos.policy_move(&eval, 0.5, &mut rng);
-            pos.make(mv);
-        }
-        if !pos.status().is_over() {
-            let text = pos.to_text();
-            let fresh = LeGrecPosition::from_text(&text).expect("a valid text");
-            out.push((fresh, NaiveLeGrec::from_text(&text).expect("a valid text")));
-        }
-    }
-    out
-}
-
 fn bench(c: &mut Criterion) {
-    let positions = positions();
-    let mut group = c.benchmark_group("legrec/movegen");
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    group.bench_function("count_legal_moves", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|(p, _)| black_box(p).count_legal_moves())
-                .sum::<u64>()
-        })
-    });
-    let mut moves = Vec::with_capacity(64);
-    group.bench_function("legal_moves_into", |b| {
-        b.iter(|| {
-            let mut n = 0;
-            for (p, _) in &positions {
-                black_box(p).legal_moves_into(&mut moves);
-                n += moves.len();
-            }
-            n
-        })
-    });
-    group.bench_function("naive", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|(_, n)| black_box(n).moves().len())
-                .sum::<usize>()
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group("legrec/perft5");
-    group.throughput(Throughput::Elements(3189));
-    let mut start = LeGrecPosition::start();
-    group.bench_function("engine", |b| b.iter(|| perft(black_box(&mut start), 5)));
-    let naive = NaiveLeGrec::start();
-    group.bench_function("naive", |b| b.iter(|| black_box(&naive).perft(5)));
-    group.finish();
+    let start = LeGrecPosition::start();
+    let positions = family::played(&start, 200, 40, NaiveLeGrec::from_text);
+    family::movegen_group(c, "legrec", &positions);
+    family::perft_group(c, "legrec", &start, &NaiveLeGrec::start(), 5);
 
     let mut group = c.benchmark_group("legrec/solve");
     group.sample_size(10);

@@ -4,50 +4,18 @@
 //! list of earlier boards, its own position-text reader and its own perft. Nothing from
 //! the engine is used.
 
-/// A cell as 0-based (file, rank).
-pub type Cell = (usize, usize);
-
-/// A move of the reference: `Some((from, to))`, or `None` for the pass.
-pub type NaiveMove = Option<(Cell, Cell)>;
+pub use crate::reference::{cell_name, naive_move_text, Cell, NaiveMove};
 
 /// The board: `board[rank][file]`, the side of the stone there.
-type Board = [[Option<usize>; 4]; 4];
+type Board = Grid<4>;
 
-/// The state of the game after the last move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NaiveStatus {
-    /// The game goes on.
-    Ongoing,
-    /// The side won with its last move.
-    Won(usize),
-    /// Two passes in a row.
-    DrawByPasses,
-    /// Third occurrence of the board with the same side to move.
-    DrawByRepetition,
-}
+pub use crate::reference::NaiveStatus;
+use crate::reference::{grid_after, grid_moves, text_fields, Grid, Reference, Turns};
 
 /// A position of the reference, with the boards of the game so far.
 #[derive(Clone, Debug)]
 pub struct NaiveLeGrec {
-    board: Board,
-    to_move: usize,
-    passes: usize,
-    /// Every (board, side to move) of the game so far, the present included.
-    seen: Vec<(Board, usize)>,
-    status: NaiveStatus,
-}
-
-/// The name of a cell, like `b3`.
-pub fn cell_name((file, rank): Cell) -> String {
-    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
-}
-
-/// A move's text, `from-to` or `pass`.
-pub fn naive_move_text(mv: NaiveMove) -> String {
-    match mv {
-        Some((f, t)) => format!("{}-{}", cell_name(f), cell_name(t)),
-        None => "pass".into(),
-    }
+    turns: Turns<Board>,
 }
 
 impl NaiveLeGrec {
@@ -59,11 +27,8 @@ impl NaiveLeGrec {
     /// Reads a full position text `legrec <placement> <side> <a>,<b> [passes]`; `None` if it
     /// is not one.
     pub fn from_text(text: &str) -> Option<NaiveLeGrec> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() < 4 || fields.len() > 5 || fields[0] != "legrec" {
-            return None;
-        }
-        let rows: Vec<&str> = fields[1].split('/').collect();
+        let (placement, to_move, passes) = text_fields(text, "legrec")?;
+        let rows: Vec<&str> = placement.split('/').collect();
         if rows.len() != 4 {
             return None;
         }
@@ -88,126 +53,52 @@ impl NaiveLeGrec {
                 return None;
             }
         }
-        let to_move = match fields[2] {
-            "A" => 0,
-            "B" => 1,
-            _ => return None,
-        };
-        let passes = match fields.get(4) {
-            Some(p) => p.parse().ok()?,
-            None => 0,
-        };
-        let mut pos = NaiveLeGrec {
-            board,
-            to_move,
-            passes,
-            seen: vec![(board, to_move)],
-            status: NaiveStatus::Ongoing,
-        };
-        pos.status = pos.status_after(1 - to_move);
-        Some(pos)
+        Some(NaiveLeGrec {
+            turns: Turns::new(board, to_move, passes, won),
+        })
     }
 
     /// The side to move.
     pub fn to_move(&self) -> usize {
-        self.to_move
+        self.turns.to_move
     }
+}
 
-    /// The status after the last move.
-    pub fn status(&self) -> NaiveStatus {
-        self.status
-    }
+impl Reference for NaiveLeGrec {
+    type Move = NaiveMove;
 
-    /// The legal moves: the pass alone when there is no other, none when the game is over.
-    pub fn moves(&self) -> Vec<NaiveMove> {
-        if self.status != NaiveStatus::Ongoing {
+    fn moves(&self) -> Vec<NaiveMove> {
+        if self.turns.is_over() {
             return Vec::new();
         }
-        let side = self.to_move;
+        let side = self.turns.to_move;
         let ahead: isize = if side == 0 { 1 } else { -1 };
         let dirs = [(0, ahead), (1, ahead), (-1, ahead), (1, 0), (-1, 0)];
-        let at = |f: isize, r: isize| -> Option<Option<usize>> {
-            if (0..4).contains(&f) && (0..4).contains(&r) {
-                Some(self.board[r as usize][f as usize])
-            } else {
-                None
-            }
-        };
-        let mut out = Vec::new();
-        for rank in 0..4 {
-            for file in 0..4 {
-                if self.board[rank][file] != Some(side) {
-                    continue;
-                }
-                let (f, r) = (file as isize, rank as isize);
-                for (df, dr) in dirs {
-                    match at(f + df, r + dr) {
-                        // A step to an empty cell.
-                        Some(None) => {
-                            out.push(Some(((file, rank), ((f + df) as usize, (r + dr) as usize))))
-                        }
-                        // A jump over an enemy stone to the empty cell beyond.
-                        Some(Some(s)) if s != side && at(f + 2 * df, r + 2 * dr) == Some(None) => {
-                            out.push(Some((
-                                (file, rank),
-                                ((f + 2 * df) as usize, (r + 2 * dr) as usize),
-                            )))
-                        }
-                        _ => {}
-                    }
-                }
-            }
-        }
-        if out.is_empty() {
-            out.push(None);
-        }
-        out
+        grid_moves(&self.turns.board, side, &dirs, |f, r| {
+            (0..4).contains(&f) && (0..4).contains(&r)
+        })
     }
 
-    /// The position after `mv` (a legal move).
-    pub fn play(&self, mv: NaiveMove) -> NaiveLeGrec {
-        let mut next = self.clone();
-        let side = self.to_move;
-        match mv {
-            Some(((ff, fr), (tf, tr))) => {
-                next.board[fr][ff] = None;
-                next.board[tr][tf] = Some(side);
-                next.passes = 0;
-            }
-            None => next.passes += 1,
+    fn play(&self, mv: NaiveMove) -> NaiveLeGrec {
+        NaiveLeGrec {
+            turns: self.turns.next(grid_after(&self.turns.board, mv), won),
         }
-        next.to_move = 1 - side;
-        next.seen.push((next.board, next.to_move));
-        next.status = next.status_after(side);
-        next
     }
 
-    /// The status after `mover` moved here: win, two passes, third repetition.
-    fn status_after(&self, mover: usize) -> NaiveStatus {
-        let goal = |rank: usize| if mover == 0 { rank >= 2 } else { rank <= 1 };
-        let mut all_in = true;
-        for rank in 0..4 {
-            for file in 0..4 {
-                if self.board[rank][file] == Some(mover) && !goal(rank) {
-                    all_in = false;
-                }
-            }
-        }
-        if all_in {
-            return NaiveStatus::Won(mover);
-        }
-        if self.passes >= 2 {
-            return NaiveStatus::DrawByPasses;
-        }
-        let now = (self.board, self.to_move);
-        if self.seen.iter().filter(|&&s| s == now).count() >= 3 {
-            return NaiveStatus::DrawByRepetition;
-        }
-        NaiveStatus::Ongoing
+    fn move_text(mv: NaiveMove) -> String {
+        naive_move_text(mv)
     }
 
-    /// The perft count at `depth`.
-    pub fn perft(&self, depth: u32) -> u64 {
-        crate::reference::perft_by_copy(self, depth, Self::moves, |p, mv| *p = p.play(mv))
+    fn status(&self) -> NaiveStatus {
+        self.turns.status
     }
+}
+
+/// Whether every stone of `side` stands on its goal ranks (3–4 for A, 1–2 for B).
+fn won(board: &Board, side: usize) -> bool {
+    (0..4).all(|rank| {
+        (0..4).all(|file| {
+            board[rank][file] != Some(side) || if side == 0 { rank >= 2 } else { rank <= 1 }
+        })
+    })
 }

@@ -5,6 +5,8 @@
 /// Weak-human self-play for positions from real play.
 pub mod playout;
 
+/// The simple per-cell reference for Caeser.
+pub mod caeser;
 /// The simple per-cell reference for Carrera de Caballos.
 pub mod carrera;
 /// The simple per-cell reference for Embargo.
@@ -19,7 +21,8 @@ pub mod naive;
 pub mod perft_table;
 /// Random playouts and random placements for the tests.
 pub mod random;
-/// What the per-cell references share: perft, the end tests of a race.
+/// What the simple references share: status, turns, perft, the end tests of a race, the
+/// tests' checks.
 pub mod reference;
 /// The simple per-cell reference for Renpaarden.
 pub mod renpaarden;

@@ -8,8 +8,9 @@ use halma_engine::games::legrec::{LeGrecPosition, Solution, Value};
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
-use halma_suite::legrec::{naive_move_text, NaiveLeGrec, NaiveStatus};
-use halma_suite::perft_table::family_perft_table;
+use halma_suite::legrec::NaiveLeGrec;
+use halma_suite::perft_table::{check_family_table, family_perft_table};
+use halma_suite::reference::{agree_along_game, replay, Reference};
 use std::sync::OnceLock;
 
 /// The solution, built once for all tests of this file.
@@ -73,39 +74,7 @@ fn random_game(seed: u64, plies: usize, style: Style) -> LeGrecPosition {
 
 /// The reference position reached by the same moves from the start (same history).
 fn naive_replay(pos: &LeGrecPosition) -> NaiveLeGrec {
-    let mut naive = NaiveLeGrec::start();
-    for mv in pos.history() {
-        let text = pos.move_text(mv);
-        let m = *naive
-            .moves()
-            .iter()
-            .find(|&&m| naive_move_text(m) == text)
-            .unwrap_or_else(|| panic!("the reference has no move {text}"));
-        naive = naive.play(m);
-    }
-    naive
-}
-
-/// The engine's legal moves and the reference's, as sorted texts.
-fn move_lists(pos: &LeGrecPosition, naive: &NaiveLeGrec) -> (Vec<String>, Vec<String>) {
-    let mut a: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| pos.move_text(m))
-        .collect();
-    let mut b: Vec<String> = naive.moves().into_iter().map(naive_move_text).collect();
-    a.sort();
-    b.sort();
-    (a, b)
-}
-
-fn same_status(a: Status, b: NaiveStatus) -> bool {
-    matches!(
-        (a, b),
-        (Status::Ongoing, NaiveStatus::Ongoing)
-            | (Status::DrawByPasses, NaiveStatus::DrawByPasses)
-            | (Status::DrawByRepetition, NaiveStatus::DrawByRepetition)
-    ) || matches!((a, b), (Status::Won(x), NaiveStatus::Won(y)) if x == y)
+    replay(NaiveLeGrec::start(), pos)
 }
 
 #[test]
@@ -128,29 +97,8 @@ fn random_games_agree_with_the_reference_move_by_move() {
     for seed in 0..120u64 {
         let style = [Style::Uniform, Style::Forward, Style::Shuffle][seed as usize % 3];
         let mut rng = Rng::new(seed ^ 0xA5A5);
-        let mut pos = LeGrecPosition::start();
-        let mut naive = NaiveLeGrec::start();
-        for _ in 0..200 {
-            let (a, b) = move_lists(&pos, &naive);
-            assert_eq!(a, b, "{}", pos.to_text());
-            assert!(
-                same_status(pos.status(), naive.status()),
-                "{}",
-                pos.to_text()
-            );
-            if pos.status().is_over() {
-                break;
-            }
-            let mv = random_move(&pos, style, &mut rng);
-            let text = pos.move_text(mv);
-            pos.make(mv);
-            let m = naive
-                .moves()
-                .into_iter()
-                .find(|&m| naive_move_text(m) == text)
-                .unwrap();
-            naive = naive.play(m);
-        }
+        let (pos, naive) = (LeGrecPosition::start(), NaiveLeGrec::start());
+        agree_along_game(pos, naive, 200, |p| random_move(p, style, &mut rng));
     }
 }
 
@@ -204,24 +152,8 @@ fn table() -> Vec<(String, Vec<u64>)> {
 
 #[test]
 fn perft_table_agrees_with_engine_and_reference() {
-    const ENGINE_LEAVES: u64 = 5_000_000;
-    const NAIVE_LEAVES: u64 = 300_000;
-    let entries = table();
-    assert!(entries.len() >= 9);
-    for (text, counts) in entries {
-        let mut pos = parse(&text);
-        assert_eq!(pos.to_text(), text);
-        let naive = NaiveLeGrec::from_text(&text).unwrap();
-        for (i, &n) in counts.iter().enumerate() {
-            let depth = i as u32 + 1;
-            if n <= ENGINE_LEAVES {
-                assert_eq!(perft(&mut pos, depth), n, "{text} D{depth}");
-            }
-            if n <= NAIVE_LEAVES {
-                assert_eq!(naive.perft(depth), n, "{text} D{depth} (reference)");
-            }
-        }
-    }
+    let lines = check_family_table("legrec", parse, NaiveLeGrec::from_text, 5_000_000, 300_000);
+    assert!(lines >= 9);
 }
 
 /// Prints the perft table's lines (`cargo test --release -p halma-suite --test legrec --

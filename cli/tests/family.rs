@@ -1,15 +1,17 @@
 //! The relatives of Halma through every command: perft, moves, show, analyse with both
 //! searchers, UGI, tournaments, replay and Le Grec's solution; and bad input for each.
+//! Caeser's hexagon has a test of its own for moves, show and perft from a position text.
 
 mod common;
 use common::{fails, halma, json_lines, ok, UgiSession};
 
 /// The games of the family and their start counts to depth 2 (RULES-relatives.md).
-const START_COUNTS: [(&str, u64, u64); 4] = [
+const START_COUNTS: [(&str, u64, u64); 5] = [
     ("embargo", 42, 1710),
     ("legrec", 5, 23),
     ("renpaarden", 46, 2116),
     ("carrera", 20, 400),
+    ("caeser", 9, 69),
 ];
 
 #[test]
@@ -121,6 +123,37 @@ fn carrera_shows_its_cut_board_and_both_searchers_find_the_winning_leap() {
 }
 
 #[test]
+fn caeser_moves_show_and_replay_draw_the_hexagon() {
+    let out = ok(&["moves", "--rules", "caeser", "--moves", "d3-d4"]);
+    assert!(out.contains("moves 8") && out.contains("d5-d3"), "{out}");
+    let out = ok(&["show", "--rules", "caeser"]);
+    assert!(
+        out.contains(" 4 b b b . A A A   (a4..)")
+            && out.contains(" 1    A A A A   (d1..)")
+            && out.contains("legal moves 9"),
+        "{out}"
+    );
+    let out = ok(&[
+        "show",
+        "--position",
+        "caeser AAAA/AAAAA/BAAA1B/AAA1BBB/AABBBB/1BBBB/BBBB A 56,56",
+        "--moves",
+        "pass pass",
+    ]);
+    assert!(out.contains("draw: every side passed"), "{out}");
+    let out = ok(&[
+        "perft",
+        "--position",
+        "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0",
+        "--depth",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.contains("3627"), "{out}");
+}
+
+#[test]
 fn analyse_searches_every_game_with_both_engines() {
     for (game, _, _) in START_COUNTS {
         for engine in ["alphabeta", "mcts"] {
@@ -139,8 +172,29 @@ fn bad_input_of_each_game_is_one_clear_line() {
     for (args, want) in [
         (
             vec!["perft", "--rules", "chess", "--depth", "1"],
-            "embargo, legrec, renpaarden, carrera",
+            "embargo, legrec, renpaarden, carrera, caeser",
         ),
+        (
+            vec!["show", "--rules", "caeser", "--moves", "a1-a2"],
+            "no hole",
+        ),
+        (
+            vec!["show", "--rules", "caeser", "--moves", "d3-d4 d4-d3"],
+            "move 2 of 2",
+        ),
+        (
+            vec!["show", "--rules", "caeser", "--moves", "d3-e3"],
+            "own man",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAA A 0,0",
+            ],
+            "rank 1 has 3 cells, not 4",
+        ),
+        (vec!["solve", "--rules", "caeser"], "Halma"),
         (
             vec!["show", "--rules", "embargo", "--moves", "a1-a9"],
             "move 1 of 1",
@@ -262,39 +316,50 @@ fn ugi_plays_each_game_chosen_by_the_rules_option_or_the_position() {
     s.send("quit");
 }
 
+/// A one-round tournament of `game` between `players`, recorded, then game `replayed` of
+/// the record replayed.
+fn tournament_is_recorded_and_replays(game: &str, players: [&str; 2], replayed: &str) {
+    let dir = std::env::temp_dir().join(format!("halma-family-{game}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join(format!("{game}.games"));
+    let record = record.to_str().unwrap();
+    let out = ok(&[
+        "tournament",
+        "--rules",
+        game,
+        "--player",
+        players[0],
+        "--player",
+        players[1],
+        "--rounds",
+        "1",
+        "--concurrency",
+        "1",
+        "--record",
+        record,
+        "--json",
+    ]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["rules"], game);
+    assert_eq!(v["games"], 2);
+    let replay = ok(&["replay", record, "--game", replayed]);
+    assert!(
+        replay.contains(&format!("rules {game}")) && replay.contains("the board says"),
+        "{replay}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_tournament_of_a_relative_is_recorded_and_replays() {
-    let dir = std::env::temp_dir().join(format!("halma-family-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     for game in ["legrec", "carrera"] {
-        let record = dir.join(format!("{game}.games"));
-        let record = record.to_str().unwrap();
-        let out = ok(&[
-            "tournament",
-            "--rules",
-            game,
-            "--player",
-            "alphabeta:depth=3",
-            "--player",
-            "random:seed=5",
-            "--rounds",
-            "1",
-            "--concurrency",
-            "1",
-            "--record",
-            record,
-            "--json",
-        ]);
-        let v = &json_lines(&out)[0];
-        assert_eq!(v["rules"], game);
-        assert_eq!(v["games"], 2);
-        let replay = ok(&["replay", record, "--game", "1"]);
-        assert!(
-            replay.contains(&format!("rules {game}")) && replay.contains("the board says"),
-            "{replay}"
-        );
+        tournament_is_recorded_and_replays(game, ["alphabeta:depth=3", "random:seed=5"], "1");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_caeser_tournament_of_both_engines_is_recorded_and_replays() {
+    tournament_is_recorded_and_replays("caeser", ["alphabeta:depth=2", "mcts:nodes=200"], "2");
 }
 
 #[test]

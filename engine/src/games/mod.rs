@@ -8,11 +8,13 @@
 //! Adding a game: its module here, one [`Relative`] value (name and summary), and one arm
 //! in `with_game!`.
 
+pub mod caeser;
 pub mod carrera;
 pub mod embargo;
 pub mod halma;
 pub mod knight;
 pub mod legrec;
+pub mod record;
 pub mod renpaarden;
 pub mod stones;
 pub mod text;
@@ -35,6 +37,8 @@ pub enum Relative {
     Renpaarden,
     /// Carrera de Caballos (Canteros 1988): eight knights a side on 10x10 less two corners.
     Carrera,
+    /// Caeser (Richter c. 1900): 37 holes in a hexagon, forward steps and single jumps.
+    Caeser,
 }
 
 impl Relative {
@@ -44,6 +48,7 @@ impl Relative {
         Relative::LeGrec,
         Relative::Renpaarden,
         Relative::Carrera,
+        Relative::Caeser,
     ];
 
     /// The rule-set name (`--rules`, the position text's first field).
@@ -53,6 +58,7 @@ impl Relative {
             Relative::LeGrec => "legrec",
             Relative::Renpaarden => "renpaarden",
             Relative::Carrera => "carrera",
+            Relative::Caeser => "caeser",
         }
     }
 
@@ -64,6 +70,9 @@ impl Relative {
             Relative::Renpaarden => "9x9, eighteen stones a side, knight leaps through enemies",
             Relative::Carrera => {
                 "10x10 less two corners (70 cells), eight knights a side, plain leaps"
+            }
+            Relative::Caeser => {
+                "37-hole hexagon, seventeen men a side, forward steps and single jumps"
             }
         }
     }
@@ -202,6 +211,11 @@ macro_rules! with_game {
             }
             $crate::games::Variant::Relative($crate::games::Relative::Carrera) => {
                 type $P = $crate::games::carrera::CarreraPosition;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::Caeser) => {
+                type $P = $crate::games::caeser::CaeserPosition;
                 let $setup = ();
                 $body
             }

@@ -1,11 +1,59 @@
-//! The position text of the relatives of Halma, two sides on a square board:
+//! The position text of the relatives of Halma, two sides on a board of ranks:
 //! `<rules> <placement> <side> <countA>,<countB> [passes]`. The placement lists the ranks
 //! from the top, `/` between them, `A` and `B` for stones and a number for a run of empty
-//! cells (as Halma's, `docs/position-format.md`). Cell `x + width * y` is file `x`, rank
-//! `y`, both 0-based; a game's own bit sets convert to and from `u128`.
+//! cells (as Halma's, `docs/position-format.md`). On a square board every rank has all its
+//! files; on a board of another shape ([`Layout::ranks`], Caeser's hexagon) each rank lists
+//! only its own cells, from its first. Cell `x + stride * y` is file `x`, rank `y`, both
+//! 0-based; a game's own bit sets convert to and from `u128`.
+//!
+//! [`read_from_to`] holds the checks every `from-to` move of these games begins with.
 
 use crate::error::Error;
-use crate::game::{parse_side, side_letter};
+use crate::game::{parse_side, side_letter, status_text, Game};
+use crate::moves::Move;
+
+/// The shape of a board's placement: each rank's first file and number of cells, and the
+/// bit stride of a rank (cell `x + stride * y`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout<'a> {
+    /// Each rank's (first file, cells), rank 1 first; empty for a square board.
+    ranks: &'a [(usize, usize)],
+    /// Bits per rank.
+    stride: usize,
+    /// Ranks of the board.
+    height: usize,
+}
+
+impl<'a> Layout<'a> {
+    /// The `width`x`width` square: every rank has files `0..width`.
+    pub const fn square(width: usize) -> Layout<'static> {
+        Layout {
+            ranks: &[],
+            stride: width,
+            height: width,
+        }
+    }
+
+    /// A board whose rank `y` (0-based) has `ranks[y].1` cells from file `ranks[y].0`, cell
+    /// `x + stride * y`.
+    pub const fn ranks(ranks: &'a [(usize, usize)], stride: usize) -> Layout<'a> {
+        Layout {
+            ranks,
+            stride,
+            height: ranks.len(),
+        }
+    }
+
+    /// Rank `y`'s first file and number of cells.
+    fn rank(&self, y: usize) -> (usize, usize) {
+        self.ranks.get(y).copied().unwrap_or((0, self.stride))
+    }
+
+    /// The bit of file `x`, rank `y`.
+    fn bit(&self, x: usize, y: usize) -> u128 {
+        1 << (x + self.stride * y)
+    }
+}
 
 /// The fields of a position text after the rule set's name, read and checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +73,11 @@ impl PositionText {
     /// `the {board} board` in an error), side to move, move counts, optional passes in a row;
     /// every field is checked and an error names what is wrong.
     pub fn parse(fields: &str, width: usize, board: &str) -> Result<Self, Error> {
+        Self::parse_in(fields, Layout::square(width), board)
+    }
+
+    /// [`PositionText::parse`] on a board of any [`Layout`].
+    pub fn parse_in(fields: &str, layout: Layout, board: &str) -> Result<Self, Error> {
         let bad = |t: String| Error::Position(t);
         let parts: Vec<&str> = fields.split_whitespace().collect();
         if !(3..=4).contains(&parts.len()) {
@@ -33,7 +86,7 @@ impl PositionText {
                 parts.len()
             )));
         }
-        let stones = parse_placement(parts[0], width, board)?;
+        let stones = parse_layout(parts[0], layout, board)?;
         let mut letters = parts[1].chars();
         let to_move = match (letters.next(), letters.next()) {
             (Some(c), None) => parse_side(c, 2),
@@ -73,9 +126,14 @@ impl PositionText {
     /// The whole position text, `rules` first, on a `width`x`width` board; passes only when
     /// there are some.
     pub fn write(&self, rules: &str, width: usize) -> String {
+        self.write_in(rules, Layout::square(width))
+    }
+
+    /// [`PositionText::write`] on a board of any [`Layout`].
+    pub fn write_in(&self, rules: &str, layout: Layout) -> String {
         let mut text = format!(
             "{rules} {} {} {},{}",
-            placement_text(self.stones, width),
+            layout_text(self.stones, layout),
             side_letter(self.to_move),
             self.counts[0],
             self.counts[1]
@@ -90,17 +148,24 @@ impl PositionText {
 /// The stones of both sides in a placement field of a `width`x`width` board, checked
 /// (number of ranks, cells per rank, letters).
 pub fn parse_placement(field: &str, width: usize, board: &str) -> Result<[u128; 2], Error> {
+    parse_layout(field, Layout::square(width), board)
+}
+
+/// The stones of both sides in a placement field of a board of `layout`, checked.
+pub fn parse_layout(field: &str, layout: Layout, board: &str) -> Result<[u128; 2], Error> {
     let bad = |t: String| Err(Error::Position(t));
     let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != width {
+    let height = layout.height;
+    if ranks.len() != height {
         return bad(format!(
-            "placement has {} ranks, the {board} board has {width}",
+            "placement has {} ranks, the {board} board has {height}",
             ranks.len()
         ));
     }
     let mut stones = [0u128; 2];
     for (i, rank) in ranks.iter().enumerate() {
-        let y = width - 1 - i;
+        let y = height - 1 - i;
+        let (first, width) = layout.rank(y);
         let mut x = 0usize;
         let mut chars = rank.chars().peekable();
         while let Some(c) = chars.next() {
@@ -112,7 +177,7 @@ pub fn parse_placement(field: &str, width: usize, board: &str) -> Result<[u128; 
                 x = x.saturating_add(run);
             } else if let Some(side) = parse_side(c, 2) {
                 if x < width {
-                    stones[side] |= 1 << (x + width * y);
+                    stones[side] |= layout.bit(first + x, y);
                 }
                 x += 1;
             } else {
@@ -131,11 +196,17 @@ pub fn parse_placement(field: &str, width: usize, board: &str) -> Result<[u128; 
 
 /// The placement field of `stones` on a `width`x`width` board.
 pub fn placement_text(stones: [u128; 2], width: usize) -> String {
-    let ranks: Vec<String> = (0..width)
+    layout_text(stones, Layout::square(width))
+}
+
+/// The placement field of `stones` on a board of `layout`.
+pub fn layout_text(stones: [u128; 2], layout: Layout) -> String {
+    let ranks: Vec<String> = (0..layout.height)
         .rev()
         .map(|y| {
-            rank_text((0..width).map(|x| {
-                let bit = 1u128 << (x + width * y);
+            let (first, width) = layout.rank(y);
+            rank_text((first..first + width).map(|x| {
+                let bit = layout.bit(x, y);
                 (0..2).find(|&side| stones[side] & bit != 0)
             }))
         })
@@ -165,6 +236,86 @@ pub fn rank_text(cells: impl Iterator<Item = Option<usize>>) -> String {
         rank += &run.to_string();
     }
     rank
+}
+
+/// The checks every `from-to` move of a two-sided stone game begins with, in `pos` of the
+/// game `game` (named in messages, with its pieces called `piece`): the game goes on; `pass` only without another move;
+/// two cells (a longer path is a move of another game, which makes `one_move` a turn);
+/// the origin holds a stone of the side to move; the target differs and is empty (no
+/// captures). `Ok(None)` is the pass, `Ok(Some((from, to)))` a move still to be checked
+/// by the game's geometry. Errors are [`Error::Move`], `'<text>': <why>`.
+pub fn read_from_to<P: Game>(
+    pos: &P,
+    text: &str,
+    game: &str,
+    piece: &str,
+    one_move: &str,
+) -> Result<Option<(usize, usize)>, Error> {
+    let text = text.trim();
+    let err = |why: String| Err(Error::Move(format!("'{text}': {why}")));
+    if pos.status().is_over() {
+        return err(format!("the game is over ({})", status_text(pos.status())));
+    }
+    if text == "pass" {
+        let mut any = false;
+        pos.for_each_move(|_| any = true);
+        return if any {
+            err("a pass is only legal when no other move exists".into())
+        } else {
+            Ok(None)
+        };
+    }
+    let parts: Vec<&str> = text.split('-').collect();
+    match parts.len() {
+        2 => {}
+        n if n > 2 => {
+            return err(format!(
+                "a path of {n} cells is a move of another game ({game} has {one_move} a turn)"
+            ))
+        }
+        _ => return err("not a move (expected from-to or pass)".into()),
+    }
+    let (from, to) = match (pos.parse_cell(parts[0]), pos.parse_cell(parts[1])) {
+        (Ok(f), Ok(t)) => (f, t),
+        (Err(e), _) | (_, Err(e)) => return err(e.message().to_string()),
+    };
+    let mover = pos.to_move();
+    let (fname, tname) = (pos.cell_name(from), pos.cell_name(to));
+    match pos.side_at(from) {
+        Some(s) if s == mover => {}
+        Some(s) => {
+            return err(format!(
+                "{fname} holds a {piece} of {}, but {} is to move",
+                side_letter(s),
+                side_letter(mover)
+            ))
+        }
+        None => return err(format!("no {piece} on {fname}")),
+    }
+    if from == to {
+        return err("ends where it starts, which is no move".into());
+    }
+    match pos.side_at(to) {
+        Some(s) if s == mover => err(format!("lands on an own {piece} on {tname}")),
+        Some(_) => err(format!(
+            "lands on an enemy {piece} on {tname} ({game} has no captures)"
+        )),
+        None => Ok(Some((from, to))),
+    }
+}
+
+/// The move `(from, to)` if the game generates it: the last check of a parsed move, after
+/// the game's own checks have said why anything else is illegal.
+pub fn generated<P: Game>(pos: &P, text: &str, from: usize, to: usize) -> Result<Move, Error> {
+    let mv = Move::new(from, to);
+    let mut legal = false;
+    pos.for_each_move(|m| legal |= m == mv);
+    debug_assert!(legal, "{text} passed every check but is not generated");
+    if legal {
+        Ok(mv)
+    } else {
+        Err(Error::Move(format!("'{}': not legal here", text.trim())))
+    }
 }
 
 /// The name of cell `cell` of a `width`×`width` board: file letter and rank number, `a1`

@@ -17,6 +17,57 @@ pub const fn splitmix64(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
+/// The key tables of a two-sided game on `CELLS` cells, drawn at compile time from a seed
+/// of the game's own: the two turn keys first, then `[side][cell]` for stones.
+#[derive(Clone, Debug)]
+pub struct StoneKeys<const CELLS: usize> {
+    stone: [[u64; CELLS]; 2],
+    turn: [u64; 2],
+}
+
+impl<const CELLS: usize> StoneKeys<CELLS> {
+    /// The tables drawn from `seed` (a `const fn`, for a game's key constant).
+    pub const fn new(seed: u64) -> Self {
+        let mut state = seed;
+        let mut turn = [0; 2];
+        let mut stone = [[0; CELLS]; 2];
+        let mut i = 0;
+        while i < 2 + 2 * CELLS {
+            let (next, key) = splitmix64(state);
+            state = next;
+            if i < 2 {
+                turn[i] = key;
+            } else {
+                stone[(i - 2) / CELLS][(i - 2) % CELLS] = key;
+            }
+            i += 1;
+        }
+        StoneKeys { stone, turn }
+    }
+
+    /// The key of a stone of `side` on `cell`.
+    #[inline(always)]
+    pub const fn piece(&self, side: usize, cell: usize) -> u64 {
+        self.stone[side][cell]
+    }
+
+    /// The key of `side` being to move.
+    #[inline(always)]
+    pub const fn turn(&self, side: usize) -> u64 {
+        self.turn[side]
+    }
+
+    /// The key, from scratch, of each side's stones on the cells `cells[side]` yields, with
+    /// `to_move` to move.
+    pub fn arrangement<I: Iterator<Item = usize>>(&self, cells: [I; 2], to_move: usize) -> u64 {
+        let mut key = self.turn(to_move);
+        for (side, cells) in cells.into_iter().enumerate() {
+            key = cells.fold(key, |key, cell| key ^ self.piece(side, cell));
+        }
+        key
+    }
+}
+
 /// Draws the next key from `state`, advancing it.
 fn draw(state: &mut u64) -> u64 {
     let (next, key) = splitmix64(*state);

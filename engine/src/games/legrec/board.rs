@@ -2,7 +2,7 @@
 //! 15), the five directions of each side as shifts with the masks of the cells a shift may
 //! start from, the home and goal ranks, and the Zobrist keys.
 
-use crate::zobrist::splitmix64;
+use crate::zobrist::StoneKeys;
 
 /// The number of cells.
 pub const CELLS: usize = 16;
@@ -153,44 +153,20 @@ pub fn cells_of(mut set: u16) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The Zobrist keys: one per side and cell, then one per side to move, from a fixed seed.
-const fn make_keys() -> ([[u64; CELLS]; 2], [u64; 2]) {
-    let mut state = 0x4C45_4752_4543_5A42; // "LEGRECZB"
-    let mut turn = [0; 2];
-    let mut piece = [[0; CELLS]; 2];
-    let mut i = 0;
-    while i < 2 {
-        let (s, k) = splitmix64(state);
-        state = s;
-        turn[i] = k;
-        i += 1;
-    }
-    let mut side = 0;
-    while side < 2 {
-        let mut c = 0;
-        while c < CELLS {
-            let (s, k) = splitmix64(state);
-            state = s;
-            piece[side][c] = k;
-            c += 1;
-        }
-        side += 1;
-    }
-    (piece, turn)
-}
-
-const KEYS: ([[u64; CELLS]; 2], [u64; 2]) = make_keys();
+/// The Zobrist keys: the two turn keys, then one per side and cell, from the seed
+/// "LEGRECZB".
+pub static KEYS: StoneKeys<CELLS> = StoneKeys::new(0x4C45_4752_4543_5A42);
 
 /// The key of a stone of `side` on `cell`.
 #[inline(always)]
 pub fn piece_key(side: usize, cell: usize) -> u64 {
-    KEYS.0[side][cell]
+    KEYS.piece(side, cell)
 }
 
 /// The key of `side` being to move.
 #[inline(always)]
 pub fn turn_key(side: usize) -> u64 {
-    KEYS.1[side]
+    KEYS.turn(side)
 }
 
 #[cfg(test)]

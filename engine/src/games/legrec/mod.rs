@@ -25,35 +25,17 @@ pub use solve::{Solution, Value};
 
 use crate::error::Error;
 use crate::eval::Weights;
-use crate::game::{Game, Status, Team};
+use crate::game::Game;
 use crate::moves::Move;
 
 impl Game for LeGrecPosition {
     type Setup = ();
     type Eval = LeGrecEval;
 
-    fn start(_setup: &()) -> Self {
-        LeGrecPosition::start()
-    }
-
-    fn from_text_fields(_setup: &(), fields: &str) -> Result<Self, Error> {
-        LeGrecPosition::from_text_fields(fields)
-    }
-
-    fn setup(&self) -> &() {
-        &()
-    }
+    crate::games::record::two_side_game_items!(LeGrecPosition);
 
     fn rules_text(&self) -> String {
         text::RULES_NAME.into()
-    }
-
-    fn to_text(&self) -> String {
-        LeGrecPosition::to_text(self)
-    }
-
-    fn diagram(&self) -> String {
-        LeGrecPosition::diagram(self)
     }
 
     fn parse_cell(&self, name: &str) -> Result<usize, Error> {
@@ -64,88 +46,12 @@ impl Game for LeGrecPosition {
         board::cell_name(cell)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        LeGrecPosition::parse_move(self, text)
-    }
-
     fn move_text(&self, mv: Move) -> String {
         text::move_text(mv)
     }
 
-    fn sides(&self) -> usize {
-        2
-    }
-
-    #[inline(always)]
-    fn to_move(&self) -> usize {
-        LeGrecPosition::to_move(self)
-    }
-
-    #[inline(always)]
-    fn status(&self) -> Status {
-        LeGrecPosition::status(self)
-    }
-
-    #[inline(always)]
-    fn key(&self) -> u64 {
-        LeGrecPosition::key(self)
-    }
-
-    #[inline(always)]
-    fn move_count(&self, side: usize) -> u64 {
-        LeGrecPosition::move_count(self, side)
-    }
-
-    fn history(&self) -> impl Iterator<Item = Move> + '_ {
-        LeGrecPosition::history(self)
-    }
-
-    #[inline(always)]
-    fn make(&mut self, mv: Move) {
-        LeGrecPosition::make(self, mv)
-    }
-
-    #[inline(always)]
-    fn unmake(&mut self) {
-        LeGrecPosition::unmake(self)
-    }
-
-    fn cells(&self) -> usize {
-        board::CELLS
-    }
-
-    #[inline(always)]
-    fn side_at(&self, cell: usize) -> Option<usize> {
-        LeGrecPosition::side_at(self, cell)
-    }
-
-    #[inline(always)]
-    fn for_each_move(&self, emit: impl FnMut(Move)) {
-        if !self.status().is_over() {
-            self.generate(emit);
-        }
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> u64 {
-        if self.status().is_over() {
-            return 0;
-        }
-        let s = self.to_move();
-        u64::from(movegen::count_moves(s, self.stones(s), self.stones(1 - s)).max(1))
-    }
-
     fn evaluator(&self, weights: &Weights) -> LeGrecEval {
         LeGrecEval::new(weights.tempo)
-    }
-
-    #[inline]
-    fn evaluate(&self, eval: &LeGrecEval, team: Team) -> i32 {
-        eval.evaluate(self, team)
-    }
-
-    fn side_score(&self, eval: &LeGrecEval, side: usize) -> i32 {
-        eval.side_score(self, side)
     }
 
     /// The ranks the move climbs, 100 a rank (sideways 0, a forward jump 200).

@@ -1,33 +1,20 @@
-//! The position: both sides' stones as `u16` sets, the side to move, the move counts, the
-//! passes in a row, the Zobrist key, the status and the undo history (whose keys give the
-//! third-repetition draw).
+//! The position: both sides' stones as `u16` sets, and the shared bookkeeping ([`Record`]:
+//! the side to move, the move counts, the passes in a row, the Zobrist key, the status and
+//! the undo history whose keys give the third-repetition draw).
 
 use super::board::{self, goal, piece_key, turn_key, STONES};
 use super::movegen;
 use crate::error::Error;
-use crate::game::{side_letter, Status};
+use crate::game::side_letter;
+use crate::games::record::Record;
 use crate::moves::Move;
-
-/// What [`LeGrecPosition::unmake`] restores.
-#[derive(Clone, Copy, Debug)]
-struct Undo {
-    mv: Move,
-    key: u64,
-    status: Status,
-    passes: u8,
-}
 
 /// A position of Le Grec (RULES-relatives.md §3): A (side 0) moves up the board from ranks
 /// 1–2, B (side 1) down from ranks 3–4.
 #[derive(Clone, Debug)]
 pub struct LeGrecPosition {
     stones: [u16; 2],
-    to_move: usize,
-    move_counts: [u64; 2],
-    passes: u8,
-    key: u64,
-    status: Status,
-    history: Vec<Undo>,
+    record: Record,
 }
 
 impl LeGrecPosition {
@@ -47,17 +34,6 @@ impl LeGrecPosition {
         passes: u8,
     ) -> Result<Self, Error> {
         let bad = |t: String| Err(Error::Position(t));
-        if to_move > 1 {
-            return bad(format!(
-                "side {} to move, but Le Grec has two sides",
-                side_letter(to_move)
-            ));
-        }
-        if passes > 1 {
-            return bad(format!(
-                "{passes} passes in a row would already have ended the game"
-            ));
-        }
         for (side, s) in stones.iter().enumerate() {
             if s.count_ones() != STONES {
                 return bad(format!(
@@ -70,18 +46,17 @@ impl LeGrecPosition {
         if stones[0] & stones[1] != 0 {
             return bad("two stones on one cell".into());
         }
-        let mut pos = LeGrecPosition {
-            stones,
-            to_move,
-            move_counts,
-            passes,
-            key: 0,
-            status: Status::Ongoing,
-            history: Vec::with_capacity(64),
-        };
-        pos.key = pos.compute_key();
-        pos.status = pos.status_after_move_of(1 - to_move);
+        let key = key_of(stones, to_move.min(1));
+        let record = Record::new("Le Grec", to_move, move_counts, passes, key)?;
+        let mut pos = LeGrecPosition { stones, record };
+        pos.record.settle(pos.has_won(1 - to_move));
         Ok(pos)
+    }
+
+    /// Whether all of `side`'s stones stand on its goal ranks.
+    #[inline(always)]
+    fn has_won(&self, side: usize) -> bool {
+        self.stones[side] & !goal(side) == 0
     }
 
     /// The stones of `side`.
@@ -96,40 +71,7 @@ impl LeGrecPosition {
         self.stones[0] | self.stones[1]
     }
 
-    /// The side to move (0 = A).
-    #[inline(always)]
-    pub fn to_move(&self) -> usize {
-        self.to_move
-    }
-
-    /// Moves `side` has made (passes included).
-    #[inline(always)]
-    pub fn move_count(&self, side: usize) -> u64 {
-        self.move_counts[side]
-    }
-
-    /// Passes played in a row just before this position (0 or 1).
-    #[inline(always)]
-    pub fn passes_in_row(&self) -> u8 {
-        self.passes
-    }
-
-    /// The Zobrist key of the arrangement and the side to move.
-    #[inline(always)]
-    pub fn key(&self) -> u64 {
-        self.key
-    }
-
-    /// The game's state after the last move.
-    #[inline(always)]
-    pub fn status(&self) -> Status {
-        self.status
-    }
-
-    /// The moves made on this position object, oldest first.
-    pub fn history(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history.iter().map(|u| u.mv)
-    }
+    crate::games::record::record_accessors!();
 
     /// The side whose stone stands on `cell`.
     #[inline(always)]
@@ -140,84 +82,51 @@ impl LeGrecPosition {
 
     /// The key computed from scratch (the incremental key always equals it).
     pub fn compute_key(&self) -> u64 {
-        let mut key = turn_key(self.to_move);
-        for side in 0..2 {
-            for c in board::cells_of(self.stones[side]) {
-                key ^= piece_key(side, c);
-            }
-        }
-        key
+        key_of(self.stones, self.to_move())
     }
 
     /// Calls `emit` with every move of the side to move, the pass excluded, whatever the
     /// status.
     #[inline(always)]
     pub fn generate(&self, mut emit: impl FnMut(Move)) {
-        let s = self.to_move;
+        let s = self.to_move();
         movegen::for_each_move(s, self.stones[s], self.stones[1 - s], |from, to| {
             emit(Move::new(from, to))
         });
     }
 
+    /// The number of moves of the side to move, the pass not counted.
+    #[inline(always)]
+    pub fn count_moves(&self) -> u32 {
+        let s = self.to_move();
+        movegen::count_moves(s, self.stones[s], self.stones[1 - s])
+    }
+
     /// Plays `mv`, a legal move or the pass.
     #[inline]
     pub fn make(&mut self, mv: Move) {
-        let side = self.to_move;
-        self.history.push(Undo {
-            mv,
-            key: self.key,
-            status: self.status,
-            passes: self.passes,
-        });
-        if mv.is_pass() {
-            self.passes += 1;
-        } else {
+        let side = self.to_move();
+        let mut change = 0;
+        if !mv.is_pass() {
             self.stones[side] ^= (1 << mv.from()) | (1 << mv.to());
-            self.key ^= piece_key(side, mv.from()) ^ piece_key(side, mv.to());
-            self.passes = 0;
+            change = piece_key(side, mv.from()) ^ piece_key(side, mv.to());
         }
-        self.key ^= turn_key(side) ^ turn_key(1 - side);
-        self.to_move = 1 - side;
-        self.move_counts[side] = self.move_counts[side].wrapping_add(1);
-        self.status = self.status_after_move_of(side);
+        self.record.play(mv, change, turn_key(0) ^ turn_key(1));
+        self.record.settle(self.has_won(side));
     }
 
-    /// Takes back the last [`LeGrecPosition::make`]. Panics if there is none.
+    /// Takes back the last [`LeGrecPosition::make`]; nothing if no move was made.
     #[inline]
     pub fn unmake(&mut self) {
-        let undo = self.history.pop().expect("unmake without a move");
-        let side = 1 - self.to_move;
-        if !undo.mv.is_pass() {
-            self.stones[side] ^= (1 << undo.mv.from()) | (1 << undo.mv.to());
-        }
-        self.to_move = side;
-        self.move_counts[side] = self.move_counts[side].wrapping_sub(1);
-        self.key = undo.key;
-        self.status = undo.status;
-        self.passes = undo.passes;
-    }
-
-    /// The status after `mover` moved here, tested in the conventions' order: the mover
-    /// wins; two passes in a row; third occurrence of arrangement and side to move.
-    fn status_after_move_of(&self, mover: usize) -> Status {
-        if self.stones[mover] & !goal(mover) == 0 {
-            Status::Won(mover)
-        } else if self.passes >= 2 {
-            Status::DrawByPasses
-        } else if self.occurrences() >= 3 {
-            Status::DrawByRepetition
-        } else {
-            Status::Ongoing
+        if let Some(mv) = self.record.take_back() {
+            if !mv.is_pass() {
+                self.stones[self.to_move()] ^= (1 << mv.from()) | (1 << mv.to());
+            }
         }
     }
+}
 
-    /// How often this arrangement with this side to move occurred in this object's
-    /// history, the present included (only every second entry has the same side to move).
-    fn occurrences(&self) -> usize {
-        let n = self.history.len();
-        1 + (2..=n)
-            .step_by(2)
-            .filter(|&back| self.history[n - back].key == self.key)
-            .count()
-    }
+/// The key of an arrangement and side to move, from scratch.
+fn key_of(stones: [u16; 2], to_move: usize) -> u64 {
+    board::KEYS.arrangement(stones.map(board::cells_of), to_move)
 }

@@ -4,8 +4,8 @@
 use super::board::{cell, cell_name, coords, WIDTH};
 use super::position::LeGrecPosition;
 use crate::error::Error;
-use crate::game::{side_letter, status_text};
-use crate::games::text::PositionText;
+use crate::game::side_letter;
+use crate::games::text::{generated, read_from_to, PositionText};
 use crate::moves::Move;
 
 /// The rule-set name, the first field of the position text.
@@ -92,60 +92,14 @@ impl LeGrecPosition {
 
     /// Parses a legal move: `from-to` or `pass`; the error says why a move is not legal.
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let Some((from, to)) =
+            read_from_to(self, text, "Le Grec", "stone", "one step or one jump")?
+        else {
+            return Ok(Move::PASS);
+        };
         let text = text.trim();
         let err = |why: String| Err(Error::Move(format!("'{text}': {why}")));
-        if self.status().is_over() {
-            return err(format!("the game is over ({})", status_text(self.status())));
-        }
-        if text == "pass" {
-            let mut any = false;
-            self.generate(|_| any = true);
-            return if any {
-                err("a pass is only legal when no other move exists".into())
-            } else {
-                Ok(Move::PASS)
-            };
-        }
-        let parts: Vec<&str> = text.split('-').collect();
-        match parts.len() {
-            2 => {}
-            n if n > 2 => {
-                return err(format!(
-                    "a path of {n} cells is a move of another game (Le Grec has one step or one \
-                     jump a turn)"
-                ))
-            }
-            _ => return err("not a move (expected from-to or pass)".into()),
-        }
-        let (from, to) = match (parse_cell(parts[0]), parse_cell(parts[1])) {
-            (Ok(f), Ok(t)) => (f, t),
-            (Err(e), _) | (_, Err(e)) => return err(e.message().to_string()),
-        };
         let mover = self.to_move();
-        let (fname, tname) = (cell_name(from), cell_name(to));
-        match self.side_at(from) {
-            Some(s) if s == mover => {}
-            Some(s) => {
-                return err(format!(
-                    "{fname} holds a stone of {}, but {} is to move",
-                    side_letter(s),
-                    side_letter(mover)
-                ))
-            }
-            None => return err(format!("no stone on {fname}")),
-        }
-        if from == to {
-            return err("ends where it starts, which is no move".into());
-        }
-        match self.side_at(to) {
-            Some(s) if s == mover => return err(format!("lands on an own stone on {tname}")),
-            Some(_) => {
-                return err(format!(
-                    "lands on an enemy stone on {tname} (Le Grec has no captures)"
-                ))
-            }
-            None => {}
-        }
         let ((ff, fr), (tf, tr)) = (coords(from), coords(to));
         let df = tf as isize - ff as isize;
         // Ranks gained toward the opponent.
@@ -178,14 +132,6 @@ impl LeGrecPosition {
                 Some(_) => {}
             }
         }
-        let mv = Move::new(from, to);
-        let mut legal = false;
-        self.generate(|m| legal |= m == mv);
-        debug_assert!(legal, "{text} passed every check but is not generated");
-        if legal {
-            Ok(mv)
-        } else {
-            err("not legal here".into())
-        }
+        generated(self, text, from, to)
     }
 }

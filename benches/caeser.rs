@@ -1,0 +1,25 @@
+//! Caeser: the engine's bitboard generator beside the simple reference (`src/caeser.rs`) on
+//! the same positions.
+//!
+//! * `caeser/movegen`: move lists of 200 positions from seeded random play (one element per
+//!   position): `count_legal_moves`, `legal_moves_into`, and the reference's `moves`;
+//! * `caeser/perft4`: perft 4 from the start (3,627 leaves), engine and reference.
+//!
+//! `cargo bench -p halma-suite --bench caeser -- --warm-up-time 1 --measurement-time 3`
+
+#[path = "common/family.rs"]
+mod family;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use halma_engine::games::caeser::CaeserPosition;
+use halma_suite::caeser::NaiveCaeser;
+
+fn bench(c: &mut Criterion) {
+    let start = CaeserPosition::start();
+    let positions = family::played(&start, 200, 60, NaiveCaeser::from_text);
+    family::movegen_group(c, "caeser", &positions);
+    family::perft_group(c, "caeser", &start, &NaiveCaeser::start(), 4);
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,72 @@
+//! Caeser, the "Caesar Game" (F. Ad. Richter, "Meteor" box No. 9, c. 1900;
+//! RULES-relatives.md §7; `docs/games/caeser.md`): 37 holes in a hexagon of side 4, 17 men a
+//! side, each man stepping or jumping over one enemy man in its side's three forward
+//! directions; the first side to fill the opponent's half wins.
+//!
+//! * [`board`]: the padded `u64` layout, the directions as shifts, cell names, keys;
+//! * [`movegen`]: the word-parallel move generator;
+//! * [`position`]: [`CaeserPosition`], make/unmake and the status;
+//! * [`text`]: the position text (one field a rank of holes), moves, the hexagon diagram;
+//! * [`eval`]: the evaluation ([`CaeserEval`]): lean to go and mobility;
+//! * [`solve`]: a memoised win/draw/loss search with a budget ([`Solver`]).
+//!
+//! [`CaeserPosition`] implements [`Game`] with `Setup = ()`.
+
+pub mod board;
+pub mod eval;
+pub mod movegen;
+pub mod position;
+pub mod solve;
+pub mod text;
+
+pub use eval::CaeserEval;
+pub use position::CaeserPosition;
+pub use solve::{Outcome, Solver};
+
+use crate::error::Error;
+use crate::eval::Weights;
+use crate::game::Game;
+use crate::moves::Move;
+
+/// The rule set's name, in `--rules` and the position text.
+pub const NAME: &str = "caeser";
+
+impl Game for CaeserPosition {
+    type Setup = ();
+    type Eval = CaeserEval;
+
+    crate::games::record::two_side_game_items!(CaeserPosition);
+
+    fn rules_text(&self) -> String {
+        NAME.into()
+    }
+
+    fn parse_cell(&self, name: &str) -> Result<usize, Error> {
+        board::parse_cell(name)
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        board::cell_name(cell)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        text::move_text(mv)
+    }
+
+    /// Only the tempo weight is used; the rest is the game's own (see [`eval`]).
+    fn evaluator(&self, weights: &Weights) -> CaeserEval {
+        CaeserEval::new(weights.tempo)
+    }
+
+    /// The lean still to gain, in centimoves (mobility left out).
+    fn distance_to_go(&self, eval: &CaeserEval, side: usize) -> i32 {
+        eval::UNIT * eval.to_go(self, side)
+    }
+
+    /// The lean the move adds, 100 a unit (a step along a rank or file 100, a diagonal
+    /// step or straight jump 200, a diagonal jump 400).
+    #[inline(always)]
+    fn move_gain(&self, eval: &CaeserEval, mover: usize, mv: Move) -> i32 {
+        eval.gain(mover, mv)
+    }
+}

@@ -1,0 +1,124 @@
+//! A deliberately simple reference for Caeser (RULES-relatives.md §7), written from the
+//! rules and independent of the engine: a 7×7 array of `Option<side>` over the axial
+//! rhombus, a hole being a cell with 3 <= file + rank <= 9, each side's three directions as
+//! (file, rank) offsets looped over per man, copy-make, the repetition history as a list of
+//! earlier boards, its own position-text reader and its own perft. Nothing from the engine
+//! is used.
+
+pub use crate::reference::{cell_name, naive_move_text, Cell, NaiveMove};
+
+/// The board: `board[rank][file]`, the side of the stone there.
+type Board = Grid<7>;
+
+pub use crate::reference::NaiveStatus;
+use crate::reference::{grid_after, grid_moves, text_fields, Grid, Reference, Turns};
+
+/// A position of the reference, with the boards of the game so far.
+#[derive(Clone, Debug)]
+pub struct NaiveCaeser {
+    turns: Turns<Board>,
+}
+
+/// Whether (file, rank) is one of the 37 holes.
+pub fn is_hole(file: isize, rank: isize) -> bool {
+    (0..7).contains(&file) && (0..7).contains(&rank) && (3..=9).contains(&(file + rank))
+}
+
+impl NaiveCaeser {
+    /// The start position: A below the middle row (rank < file), B above it.
+    pub fn start() -> NaiveCaeser {
+        let mut board: Board = [[None; 7]; 7];
+        for (rank, row) in board.iter_mut().enumerate() {
+            for (file, cell) in row.iter_mut().enumerate() {
+                if is_hole(file as isize, rank as isize) && rank != file {
+                    *cell = Some(if rank < file { 0 } else { 1 });
+                }
+            }
+        }
+        NaiveCaeser {
+            turns: Turns::new(board, 0, 0, won),
+        }
+    }
+
+    /// Reads a full position text `caeser <placement> <side> <a>,<b> [passes]`, each rank of
+    /// the placement listing only its holes; `None` if it is not one.
+    pub fn from_text(text: &str) -> Option<NaiveCaeser> {
+        let (placement, to_move, passes) = text_fields(text, "caeser")?;
+        let rows: Vec<&str> = placement.split('/').collect();
+        if rows.len() != 7 {
+            return None;
+        }
+        let mut board: Board = [[None; 7]; 7];
+        for (i, row) in rows.iter().enumerate() {
+            let rank = 6 - i;
+            // The rank's holes, left to right.
+            let holes: Vec<usize> = (0..7)
+                .filter(|&f| is_hole(f as isize, rank as isize))
+                .collect();
+            let mut k = 0;
+            for c in row.chars() {
+                match c {
+                    '1'..='7' => k += c as usize - '0' as usize,
+                    'A' | 'B' => {
+                        let file = *holes.get(k)?;
+                        board[rank][file] = Some(if c == 'A' { 0 } else { 1 });
+                        k += 1;
+                    }
+                    _ => return None,
+                }
+            }
+            if k != holes.len() {
+                return None;
+            }
+        }
+        Some(NaiveCaeser {
+            turns: Turns::new(board, to_move, passes, won),
+        })
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> usize {
+        self.turns.to_move
+    }
+}
+
+impl Reference for NaiveCaeser {
+    type Move = NaiveMove;
+
+    fn moves(&self) -> Vec<NaiveMove> {
+        if self.turns.is_over() {
+            return Vec::new();
+        }
+        let side = self.turns.to_move;
+        let dirs: [(isize, isize); 3] = if side == 0 {
+            [(0, 1), (-1, 0), (-1, 1)]
+        } else {
+            [(0, -1), (1, 0), (1, -1)]
+        };
+        grid_moves(&self.turns.board, side, &dirs, is_hole)
+    }
+
+    fn play(&self, mv: NaiveMove) -> NaiveCaeser {
+        NaiveCaeser {
+            turns: self.turns.next(grid_after(&self.turns.board, mv), won),
+        }
+    }
+
+    fn move_text(mv: NaiveMove) -> String {
+        naive_move_text(mv)
+    }
+
+    fn status(&self) -> NaiveStatus {
+        self.turns.status
+    }
+}
+
+/// Whether every man of `side` stands on the other half: rank > file for A, rank < file
+/// for B.
+fn won(board: &Board, side: usize) -> bool {
+    (0..7).all(|rank| {
+        (0..7).all(|file| {
+            board[rank][file] != Some(side) || if side == 0 { rank > file } else { rank < file }
+        })
+    })
+}

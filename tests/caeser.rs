@@ -1,0 +1,579 @@
+//! Caeser: the engine's generator against the simple reference (`src/caeser.rs`), the perft
+//! table `positions/perft/family/caeser.txt`, texts, errors, make/unmake, the status rules
+//! and the evaluation.
+
+use halma_engine::game::{Game, Status, Team};
+use halma_engine::games::caeser::{CaeserPosition, Outcome, Solver};
+use halma_engine::perft::perft;
+use halma_engine::rng::Rng;
+use halma_engine::{Error, Move};
+use halma_suite::caeser::{NaiveCaeser, NaiveStatus};
+use halma_suite::perft_table::{check_family_table, family_perft_table};
+use halma_suite::reference::{agree_along_game, replay, Reference};
+
+const START_TEXT: &str = "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0";
+/// A to move, its last man on e5 one step from d5, the last hole of B's half.
+const NEAR_WIN: &str = "caeser AAAA/AAAAA/AAA1AB/AAABBBB/A1B1BB/BBBBB/BBBB A 20,20";
+/// Both sides at home in the other's half, B to move: A has won.
+const A_HOME: &str = "caeser AAAA/AAAAA/AAAA1B/AAA1BBB/A1BBBB/BBBBB/BBBB B 9,9";
+
+fn parse(text: &str) -> CaeserPosition {
+    CaeserPosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn play(pos: &mut CaeserPosition, moves: &[&str]) {
+    for text in moves {
+        let mv = pos
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{}: {e}", pos.to_text()));
+        pos.make(mv);
+    }
+}
+
+/// A game from the start: up to `plies` moves, each with chance `epsilon` uniform, else of
+/// greatest gain (fewer if the game ends).
+fn random_game(seed: u64, plies: usize, epsilon: f32) -> CaeserPosition {
+    let mut rng = Rng::new(seed);
+    let mut pos = CaeserPosition::start();
+    let eval = pos.evaluator(&Default::default());
+    for _ in 0..plies {
+        if pos.status().is_over() {
+            break;
+        }
+        let mv = pos.policy_move(&eval, epsilon, &mut rng);
+        pos.make(mv);
+    }
+    pos
+}
+
+/// The reference position reached by the same moves from the start.
+fn naive_replay(pos: &CaeserPosition) -> NaiveCaeser {
+    replay(NaiveCaeser::start(), pos)
+}
+
+#[test]
+fn start_counts_and_perft_against_the_reference() {
+    let mut start = CaeserPosition::start();
+    assert_eq!(start.to_text(), START_TEXT);
+    assert_eq!(perft(&mut start, 1), 9);
+    assert_eq!(perft(&mut start, 2), 69);
+    let naive = NaiveCaeser::start();
+    assert_eq!(
+        NaiveCaeser::from_text(START_TEXT).unwrap().perft(3),
+        naive.perft(3)
+    );
+    for depth in 1..=5 {
+        assert_eq!(
+            perft(&mut start, depth),
+            naive.perft(depth),
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn random_games_agree_with_the_reference_move_by_move() {
+    let mut ends = [0; 3];
+    for seed in 0..150u64 {
+        let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
+        let mut rng = Rng::new(seed ^ 0xCAE5);
+        let (pos, naive) = (CaeserPosition::start(), NaiveCaeser::start());
+        let eval = pos.evaluator(&Default::default());
+        // Moves only go forward: every game ends well within 1000 plies.
+        let end = agree_along_game(pos, naive, 1000, |p| {
+            p.policy_move(&eval, epsilon, &mut rng)
+        });
+        ends[match end.status() {
+            Status::Won(_) => 0,
+            Status::DrawByPasses => 1,
+            _ => 2,
+        }] += 1;
+    }
+    // Both kinds of end occur; repetition never can (nor running out of plies).
+    assert!(ends[0] > 0 && ends[1] > 0 && ends[2] == 0, "{ends:?}");
+}
+
+#[test]
+fn perft_from_random_play_agrees_with_the_reference() {
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let epsilon = [1.0, 0.3][seed as usize % 2];
+        let plies = 4 + 4 * seed as usize;
+        let mut pos = random_game(seed, plies, epsilon);
+        // A game that ended early: a few plies back from its end.
+        if pos.status().is_over() {
+            for _ in 0..3.min(pos.history().count()) {
+                pos.unmake();
+            }
+        }
+        let naive = naive_replay(&pos);
+        for depth in 1..=4 {
+            assert_eq!(
+                perft(&mut pos, depth),
+                naive.perft(depth),
+                "seed {seed}, depth {depth}, {}",
+                pos.to_text()
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} positions checked");
+}
+
+/// The lines of the perft table: position text and counts by depth.
+fn table() -> Vec<(String, Vec<u64>)> {
+    family_perft_table("caeser")
+}
+
+#[test]
+fn perft_table_agrees_with_engine_and_reference() {
+    let lines = check_family_table("caeser", parse, NaiveCaeser::from_text, 5_000_000, 300_000);
+    assert!(lines >= 8);
+    assert_eq!(table()[0].0, START_TEXT);
+}
+
+/// Prints the perft table's lines (`cargo test --release -p halma-suite --test caeser --
+/// --ignored --nocapture print_perft_table`).
+#[test]
+#[ignore]
+fn print_perft_table() {
+    let mut positions = vec![CaeserPosition::start()];
+    let mut seed = 2000;
+    for (plies, epsilon) in [(10, 1.0), (20, 0.3), (30, 1.0), (40, 0.3), (60, 0.3)] {
+        loop {
+            seed += 1;
+            let pos = random_game(seed, plies, epsilon);
+            if !pos.status().is_over() {
+                positions.push(parse(&pos.to_text()));
+                break;
+            }
+        }
+    }
+    // Near the end: a game's position a few plies before a win.
+    for back in [3, 6] {
+        loop {
+            seed += 1;
+            let mut pos = random_game(seed, 1000, 0.3);
+            if !matches!(pos.status(), Status::Won(_)) {
+                continue;
+            }
+            for _ in 0..back {
+                pos.unmake();
+            }
+            positions.push(parse(&pos.to_text()));
+            break;
+        }
+    }
+    // A blocked side to move, and the same after a pass.
+    loop {
+        seed += 1;
+        let mut rng = Rng::new(seed);
+        let mut pos = CaeserPosition::start();
+        let eval = pos.evaluator(&Default::default());
+        let mut found = false;
+        while !pos.status().is_over() {
+            if pos.legal_moves() == [Move::PASS] {
+                let text = pos.to_text();
+                positions.push(parse(&text));
+                positions.push(parse(&format!("{text} 1")));
+                found = true;
+                break;
+            }
+            let mv = pos.policy_move(&eval, 0.3, &mut rng);
+            pos.make(mv);
+        }
+        if found {
+            break;
+        }
+    }
+    for mut pos in positions {
+        let mut line = pos.to_text();
+        for depth in 1..=12 {
+            let n = perft(&mut pos, depth);
+            line += &format!(" ; D{depth} {n}");
+            if n > 20_000_000 || n == 0 {
+                break;
+            }
+        }
+        println!("{line}");
+    }
+}
+
+#[test]
+fn texts_round_trip_and_make_unmake_restores_everything() {
+    for seed in 0..60u64 {
+        let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
+        let mut rng = Rng::new(seed);
+        let mut pos = CaeserPosition::start();
+        let eval = pos.evaluator(&Default::default());
+        let mut trail = Vec::new();
+        while !pos.status().is_over() {
+            let text = pos.to_text();
+            assert_eq!(parse(&text).to_text(), text);
+            assert_eq!(pos.key(), pos.compute_key());
+            assert_eq!(parse(&text).key(), pos.key());
+            let mv = pos.policy_move(&eval, epsilon, &mut rng);
+            assert_eq!(pos.parse_move(&pos.move_text(mv)), Ok(mv));
+            trail.push((text, pos.key(), pos.status()));
+            pos.make(mv);
+        }
+        if let Status::Won(_) = pos.status() {
+            let end = pos.to_text();
+            assert_eq!(parse(&end).status(), pos.status(), "{end}");
+        }
+        while let Some((text, key, status)) = trail.pop() {
+            pos.unmake();
+            assert_eq!(
+                (pos.to_text(), pos.key(), pos.status()),
+                (text, key, status)
+            );
+        }
+        // Nothing left to take back: unmake does nothing.
+        pos.unmake();
+        assert_eq!(pos.to_text(), START_TEXT);
+    }
+}
+
+#[test]
+fn diagram_draws_the_hexagon_as_the_rules_do() {
+    let want = [
+        " 7    b b b b   (a7..)",
+        " 6   b b b b b   (a6..)",
+        " 5  b b b b . A   (a5..)",
+        " 4 b b b . A A A   (a4..)",
+        " 3  b . A A A A   (b3..)",
+        " 2   A A A A A   (c2..)",
+        " 1    A A A A   (d1..)",
+        "",
+    ]
+    .join("\n");
+    assert_eq!(CaeserPosition::start().diagram(), want);
+}
+
+#[test]
+fn bad_position_texts_are_errors() {
+    let cases = [
+        ("legrec BBBB/1BBB/AAA1/AAAA A 0,0", "not the rule set"),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA A 0,0",
+            "6 ranks",
+        ),
+        (
+            "caeser BBBBB/BBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0",
+            "rank 7 has 5 cells, not 4",
+        ),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBB1AAAA/B1AAAA/AAAAA/AAAA A 0,0",
+            "rank 4 has 8 cells",
+        ),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBB1AA/B1AAAA/AAAAA/AAAA A 0,0",
+            "rank 4 has 6 cells",
+        ),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBB1AAC/B1AAAA/AAAAA/AAAA A 0,0",
+            "'C'",
+        ),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBBAAAA/B1AAAA/AAAAA/AAAA A 0,0",
+            "side A has 18 men",
+        ),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBB2AA/B1AAAA/AAAAA/AAAA A 0,0",
+            "side A has 16 men",
+        ),
+        (
+            "caeser BBBB/BBBBB/BBBBBA/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0",
+            "side B has 18 men",
+        ),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA C 0,0",
+            "side to move",
+        ),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0",
+            "1 move counts",
+        ),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A -1,0",
+            "move counts",
+        ),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0 2",
+            "2 passes",
+        ),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0 x",
+            "number of passes",
+        ),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A",
+            "got 2 fields",
+        ),
+        ("caeser", "got 0 fields"),
+        ("caeser 7/7/7/7/7/7/7 A 0,0", "rank 7 has 7 cells, not 4"),
+        ("caeser 4/5/6/7/6/5/4 A 0,0", "0 men"),
+        (
+            "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/99999999999999999999999 A 0,0",
+            "cells",
+        ),
+    ];
+    for (text, why) in cases {
+        match CaeserPosition::from_text(text) {
+            Err(e @ Error::Position(_)) => assert!(e.to_string().contains(why), "{text}: {e}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // The same rules through the game layer's reader.
+    assert!(<CaeserPosition as Game>::from_text_fields(&(), "").is_err());
+}
+
+#[test]
+fn bad_cells_and_moves_are_errors() {
+    let start = CaeserPosition::start();
+    for name in [
+        "a1", "c1", "g7", "e7", "h4", "a0", "a8", "", "d", "D4", "d4x", "d+4", "d-4",
+    ] {
+        assert!(
+            matches!(start.parse_cell(name), Err(Error::Cell(_))),
+            "{name}"
+        );
+    }
+    assert!(start
+        .parse_cell("a1")
+        .unwrap_err()
+        .to_string()
+        .contains("no hole"));
+    assert_eq!(start.cell_name(start.parse_cell("d4").unwrap()), "d4");
+    let cases = [
+        ("pass", "only legal when no other move"),
+        ("d3-d4-d5", "another game"),
+        ("d3", "not a move"),
+        ("a1-a2", "no hole"),
+        ("d3-h3", "not a cell name"),
+        ("d4-d5", "no man on d4"),
+        ("b3-c3", "man of B, but A is to move"),
+        ("d3-d3", "ends where it starts"),
+        ("d3-c4", "lands on an enemy man"),
+        ("e3-d3", "lands on an own man"),
+        ("d3-e5", "not on a line"),
+    ];
+    for (text, why) in cases {
+        match start.parse_move(text) {
+            Err(e @ Error::Move(_)) => assert!(e.to_string().contains(why), "{text}: {e}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    let mut moves: Vec<String> = start
+        .legal_moves()
+        .into_iter()
+        .map(|m| start.move_text(m))
+        .collect();
+    moves.sort();
+    let want = "c2-c3 d2-c3 d3-c3 d3-d4 e3-d4 e4-d4 e4-e5 f4-e5 f5-e5";
+    assert_eq!(moves.join(" "), want);
+    // After d3-d4 B may jump it downward; after c4-c3 A may jump that man upward.
+    let mut pos = CaeserPosition::start();
+    play(&mut pos, &["d3-d4", "c4-c3"]);
+    assert_eq!(
+        pos.to_text(),
+        "caeser BBBB/BBBBB/BBBB1A/BB1AAAA/BB1AAA/AAAAA/AAAA A 1,1"
+    );
+    assert!(pos.parse_move("c2-c4").is_ok());
+    for (text, why) in [
+        ("d4-d3", "not forward (A moves up"),
+        ("e4-c4", "jumps over an own man on d4"),
+        ("e2-c4", "jumps over the empty hole d3"),
+        ("e1-e5", "4 holes away"),
+    ] {
+        let e = pos.parse_move(text).unwrap_err();
+        assert!(e.to_string().contains(why), "{text}: {e}");
+    }
+    play(&mut pos, &["e4-e5"]);
+    let e = pos.parse_move("c3-c4").unwrap_err();
+    assert!(e.to_string().contains("not forward (B moves down"), "{e}");
+    assert!(pos.parse_move("c3-d3").is_ok());
+    // After the game.
+    let won = parse(A_HOME);
+    assert_eq!(won.status(), Status::Won(0));
+    let e = won.parse_move("pass").unwrap_err();
+    assert!(e.to_string().contains("game is over"), "{e}");
+}
+
+#[test]
+fn status_rules() {
+    // A win: A's last man steps into B's half.
+    let mut pos = parse(NEAR_WIN);
+    assert_eq!(pos.status(), Status::Ongoing);
+    play(&mut pos, &["e5-d5"]);
+    assert_eq!(pos.status(), Status::Won(0));
+    assert!(pos.legal_moves().is_empty());
+    assert_eq!(perft(&mut pos, 1), 0);
+    // Only the mover is tested: B to move with A in its goal has just lost.
+    assert_eq!(parse(A_HOME).status(), Status::Won(0));
+    // A double blockade: A passes, then B, a draw.
+    let text = "caeser AAAA/AAAAA/BAAA1B/AAA1BBB/AABBBB/1BBBB/BBBB A 56,56";
+    let mut pos = parse(text);
+    assert_eq!(pos.legal_moves(), vec![Move::PASS]);
+    assert_eq!(pos.parse_move("pass"), Ok(Move::PASS));
+    pos.make(Move::PASS);
+    assert_eq!((pos.status(), pos.passes_in_row()), (Status::Ongoing, 1));
+    assert_eq!(pos.move_count(0), 57);
+    let naive = NaiveCaeser::from_text(text).unwrap().play(None);
+    assert_eq!(naive.status(), NaiveStatus::Ongoing);
+    assert_eq!(pos.legal_moves(), vec![Move::PASS]);
+    pos.make(Move::PASS);
+    assert_eq!(pos.status(), Status::DrawByPasses);
+    assert_eq!(naive.play(None).status(), NaiveStatus::DrawByPasses);
+    let mut again = parse(&format!("{text} 1"));
+    again.make(Move::PASS);
+    assert_eq!(again.status(), Status::DrawByPasses);
+    pos.unmake();
+    assert_eq!((pos.status(), pos.passes_in_row()), (Status::Ongoing, 1));
+    // One pass, then a move: the count starts again.
+    let mut pos = parse(NEAR_WIN);
+    play(&mut pos, &["e5-d5"]);
+    pos.unmake();
+    assert_eq!(pos.to_text(), NEAR_WIN);
+}
+
+#[test]
+fn evaluation_counts_lean_to_go_and_mobility() {
+    let start = CaeserPosition::start();
+    let eval = start.evaluator(&Default::default());
+    let team = Team::new(0, 2);
+    assert_eq!(start.side_score(&eval, 0), start.side_score(&eval, 1));
+    assert_eq!(
+        start.distance_to_go(&eval, 0),
+        start.distance_to_go(&eval, 1)
+    );
+    assert!(start.distance_to_go(&eval, 0) > 0);
+    // Each A move gains 100 a unit of rank - file: a step up or left 100, up-left 200.
+    let gain =
+        |p: &CaeserPosition, t: &str| p.move_gain(&eval, p.to_move(), p.parse_move(t).unwrap());
+    assert_eq!(
+        (
+            gain(&start, "d3-d4"),
+            gain(&start, "d3-c3"),
+            gain(&start, "d2-c3")
+        ),
+        (100, 100, 200)
+    );
+    let mut pos = start.clone();
+    play(&mut pos, &["d3-d4"]);
+    assert_eq!(gain(&pos, "d5-d3"), 200);
+    // After a forward move the distance shrank by the gain.
+    assert_eq!(
+        pos.distance_to_go(&eval, 0),
+        start.distance_to_go(&eval, 0) - 100
+    );
+    // A side in its goal has nothing to go.
+    let home = parse(A_HOME);
+    assert_eq!(home.distance_to_go(&eval, 0), 0);
+    assert_eq!(home.distance_to_go(&eval, 1), 0);
+    // Much nearer the goal: clearly better for the side to move.
+    let near = parse(NEAR_WIN);
+    assert_eq!(near.distance_to_go(&eval, 0), 100);
+    assert_eq!(near.distance_to_go(&eval, 1), 200);
+    assert!(near.evaluate(&eval, team) > 0);
+    // Mobility: the same lean, but a blocked side scores less.
+    let blocked = parse("caeser AAAA/AAAAA/BAAA1B/AAA1BBB/AABBBB/1BBBB/BBBB A 56,56");
+    assert_eq!(
+        blocked.side_score(&eval, 0),
+        -blocked.distance_to_go(&eval, 0)
+    );
+    let free = parse(START_TEXT);
+    assert_eq!(
+        free.side_score(&eval, 0),
+        -free.distance_to_go(&eval, 0) + 9 * 8
+    );
+    // Scores are bounded and antisymmetric in the side to move.
+    for seed in 0..20 {
+        let p = random_game(seed, 10 + seed as usize, 0.5);
+        let e = p.evaluate(&eval, Team::new(p.to_move(), 2));
+        let (me, you) = (p.to_move(), 1 - p.to_move());
+        assert_eq!(e, p.side_score(&eval, me) - p.side_score(&eval, you) + 30);
+        assert!(e.abs() < 10_000, "{e}");
+    }
+}
+
+// ---- The solver ----
+
+/// A plain minimax over the game layer (no table, no pruning): the exact value, or `None`
+/// when the whole tree has more than `budget` nodes left.
+fn minimax(pos: &mut CaeserPosition, budget: &mut u32) -> Option<Outcome> {
+    *budget = budget.checked_sub(1)?;
+    match pos.status() {
+        Status::Won(s) if s == pos.to_move() => return Some(Outcome::Win),
+        Status::Won(_) => return Some(Outcome::Loss),
+        Status::Ongoing => {}
+        _ => return Some(Outcome::Draw),
+    }
+    let mut best = Outcome::Loss;
+    for mv in pos.legal_moves() {
+        pos.make(mv);
+        let child = minimax(pos, budget);
+        pos.unmake();
+        let mine = match child? {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+        };
+        best = best.max(mine);
+    }
+    Some(best)
+}
+
+#[test]
+fn solver_agrees_with_plain_minimax_near_the_end() {
+    let mut seen = [0; 3];
+    for seed in 0..300u64 {
+        let mut pos = random_game(seed, 1000, [1.0, 0.3][seed as usize % 2]);
+        let back = 4 + seed as usize % 7;
+        for _ in 0..back.min(pos.history().count()) {
+            pos.unmake();
+        }
+        let mut pos = parse(&pos.to_text());
+        let Some(want) = minimax(&mut pos, &mut 300_000) else {
+            continue;
+        };
+        let mut solver = Solver::new(1 << 20);
+        assert_eq!(solver.value(&pos), Some(want), "{}", pos.to_text());
+        seen[want as usize] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    // A won position, a drawn one, and a budget too small for the start.
+    let mut solver = Solver::new(1000);
+    assert_eq!(solver.value(&parse(NEAR_WIN)), Some(Outcome::Win));
+    let blocked = parse("caeser AAAA/AAAAA/BAAA1B/AAA1BBB/AABBBB/1BBBB/BBBB A 56,56");
+    assert_eq!(solver.value(&blocked), Some(Outcome::Draw));
+    assert_eq!(solver.value(&parse(A_HOME)), Some(Outcome::Loss));
+    assert_eq!(Solver::new(1000).value(&CaeserPosition::start()), None);
+}
+
+proptest::proptest! {
+    /// Any text, any move text, any one-character change of a valid text: an error or a
+    /// position, never a panic.
+    #[test]
+    fn arbitrary_input_never_panics(
+        text in ".{0,80}",
+        mv in "[a-i0-9+ -]{0,9}|pass",
+        at in 0usize..60,
+        c in proptest::char::any(),
+        seed in 0u64..50,
+    ) {
+        let _ = CaeserPosition::from_text(&text);
+        let _ = CaeserPosition::from_text(&format!("caeser {text}"));
+        let mut chars: Vec<char> = START_TEXT.chars().collect();
+        let i = at % chars.len();
+        chars[i] = c;
+        let mutated: String = chars.into_iter().collect();
+        if let Ok(pos) = CaeserPosition::from_text(&mutated) {
+            let _ = pos.parse_move(&mv);
+            let _ = pos.legal_moves();
+        }
+        let pos = random_game(seed, seed as usize, 0.5);
+        let _ = pos.parse_move(&mv);
+        let _ = pos.parse_cell(&mv);
+    }
+}
