@@ -87,22 +87,14 @@ impl PositionText {
             )));
         }
         let stones = parse_layout(parts[0], layout, board)?;
-        let mut letters = parts[1].chars();
-        let to_move = match (letters.next(), letters.next()) {
-            (Some(c), None) => parse_side(c, 2),
-            _ => None,
-        }
-        .ok_or_else(|| bad(format!("'{}' is not a side to move (A or B)", parts[1])))?;
-        let counts: Vec<u64> = parts[2]
-            .split(',')
-            .map(|c| c.parse::<u64>().ok())
-            .collect::<Option<_>>()
-            .ok_or_else(|| {
-                bad(format!(
-                    "'{}' is not a list of move counts (whole numbers below 2^64)",
-                    parts[2]
-                ))
-            })?;
+        let to_move = side_to_move(parts[1], 2)
+            .ok_or_else(|| bad(format!("'{}' is not a side to move (A or B)", parts[1])))?;
+        let counts = move_counts(parts[2]).ok_or_else(|| {
+            bad(format!(
+                "'{}' is not a list of move counts (whole numbers below 2^64)",
+                parts[2]
+            ))
+        })?;
         let [a, b] = counts[..] else {
             return Err(bad(format!(
                 "{} move counts for 2 sides (expected countA,countB)",
@@ -143,6 +135,21 @@ impl PositionText {
         }
         text
     }
+}
+
+/// The side to move a position text's field names: one letter among the first `sides`.
+pub fn side_to_move(field: &str, sides: usize) -> Option<usize> {
+    let mut letters = field.chars();
+    match (letters.next(), letters.next()) {
+        (Some(c), None) => parse_side(c, sides),
+        _ => None,
+    }
+}
+
+/// The move counts of a position text's field (`12,11`): every count `to_text` prints reads
+/// back, as u64.
+pub fn move_counts(field: &str) -> Option<Vec<u64>> {
+    field.split(',').map(|c| c.parse::<u64>().ok()).collect()
 }
 
 /// The stones of both sides in a placement field of a `width`x`width` board, checked

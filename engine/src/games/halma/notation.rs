@@ -16,7 +16,7 @@
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;
-use crate::games::text::rank_text;
+use crate::games::text::{move_counts, rank_text, side_to_move};
 use crate::geometry::{Board, Geometry};
 use crate::moves::Move;
 use crate::position::Position;
@@ -287,23 +287,14 @@ impl<G: Geometry> Position<G> {
                 )));
             }
         }
-        let mut letters = parts[1].chars();
-        let to_move = match (letters.next(), letters.next()) {
-            (Some(c), None) => parse_side(c, sides),
-            _ => None,
-        }
-        .ok_or_else(|| bad(format!("'{}' is not a side to move", parts[1])))?;
-        // Every count `to_text` prints reads back: u64, as the position keeps them.
-        let counts: Vec<u64> = parts[2]
-            .split(',')
-            .map(|c| c.parse::<u64>().ok())
-            .collect::<Option<_>>()
-            .ok_or_else(|| {
-                bad(format!(
-                    "'{}' is not a list of move counts (whole numbers below 2^64)",
-                    parts[2]
-                ))
-            })?;
+        let to_move = side_to_move(parts[1], sides)
+            .ok_or_else(|| bad(format!("'{}' is not a side to move", parts[1])))?;
+        let counts = move_counts(parts[2]).ok_or_else(|| {
+            bad(format!(
+                "'{}' is not a list of move counts (whole numbers below 2^64)",
+                parts[2]
+            ))
+        })?;
         if counts.len() != sides {
             return Err(bad(format!(
                 "{} move counts for {sides} sides",
