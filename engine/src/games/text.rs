@@ -55,11 +55,13 @@ impl<'a> Layout<'a> {
     }
 }
 
-/// The fields of a position text after the rule set's name, read and checked.
+/// The fields of a position text after the rule set's name, read and checked. The stones
+/// are `[u128; 2]` (each side's, bit `x + width * y` for file `x`, rank `y`) unless a game
+/// reads its placement itself ([`PositionText::parse_with`]: Le Zug's two-half sets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PositionText {
-    /// The stones of each side, bit `x + width * y` for file `x`, rank `y`.
-    pub stones: [u128; 2],
+pub struct PositionText<S = [u128; 2]> {
+    /// The stones of each side.
+    pub stones: S,
     /// The side to move (0 for `A`, 1 for `B`).
     pub to_move: usize,
     /// The moves each side has made.
@@ -78,6 +80,28 @@ impl PositionText {
 
     /// [`PositionText::parse`] on a board of any [`Layout`].
     pub fn parse_in(fields: &str, layout: Layout, board: &str) -> Result<Self, Error> {
+        Self::parse_with(fields, |placement| parse_layout(placement, layout, board))
+    }
+
+    /// The whole position text, `rules` first, on a `width`x`width` board; passes only when
+    /// there are some.
+    pub fn write(&self, rules: &str, width: usize) -> String {
+        self.write_in(rules, Layout::square(width))
+    }
+
+    /// [`PositionText::write`] on a board of any [`Layout`].
+    pub fn write_in(&self, rules: &str, layout: Layout) -> String {
+        self.write_with(rules, &layout_text(self.stones, layout))
+    }
+}
+
+impl<S> PositionText<S> {
+    /// Reads the fields after the rule set with the game's own reader of the placement
+    /// field (`read`); the other fields as [`PositionText::parse`] reads them.
+    pub fn parse_with(
+        fields: &str,
+        read: impl FnOnce(&str) -> Result<S, Error>,
+    ) -> Result<Self, Error> {
         let bad = |t: String| Error::Position(t);
         let parts: Vec<&str> = fields.split_whitespace().collect();
         if !(3..=4).contains(&parts.len()) {
@@ -86,7 +110,7 @@ impl PositionText {
                 parts.len()
             )));
         }
-        let stones = parse_layout(parts[0], layout, board)?;
+        let stones = read(parts[0])?;
         let to_move = side_to_move(parts[1], 2)
             .ok_or_else(|| bad(format!("'{}' is not a side to move (A or B)", parts[1])))?;
         let counts = move_counts(parts[2]).ok_or_else(|| {
@@ -115,17 +139,11 @@ impl PositionText {
         })
     }
 
-    /// The whole position text, `rules` first, on a `width`x`width` board; passes only when
-    /// there are some.
-    pub fn write(&self, rules: &str, width: usize) -> String {
-        self.write_in(rules, Layout::square(width))
-    }
-
-    /// [`PositionText::write`] on a board of any [`Layout`].
-    pub fn write_in(&self, rules: &str, layout: Layout) -> String {
+    /// The whole position text, `rules` first, then the placement field `placement` and
+    /// the other fields; passes only when there are some.
+    pub fn write_with(&self, rules: &str, placement: &str) -> String {
         let mut text = format!(
-            "{rules} {} {} {},{}",
-            layout_text(self.stones, layout),
+            "{rules} {placement} {} {},{}",
             side_letter(self.to_move),
             self.counts[0],
             self.counts[1]
@@ -160,19 +178,39 @@ pub fn parse_placement(field: &str, width: usize, board: &str) -> Result<[u128; 
 
 /// The stones of both sides in a placement field of a board of `layout`, checked.
 pub fn parse_layout(field: &str, layout: Layout, board: &str) -> Result<[u128; 2], Error> {
+    let mut stones = [0u128; 2];
+    read_ranks(
+        field,
+        layout.height,
+        |y| layout.rank(y).1,
+        board,
+        |side, y, k| stones[side] |= layout.bit(layout.rank(y).0 + k, y),
+    )?;
+    Ok(stones)
+}
+
+/// Reads a placement field of `height` ranks, the top first and `/` between them, rank `y`
+/// (0-based) listing its `cells(y)` cells from its first: calls `put(side, y, k)` for a
+/// stone of `side` on the `k`-th cell of rank `y`. Checks the number of ranks, the cells of
+/// each rank and the letters (the `{board} board` in errors).
+pub fn read_ranks(
+    field: &str,
+    height: usize,
+    cells: impl Fn(usize) -> usize,
+    board: &str,
+    mut put: impl FnMut(usize, usize, usize),
+) -> Result<(), Error> {
     let bad = |t: String| Err(Error::Position(t));
     let ranks: Vec<&str> = field.split('/').collect();
-    let height = layout.height;
     if ranks.len() != height {
         return bad(format!(
             "placement has {} ranks, the {board} board has {height}",
             ranks.len()
         ));
     }
-    let mut stones = [0u128; 2];
     for (i, rank) in ranks.iter().enumerate() {
         let y = height - 1 - i;
-        let (first, width) = layout.rank(y);
+        let width = cells(y);
         let mut x = 0usize;
         let mut chars = rank.chars().peekable();
         while let Some(c) = chars.next() {
@@ -184,7 +222,7 @@ pub fn parse_layout(field: &str, layout: Layout, board: &str) -> Result<[u128; 2
                 x = x.saturating_add(run);
             } else if let Some(side) = parse_side(c, 2) {
                 if x < width {
-                    stones[side] |= layout.bit(first + x, y);
+                    put(side, y, x);
                 }
                 x += 1;
             } else {
@@ -198,7 +236,21 @@ pub fn parse_layout(field: &str, layout: Layout, board: &str) -> Result<[u128; 2
             return bad(format!("rank {} has {x} cells, not {width}", y + 1));
         }
     }
-    Ok(stones)
+    Ok(())
+}
+
+/// The placement field of a board of `height` ranks, rank `y` listing its `cells(y)`
+/// cells, `side_at(y, k)` the side on its `k`-th cell: the top rank first, `/` between.
+pub fn write_ranks(
+    height: usize,
+    cells: impl Fn(usize) -> usize,
+    side_at: impl Fn(usize, usize) -> Option<usize>,
+) -> String {
+    let ranks: Vec<String> = (0..height)
+        .rev()
+        .map(|y| rank_text((0..cells(y)).map(|k| side_at(y, k))))
+        .collect();
+    ranks.join("/")
 }
 
 /// The placement field of `stones` on a `width`x`width` board.
@@ -208,17 +260,14 @@ pub fn placement_text(stones: [u128; 2], width: usize) -> String {
 
 /// The placement field of `stones` on a board of `layout`.
 pub fn layout_text(stones: [u128; 2], layout: Layout) -> String {
-    let ranks: Vec<String> = (0..layout.height)
-        .rev()
-        .map(|y| {
-            let (first, width) = layout.rank(y);
-            rank_text((first..first + width).map(|x| {
-                let bit = layout.bit(x, y);
-                (0..2).find(|&side| stones[side] & bit != 0)
-            }))
-        })
-        .collect();
-    ranks.join("/")
+    write_ranks(
+        layout.height,
+        |y| layout.rank(y).1,
+        |y, k| {
+            let bit = layout.bit(layout.rank(y).0 + k, y);
+            (0..2).find(|&side| stones[side] & bit != 0)
+        },
+    )
 }
 
 /// One rank of a placement field from its cells' sides (`None` for an empty cell), file by

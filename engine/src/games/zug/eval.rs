@@ -1,0 +1,110 @@
+//! The evaluation, in centimoves (100 = one rank of progress, a diagonal step).
+//!
+//! A side's *progress* on a square is its distance in ranks from its own back rank (A: the
+//! rank − 1; B: 17 − the rank). Its goal, the opponent's back rank full and three more on
+//! the opponent's second rank, is the one arrangement of twelve pieces with the greatest
+//! total progress, 9·16 + 3·15 = 189. A side's standing has three parts:
+//! * **to go**: minus [`UNIT`] per rank of progress its pieces still lack (a piece not yet
+//!   placed counts as on its second rank, where it will be placed); 0 exactly at the goal;
+//! * **at home**: minus [`HOME`] per own piece still in its own camp: by the camp rule the
+//!   last pieces at home keep every other piece out of the opponent's camp, so they must
+//!   come out early;
+//! * **held up**: minus [`HELD`] per own piece standing on the last rank before the
+//!   opponent's camp while some own piece is still at home: the camp rule stops it there,
+//!   it congests the lane, and its progress is worth less than it looks.
+//!
+//! [`ZugEval::evaluate`] is the side to move's standing minus the other's, plus the tempo
+//! weight, clamped to ±[`MAX_EVAL`]. A move's gain ([`ZugEval::gain`]) is [`UNIT`] per rank
+//! it advances (negative for a backward move of the last phase; 0 for a placement).
+
+use super::board::{cells_of, count, rank, Squares, CAMP, PIECES, WIDTH};
+use super::position::ZugPosition;
+use crate::eval::MAX_EVAL;
+use crate::game::Team;
+use crate::moves::Move;
+
+/// Centimoves per rank of progress.
+pub const UNIT: i32 = 100;
+/// Centimoves per own piece still in its own camp.
+pub const HOME: i32 = 40;
+/// Centimoves per own piece held before the opponent's camp while another is at home.
+pub const HELD: i32 = 60;
+/// The goal's total progress: nine pieces on the far back rank, three on the rank before.
+pub const GOAL_PROGRESS: i32 = 9 * 16 + 3 * 15;
+
+/// A cell's progress for `side`: ranks from its own back rank.
+#[inline(always)]
+pub fn progress(side: usize, cell: usize) -> i32 {
+    let y = rank(cell) as i32;
+    if side == 0 {
+        y
+    } else {
+        (WIDTH as i32 - 1) - y
+    }
+}
+
+/// The evaluation's constants: the tempo.
+#[derive(Clone, Debug)]
+pub struct ZugEval {
+    /// Bonus for having the move.
+    tempo: i32,
+}
+
+impl ZugEval {
+    /// The evaluation with `tempo` centimoves for the side to move.
+    pub fn new(tempo: i32) -> ZugEval {
+        ZugEval { tempo }
+    }
+
+    /// The bonus for having the move.
+    pub fn tempo(&self) -> i32 {
+        self.tempo
+    }
+
+    /// The ranks of progress `side`'s pieces still lack (0 exactly at its goal).
+    pub fn to_go(&self, pos: &ZugPosition, side: usize) -> i32 {
+        let pieces = pos.pieces(side);
+        let unplaced = (PIECES - count(pieces)) as i32;
+        let have: i32 = cells_of(pieces).map(|c| progress(side, c)).sum();
+        GOAL_PROGRESS - have - unplaced
+    }
+
+    /// `side`'s own standing in centimoves (see the module doc); higher is better for it.
+    pub fn side_score(&self, pos: &ZugPosition, side: usize) -> i32 {
+        let pieces = pos.pieces(side);
+        let home = count(and(pieces, CAMP[side])) as i32;
+        let held = if home > 0 {
+            // The rank before the opponent's camp: progress 12.
+            cells_of(pieces)
+                .filter(|&c| progress(side, c) == 12)
+                .count() as i32
+        } else {
+            0
+        };
+        -UNIT * self.to_go(pos, side) - HOME * home - HELD * held
+    }
+
+    /// The score for the side to move: its standing minus the other's, plus the tempo,
+    /// clamped to ±[`MAX_EVAL`].
+    pub fn evaluate(&self, pos: &ZugPosition, _team: Team) -> i32 {
+        let me = pos.to_move();
+        let score = self.side_score(pos, me) - self.side_score(pos, 1 - me);
+        (score + self.tempo).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The progress `mv` adds for `mover`, in centimoves (0 for the pass and a placement).
+    #[inline(always)]
+    pub fn gain(&self, mover: usize, mv: Move) -> i32 {
+        if mv.is_pass() || mv.is_drop() {
+            0
+        } else {
+            UNIT * (progress(mover, mv.to()) - progress(mover, mv.from()))
+        }
+    }
+}
+
+/// The squares in both sets.
+#[inline(always)]
+fn and(a: Squares, b: Squares) -> Squares {
+    [a[0] & b[0], a[1] & b[1]]
+}

@@ -1,0 +1,74 @@
+//! Le Zug (D. J. Springgay, 1971; *Games & Puzzles* 1974; RULES-relatives.md §5;
+//! `docs/games/zug.md`): the 145 dark squares of a 17×17 board, twelve pieces a side (nine
+//! on the back rank, three placed on the second rank in six alternate plies), diagonal
+//! steps and jump chains forward over any piece with one bonus step after them, the camp
+//! rule, all four diagonals once a side's twelve pieces are in the opponent's camp; the
+//! first side to fill the opponent's back rank and three squares of its second rank wins.
+//!
+//! * [`board`]: the two-half `u128` layout, the diagonals as shifts, cell names, keys;
+//! * [`movegen`]: the per-piece jump flood fill and the set-wide steps;
+//! * [`position`]: [`ZugPosition`], placement, make/unmake and the status;
+//! * [`text`]: the position text (one field a rank of dark squares), moves, the diagram;
+//! * [`eval`]: the evaluation ([`ZugEval`]): progress to go, the camp rule's stragglers.
+//!
+//! [`ZugPosition`] implements [`Game`] with `Setup = ()`.
+
+pub mod board;
+pub mod eval;
+pub mod movegen;
+pub mod position;
+pub mod text;
+
+pub use eval::ZugEval;
+pub use position::ZugPosition;
+
+use crate::error::Error;
+use crate::eval::Weights;
+use crate::game::Game;
+use crate::moves::Move;
+
+/// The rule set's name, in `--rules` and the position text.
+pub const NAME: &str = "zug";
+
+impl Game for ZugPosition {
+    type Setup = ();
+    type Eval = ZugEval;
+
+    crate::games::record::two_side_game_items!(ZugPosition);
+
+    fn rules_text(&self) -> String {
+        NAME.into()
+    }
+
+    fn parse_cell(&self, name: &str) -> Result<usize, Error> {
+        board::parse_cell(name)
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        board::cell_name(cell)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        text::move_text(mv)
+    }
+
+    /// Only the tempo weight is used; the rest is the game's own (see [`eval`]).
+    fn evaluator(&self, weights: &Weights) -> ZugEval {
+        ZugEval::new(weights.tempo)
+    }
+
+    /// The progress still lacking, in centimoves (the camp terms left out).
+    fn distance_to_go(&self, eval: &ZugEval, side: usize) -> i32 {
+        eval::UNIT * eval.to_go(self, side)
+    }
+
+    fn tempo(&self, eval: &ZugEval) -> i32 {
+        eval.tempo()
+    }
+
+    /// The ranks the move advances, 100 a rank (a step 100, a jump 200).
+    #[inline(always)]
+    fn move_gain(&self, eval: &ZugEval, mover: usize, mv: Move) -> i32 {
+        eval.gain(mover, mv)
+    }
+}
