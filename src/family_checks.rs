@@ -63,11 +63,17 @@ pub fn check_perft_table<P: Game<Setup = ()>, R: ReferenceOf<P>>(
 /// Prints the perft table lines of the start and `positions` (read back from their texts):
 /// every depth up to a count of a billion.
 pub fn print_perft_table<P: Game<Setup = ()>>(positions: &[P]) {
+    print_perft_table_to(positions, 1_000_000_000);
+}
+
+/// [`print_perft_table`] with every depth up to a count of `max_leaves` (a game whose
+/// counts grow fast needs a lower bound to print in reasonable time).
+pub fn print_perft_table_to<P: Game<Setup = ()>>(positions: &[P], max_leaves: u64) {
     for p in std::iter::once(&P::start(&())).chain(positions) {
         let mut q: P = parse(&p.to_text());
         let counts: Vec<String> = (1..=12)
             .map(|depth| (depth, perft(&mut q, depth)))
-            .take_while(|&(_, n)| n <= 1_000_000_000)
+            .take_while(|&(_, n)| n <= max_leaves)
             .map(|(depth, n)| format!("D{depth} {n}"))
             .collect();
         println!("{} ; {}", p.to_text(), counts.join(" ; "));
