@@ -6,12 +6,13 @@ mod common;
 use common::{fails, halma, json_lines, ok, UgiSession};
 
 /// The games of the family and their start counts to depth 2 (RULES-relatives.md).
-const START_COUNTS: [(&str, u64, u64); 5] = [
+const START_COUNTS: [(&str, u64, u64); 6] = [
     ("embargo", 42, 1710),
     ("legrec", 5, 23),
     ("renpaarden", 46, 2116),
     ("carrera", 20, 400),
     ("caeser", 9, 69),
+    ("zug", 8, 64),
 ];
 
 #[test]
@@ -432,4 +433,74 @@ fn le_grec_is_solved_a_draw_and_a_position_gets_its_value_and_best_move() {
         "legrec BBBB A 0,0",
     ]);
     assert!(err.contains("position"), "{err}");
+}
+
+/// Le Zug: A one step (b16-a17) from filling B's back rank.
+const ZUG_NEARLY: &str = "zug 1AAAAAAAA/AAAA4/9/8/9/8/9/8/9/8/9/8/9/8/1B7/BBB5/1BBBBBBBB A 40,40";
+
+#[test]
+fn zug_places_then_moves_and_both_searchers_find_the_winning_step() {
+    let out = ok(&["show", "--rules", "zug"]);
+    assert!(
+        out.contains("17 b   b   b   b   b   b   b   b   b\n16   .   .")
+            && out.contains(" 1 A   A   A   A   A   A   A   A   A\n")
+            && out.contains("legal moves 8"),
+        "{out}"
+    );
+    let placed = "@b2 @d16 @f2 @h16 @l2 @n16";
+    let out = ok(&["moves", "--rules", "zug", "--moves", placed]);
+    assert!(out.contains("moves 33") && out.contains("f2-e3"), "{out}");
+    let out = ok(&["moves", "--rules", "zug", "--moves", "@b2"]);
+    assert!(out.contains("@b16") && out.contains("moves 8"), "{out}");
+    for engine in ["alphabeta", "mcts"] {
+        let mv = best_move(&["--position", ZUG_NEARLY], engine);
+        assert_eq!(mv, "b16-a17", "{engine}");
+    }
+    let out = ok(&["show", "--position", ZUG_NEARLY, "--moves", "b16-a17"]);
+    assert!(out.contains("A wins"), "{out}");
+    // Both sides blocked by the camp rule: two passes draw.
+    let blocked = "zug 8B/7A/7A1/8/AAAAAAAAA/8/9/8/9/8/9/8/BBBBBBBBB/8/1B7/B7/A8 A 50,50";
+    let out = ok(&["show", "--position", blocked, "--moves", "pass pass"]);
+    assert!(out.contains("draw: every side passed"), "{out}");
+    let out = ok(&[
+        "perft", "--rules", "zug", "--moves", placed, "--depth", "2", "--threads", "1",
+    ]);
+    assert!(out.contains("1122"), "{out}");
+}
+
+#[test]
+fn zug_moves_and_texts_are_refused_with_the_reason() {
+    let placed = "@b2 @b16 @d2 @d16 @f2 @f16";
+    for (moves, want) in [
+        ("a1-b2", "A still places its pieces"),
+        ("@a2", "light square"),
+        ("@b16", "own second rank (b2 d2 ... p2)"),
+        ("@b2 @b2", "own second rank (b16"),
+        ("@b2 @b16 @d2 @d16 @f2 @f16 @h2", "placed its twelve"),
+        ("@b2 @b16 @d2 @d16 @f2 @f16 b2-e5", "out of reach"),
+        ("@b2 @b16 @d2 @d16 @f2 @f16 a1-b18", "off the 17x17 board"),
+    ] {
+        let err = fails(&["show", "--rules", "zug", "--moves", moves]);
+        assert!(err.contains(want) && err.contains("move "), "{moves}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+    let err = fails(&["show", "--rules", "zug", "--moves", &format!("{placed} b2-c3 b16-a15 c3-b2")]);
+    assert!(err.contains("not forward"), "{err}");
+    for (position, want) in [
+        ("zug 9/8 A 0,0", "the 17x17 Le Zug board has 17"),
+        (
+            "zug BBBBBBBBB/8/9/8/9/8/9/8/9/8/9/8/9/8/9/8/AAAAAAAAA B 0,0",
+            "so A is to place",
+        ),
+    ] {
+        let err = fails(&["show", "--position", position]);
+        assert!(err.contains(want), "{err}");
+    }
+    let err = fails(&["perft", "--rules", "zug:x=1", "--depth", "1"]);
+    assert!(err.contains("no rule options"), "{err}");
+}
+
+#[test]
+fn a_zug_tournament_of_both_engines_is_recorded_and_replays() {
+    tournament_is_recorded_and_replays("zug", ["alphabeta:depth=2", "mcts:nodes=200"], "2");
 }
