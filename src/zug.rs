@@ -102,7 +102,13 @@ impl NaiveZug {
 
     /// The destinations of the piece on `from` of `side` moving in `dirs`, where `others_home`
     /// says whether another own piece stands in the own camp (the camp rule).
-    fn destinations(&self, side: usize, from: Cell, dirs: &[(isize, isize)], others_home: bool) -> Vec<Cell> {
+    fn destinations(
+        &self,
+        side: usize,
+        from: Cell,
+        dirs: &[(isize, isize)],
+        others_home: bool,
+    ) -> Vec<Cell> {
         let mut board = self.board;
         // The origin is empty while the piece moves.
         board[from.1][from.0] = None;

@@ -354,7 +354,10 @@ fn bad_inputs_are_errors_that_say_what_is_wrong() {
         format!("zug {good} A"),
         format!("caeser {good} A 0,0"),
         "zug".to_string(),
-        format!("zug {} A 0,0", good.replacen("/8/9/8/", "/AAAAAAAA/9/8/", 1)),
+        format!(
+            "zug {} A 0,0",
+            good.replacen("/8/9/8/", "/AAAAAAAA/9/8/", 1)
+        ),
     ];
     let wants = [
         "rank 17 has 10 cells, not 9",
@@ -432,7 +435,10 @@ fn a_blocked_side_passes_and_two_passes_draw() {
     assert_eq!(p.legal_moves(), vec![Move::PASS]);
     p.make(Move::PASS);
     naive.play(NaiveZug::naive_move(Move::PASS));
-    assert_eq!((p.status(), naive.status()), (Status::DrawByPasses, Status::DrawByPasses));
+    assert_eq!(
+        (p.status(), naive.status()),
+        (Status::DrawByPasses, Status::DrawByPasses)
+    );
     assert_eq!(perft(&mut p, 1), 0);
     // The same rule for a pass recorded in a text.
     let mut after = ZugPosition::start();
@@ -495,10 +501,7 @@ fn a_chain_and_its_bonus_step() {
         .map(|m| p.move_text(m))
         .collect();
     from_e5.sort();
-    assert_eq!(
-        from_e5.join(" "),
-        "e5-d6 e5-f8 e5-g7 e5-h10 e5-i9 e5-j10"
-    );
+    assert_eq!(from_e5.join(" "), "e5-d6 e5-f8 e5-g7 e5-h10 e5-i9 e5-j10");
 }
 
 #[test]
@@ -517,7 +520,10 @@ fn the_evaluation_prefers_progress_and_empty_camps() {
     assert_eq!(p.move_gain(&eval, 0, step), 100);
     assert_eq!(p.move_gain(&eval, 0, Move::drop(0)), 0);
     p.make(step);
-    assert_eq!(p.distance_to_go(&eval, 0), start.distance_to_go(&eval, 0) - 100);
+    assert_eq!(
+        p.distance_to_go(&eval, 0),
+        start.distance_to_go(&eval, 0) - 100
+    );
     // At the goal nothing is left to go.
     let mut won = placed(A_NEARLY.0, A_NEARLY.1, 0);
     assert_eq!(won.distance_to_go(&eval, 0), 100);

@@ -463,7 +463,15 @@ fn zug_places_then_moves_and_both_searchers_find_the_winning_step() {
     let out = ok(&["show", "--position", blocked, "--moves", "pass pass"]);
     assert!(out.contains("draw: every side passed"), "{out}");
     let out = ok(&[
-        "perft", "--rules", "zug", "--moves", placed, "--depth", "2", "--threads", "1",
+        "perft",
+        "--rules",
+        "zug",
+        "--moves",
+        placed,
+        "--depth",
+        "2",
+        "--threads",
+        "1",
     ]);
     assert!(out.contains("1122"), "{out}");
 }
@@ -481,10 +489,19 @@ fn zug_moves_and_texts_are_refused_with_the_reason() {
         ("@b2 @b16 @d2 @d16 @f2 @f16 a1-b18", "off the 17x17 board"),
     ] {
         let err = fails(&["show", "--rules", "zug", "--moves", moves]);
-        assert!(err.contains(want) && err.contains("move "), "{moves}: {err}");
+        assert!(
+            err.contains(want) && err.contains("move "),
+            "{moves}: {err}"
+        );
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     }
-    let err = fails(&["show", "--rules", "zug", "--moves", &format!("{placed} b2-c3 b16-a15 c3-b2")]);
+    let err = fails(&[
+        "show",
+        "--rules",
+        "zug",
+        "--moves",
+        &format!("{placed} b2-c3 b16-a15 c3-b2"),
+    ]);
     assert!(err.contains("not forward"), "{err}");
     for (position, want) in [
         ("zug 9/8 A 0,0", "the 17x17 Le Zug board has 17"),

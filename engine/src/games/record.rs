@@ -303,4 +303,39 @@ macro_rules! two_side_game_items {
     };
 }
 
-pub(crate) use {record_accessors, two_side_game_items};
+/// The items of a [`Game`](crate::game::Game) implementation that hand over to the calling
+/// module's `NAME`, `board::parse_cell`, `board::cell_name` and `text::move_text`, build
+/// the evaluation `$Eval::new(tempo)` (the Halma weights but the tempo ignored) and take a
+/// move's gain from its `gain`.
+macro_rules! two_side_game_board_items {
+    ($Eval:ty) => {
+        fn rules_text(&self) -> String {
+            NAME.into()
+        }
+
+        fn parse_cell(&self, name: &str) -> Result<usize, $crate::error::Error> {
+            board::parse_cell(name)
+        }
+
+        fn cell_name(&self, cell: usize) -> String {
+            board::cell_name(cell)
+        }
+
+        fn move_text(&self, mv: $crate::moves::Move) -> String {
+            text::move_text(mv)
+        }
+
+        /// Only the tempo weight is used; the rest is the game's own (see its `eval`).
+        fn evaluator(&self, weights: &$crate::eval::Weights) -> $Eval {
+            <$Eval>::new(weights.tempo)
+        }
+
+        /// The move's progress by the game's measure (its evaluation's `gain`).
+        #[inline(always)]
+        fn move_gain(&self, eval: &$Eval, mover: usize, mv: $crate::moves::Move) -> i32 {
+            eval.gain(mover, mv)
+        }
+    };
+}
+
+pub(crate) use {record_accessors, two_side_game_board_items, two_side_game_items};

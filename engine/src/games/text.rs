@@ -155,6 +155,20 @@ impl<S> PositionText<S> {
     }
 }
 
+/// The fields of a whole position text after its first field, which must be the rule set
+/// `name`; an error names the rule set found instead.
+pub fn fields_after<'a>(text: &'a str, name: &str) -> Result<&'a str, Error> {
+    let text = text.trim();
+    let (first, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    if first == name {
+        Ok(rest)
+    } else {
+        Err(Error::Position(format!(
+            "'{first}' is not the rule set '{name}'"
+        )))
+    }
+}
+
 /// The side to move a position text's field names: one letter among the first `sides`.
 pub fn side_to_move(field: &str, sides: usize) -> Option<usize> {
     let mut letters = field.chars();

@@ -23,10 +23,7 @@ pub use eval::CaeserEval;
 pub use position::CaeserPosition;
 pub use solve::{Outcome, Solver};
 
-use crate::error::Error;
-use crate::eval::Weights;
 use crate::game::Game;
-use crate::moves::Move;
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = "caeser";
@@ -37,36 +34,10 @@ impl Game for CaeserPosition {
 
     crate::games::record::two_side_game_items!(CaeserPosition);
 
-    fn rules_text(&self) -> String {
-        NAME.into()
-    }
-
-    fn parse_cell(&self, name: &str) -> Result<usize, Error> {
-        board::parse_cell(name)
-    }
-
-    fn cell_name(&self, cell: usize) -> String {
-        board::cell_name(cell)
-    }
-
-    fn move_text(&self, mv: Move) -> String {
-        text::move_text(mv)
-    }
-
-    /// Only the tempo weight is used; the rest is the game's own (see [`eval`]).
-    fn evaluator(&self, weights: &Weights) -> CaeserEval {
-        CaeserEval::new(weights.tempo)
-    }
+    crate::games::record::two_side_game_board_items!(CaeserEval);
 
     /// The lean still to gain, in centimoves (mobility left out).
     fn distance_to_go(&self, eval: &CaeserEval, side: usize) -> i32 {
         eval::UNIT * eval.to_go(self, side)
-    }
-
-    /// The lean the move adds, 100 a unit (a step along a rank or file 100, a diagonal
-    /// step or straight jump 200, a diagonal jump 400).
-    #[inline(always)]
-    fn move_gain(&self, eval: &CaeserEval, mover: usize, mv: Move) -> i32 {
-        eval.gain(mover, mv)
     }
 }

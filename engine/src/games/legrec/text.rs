@@ -5,7 +5,7 @@ use super::board::{cell, cell_name, coords, WIDTH};
 use super::position::LeGrecPosition;
 use crate::error::Error;
 use crate::game::side_letter;
-use crate::games::text::{generated, read_from_to, PositionText};
+use crate::games::text::{fields_after, generated, read_from_to, PositionText};
 use crate::moves::Move;
 
 /// The rule-set name, the first field of the position text.
@@ -42,14 +42,7 @@ pub fn move_text(mv: Move) -> String {
 impl LeGrecPosition {
     /// Reads a whole position text, `legrec` first (see [`LeGrecPosition::from_text_fields`]).
     pub fn from_text(text: &str) -> Result<Self, Error> {
-        let text = text.trim();
-        let (name, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-        if name != RULES_NAME {
-            return Err(Error::Position(format!(
-                "'{name}' is not the rule set '{RULES_NAME}'"
-            )));
-        }
-        LeGrecPosition::from_text_fields(rest)
+        LeGrecPosition::from_text_fields(fields_after(text, RULES_NAME)?)
     }
 
     /// Reads the fields after `legrec`: placement (ranks from the top, `/` between them, `A`

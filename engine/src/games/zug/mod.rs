@@ -22,10 +22,7 @@ pub mod text;
 pub use eval::ZugEval;
 pub use position::ZugPosition;
 
-use crate::error::Error;
-use crate::eval::Weights;
 use crate::game::Game;
-use crate::moves::Move;
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = "zug";
@@ -36,26 +33,7 @@ impl Game for ZugPosition {
 
     crate::games::record::two_side_game_items!(ZugPosition);
 
-    fn rules_text(&self) -> String {
-        NAME.into()
-    }
-
-    fn parse_cell(&self, name: &str) -> Result<usize, Error> {
-        board::parse_cell(name)
-    }
-
-    fn cell_name(&self, cell: usize) -> String {
-        board::cell_name(cell)
-    }
-
-    fn move_text(&self, mv: Move) -> String {
-        text::move_text(mv)
-    }
-
-    /// Only the tempo weight is used; the rest is the game's own (see [`eval`]).
-    fn evaluator(&self, weights: &Weights) -> ZugEval {
-        ZugEval::new(weights.tempo)
-    }
+    crate::games::record::two_side_game_board_items!(ZugEval);
 
     /// The progress still lacking, in centimoves (the camp terms left out).
     fn distance_to_go(&self, eval: &ZugEval, side: usize) -> i32 {
@@ -64,11 +42,5 @@ impl Game for ZugPosition {
 
     fn tempo(&self, eval: &ZugEval) -> i32 {
         eval.tempo()
-    }
-
-    /// The ranks the move advances, 100 a rank (a step 100, a jump 200).
-    #[inline(always)]
-    fn move_gain(&self, eval: &ZugEval, mover: usize, mv: Move) -> i32 {
-        eval.gain(mover, mv)
     }
 }

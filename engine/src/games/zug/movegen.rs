@@ -9,9 +9,7 @@
 //! empty while the piece moves: in the backward phase a chain may land on it and go on; it
 //! is never a destination.
 
-use super::board::{
-    bits_of, count, step, Half, Squares, ALL_DIRS, CAMP, FORWARD, MASK, PIECES,
-};
+use super::board::{bits_of, count, step, Half, Squares, ALL_DIRS, CAMP, FORWARD, MASK, PIECES};
 
 /// What is fixed for every piece of the side to move in one position: the occupancy, the
 /// directions and the camp rule's restriction.

@@ -6,8 +6,8 @@
 //! key is the arrangement and the side to move only.
 
 use super::board::{
-    self, cells_of, count, half_bit, has, single, Squares, BACK, BACK_PIECES, KEYS, MASK,
-    PIECES, SECOND,
+    self, cells_of, count, half_bit, has, single, Squares, BACK, BACK_PIECES, KEYS, MASK, PIECES,
+    SECOND,
 };
 use super::movegen::{self, Mover};
 use crate::error::Error;

@@ -8,14 +8,14 @@
 //! twelve is still placing. The start (before any placement) is
 //! `zug BBBBBBBBB/8/9/8/9/8/9/8/9/8/9/8/9/8/9/8/AAAAAAAAA A 0,0`.
 
-use super::board::{
-    cell_name, count, half_bit, has, rank, Squares, CAMP, PIECES, SECOND, WIDTH,
-};
+use super::board::{cell_name, count, half_bit, has, rank, Squares, CAMP, PIECES, SECOND, WIDTH};
 use super::position::ZugPosition;
 use super::NAME;
 use crate::error::Error;
 use crate::game::{side_letter, status_text, Game};
-use crate::games::text::{generated, read_from_to, read_ranks, write_ranks, PositionText};
+use crate::games::text::{
+    fields_after, generated, read_from_to, read_ranks, write_ranks, PositionText,
+};
 use crate::moves::Move;
 
 /// The dark squares of rank `y` (0-based): 9 on even `y`, 8 on odd.
@@ -42,14 +42,7 @@ pub fn move_text(mv: Move) -> String {
 impl ZugPosition {
     /// Reads a whole position text, `zug` first (see [`ZugPosition::from_text_fields`]).
     pub fn from_text(text: &str) -> Result<Self, Error> {
-        let text = text.trim();
-        let (name, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-        if name != NAME {
-            return Err(Error::Position(format!(
-                "'{name}' is not the rule set '{NAME}'"
-            )));
-        }
-        ZugPosition::from_text_fields(rest)
+        ZugPosition::from_text_fields(fields_after(text, NAME)?)
     }
 
     /// Reads the fields after `zug`: placement (ranks from the top, `/` between them, each
@@ -58,10 +51,16 @@ impl ZugPosition {
     pub fn from_text_fields(fields: &str) -> Result<Self, Error> {
         let t = PositionText::parse_with(fields, |placement| {
             let mut pieces: [Squares; 2] = [[0; 2]; 2];
-            read_ranks(placement, WIDTH, rank_cells, "17x17 Le Zug", |side, y, k| {
-                let (h, b) = half_bit(rank_cell(y, k));
-                pieces[side][h] |= 1 << b;
-            })?;
+            read_ranks(
+                placement,
+                WIDTH,
+                rank_cells,
+                "17x17 Le Zug",
+                |side, y, k| {
+                    let (h, b) = half_bit(rank_cell(y, k));
+                    pieces[side][h] |= 1 << b;
+                },
+            )?;
             Ok(pieces)
         })?;
         ZugPosition::from_parts(t.stones, t.to_move, t.counts, t.passes)
@@ -108,7 +107,11 @@ impl ZugPosition {
         let trimmed = text.trim();
         let err = |why: String| Err(Error::Move(format!("'{trimmed}': {why}")));
         let mover = self.to_move();
-        let second = if mover == 0 { "b2 d2 ... p2" } else { "b16 d16 ... p16" };
+        let second = if mover == 0 {
+            "b2 d2 ... p2"
+        } else {
+            "b16 d16 ... p16"
+        };
         if let Some(name) = trimmed.strip_prefix('@') {
             if self.status().is_over() {
                 return err(format!("the game is over ({})", status_text(self.status())));
