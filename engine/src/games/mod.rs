@@ -12,6 +12,7 @@ pub mod caeser;
 pub mod carrera;
 pub mod embargo;
 pub mod halma;
+pub mod hexma;
 pub mod knight;
 pub mod legrec;
 pub mod record;
@@ -39,6 +40,8 @@ pub enum Relative {
     Carrera,
     /// Caeser (Richter c. 1900): 37 holes in a hexagon, forward steps and single jumps.
     Caeser,
+    /// Hexma (Browne 2003): Chinese Checkers moves on the star, join the two edges.
+    Hexma,
 }
 
 impl Relative {
@@ -49,6 +52,7 @@ impl Relative {
         Relative::Renpaarden,
         Relative::Carrera,
         Relative::Caeser,
+        Relative::Hexma,
     ];
 
     /// The rule-set name (`--rules`, the position text's first field).
@@ -59,6 +63,7 @@ impl Relative {
             Relative::Renpaarden => "renpaarden",
             Relative::Carrera => "carrera",
             Relative::Caeser => "caeser",
+            Relative::Hexma => "hexma",
         }
     }
 
@@ -73,6 +78,9 @@ impl Relative {
             }
             Relative::Caeser => {
                 "37-hole hexagon, seventeen men a side, forward steps and single jumps"
+            }
+            Relative::Hexma => {
+                "121-cell star, thirteen stones a side, Chinese Checkers moves, join two edges"
             }
         }
     }
@@ -216,6 +224,11 @@ macro_rules! with_game {
             }
             $crate::games::Variant::Relative($crate::games::Relative::Caeser) => {
                 type $P = $crate::games::caeser::CaeserPosition;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::Hexma) => {
+                type $P = $crate::games::hexma::HexmaPosition;
                 let $setup = ();
                 $body
             }
