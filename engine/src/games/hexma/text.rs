@@ -99,8 +99,8 @@ impl HexmaPosition {
             if !reach.has(to) {
                 let ((fx, fy), (tx, ty)) = (BOARD.coords(from), BOARD.coords(to));
                 let why = if fx.abs_diff(tx) <= 1 && fy.abs_diff(ty) <= 1 {
-                    "they are not neighbours on the star (docs/boards.md: (x+1, y+1) is two \
-                     steps away), and no chain of hops joins them"
+                    "they are not neighbours on the star (docs/boards.md: (x+1, y+1) and (x-1, y-1) are \
+                     two steps away), and no chain of hops joins them"
                 } else {
                     "no chain of hops over adjacent stones leads there"
                 };
