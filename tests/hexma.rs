@@ -6,6 +6,7 @@
 
 use halma_engine::eval::Weights;
 use halma_engine::games::hexma::board::{self, Stones};
+use halma_engine::games::hexma::eval::connection;
 use halma_engine::games::hexma::HexmaPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
@@ -417,10 +418,14 @@ fn the_evaluation_measures_the_connection() {
     assert_eq!(p.side_score(&eval, 1), start.side_score(&eval, 1));
     // One cell to go; after the win nothing.
     let mut near = almost();
+    let near_stones = |side| almost().stones(side);
     assert_eq!(near.distance_to_go(&eval, 0), 100);
     assert!(near.evaluate(&eval, team) > 500);
     near.make(near.parse_move("f12-e13").unwrap());
     assert_eq!(near.distance_to_go(&eval, 0), 0);
+    // The supply: A's four stones at home are far (more than 8 cells) from d13 and e13.
+    let c = connection(near_stones(0), near_stones(1));
+    assert_eq!((c.length, c.supply), (1, 9));
     // Enemy stones block: B's wall across rank 9 (all nine cells) leaves A no path.
     let wall = stones("e9 f9 g9 h9 i9 j9 k9 l9 m9 e17 f16 e16 f15");
     let walled = HexmaPosition::from_parts([board::START[0], wall], 0, [9, 9], 0).unwrap();
