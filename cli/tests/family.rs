@@ -6,13 +6,14 @@ mod common;
 use common::{fails, halma, json_lines, ok, UgiSession};
 
 /// The games of the family and their start counts to depth 2 (RULES-relatives.md).
-const START_COUNTS: [(&str, u64, u64); 6] = [
+const START_COUNTS: [(&str, u64, u64); 7] = [
     ("embargo", 42, 1710),
     ("legrec", 5, 23),
     ("renpaarden", 46, 2116),
     ("carrera", 20, 400),
     ("caeser", 9, 69),
     ("zug", 8, 64),
+    ("hexma", 20, 400),
 ];
 
 #[test]
@@ -173,7 +174,7 @@ fn bad_input_of_each_game_is_one_clear_line() {
     for (args, want) in [
         (
             vec!["perft", "--rules", "chess", "--depth", "1"],
-            "embargo, legrec, renpaarden, carrera, caeser",
+            "embargo, legrec, renpaarden, carrera, caeser, hexma",
         ),
         (
             vec!["show", "--rules", "caeser", "--moves", "a1-a2"],
@@ -520,4 +521,50 @@ fn zug_moves_and_texts_are_refused_with_the_reason() {
 #[test]
 fn a_zug_tournament_of_both_engines_is_recorded_and_replays() {
     tournament_is_recorded_and_replays("zug", ["alphabeta:depth=2", "mcts:nodes=200"], "2");
+}
+
+/// Hexma: A's column e5..e12 and f12, one step (f12-e13) from joining the edges.
+const HEXMA_ALMOST: &str =
+    "hexma B/BB/BBB/BBBB/5BBB5/3AA7/2A8/1A8/A8/A9/A10/A11/A12/4/A2/AA/A A 30,30";
+
+#[test]
+fn hexma_draws_the_star_both_searchers_join_the_edges_and_bad_input_is_one_line() {
+    let out = ok(&["show", "--rules", "hexma"]);
+    assert!(
+        out.contains("17             b   (e17..)")
+            && out.contains(" 5 . . . . . A A A . . . . .   (e5..)")
+            && out.contains("legal moves 20"),
+        "{out}"
+    );
+    let out = ok(&["moves", "--rules", "hexma", "--moves", "k5-k6"]);
+    assert!(out.contains("moves 20") && out.contains("e14-g12"), "{out}");
+    let out = ok(&[
+        "perft",
+        "--rules",
+        "hexma",
+        "--depth",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.contains("338724"), "{out}");
+    for engine in ["alphabeta", "mcts"] {
+        let mv = best_move(&["--position", HEXMA_ALMOST], engine);
+        assert_eq!(mv, "f12-e13", "{engine}");
+    }
+    let out = ok(&["show", "--position", HEXMA_ALMOST, "--moves", "f12-e13"]);
+    assert!(out.contains("A wins"), "{out}");
+    for (mv, want) in [
+        ("a1-a2", "off the star"),
+        ("k5-l6", "not neighbours on the star"),
+        ("k5-k7", "cannot reach k7"),
+        ("l3-j5-j7", "first and last cells only"),
+        ("k5-k6 k6-k5", "move 2 of 2"),
+    ] {
+        let err = fails(&["show", "--rules", "hexma", "--moves", mv]);
+        assert!(err.contains(want), "{mv}: {err}");
+    }
+    let err = fails(&["show", "--position", "hexma B/BB A 0,0"]);
+    assert!(err.contains("the star board has 17"), "{err}");
+    tournament_is_recorded_and_replays("hexma", ["alphabeta:depth=2", "random:seed=5"], "1");
 }

@@ -12,6 +12,7 @@ pub mod caeser;
 pub mod carrera;
 pub mod embargo;
 pub mod halma;
+pub mod hexma;
 pub mod knight;
 pub mod legrec;
 pub mod record;
@@ -42,6 +43,8 @@ pub enum Relative {
     Caeser,
     /// Le Zug (Springgay 1971): 145 dark squares of 17x17, placement, diagonal jump chains.
     Zug,
+    /// Hexma (Browne 2003): Chinese Checkers moves on the star, join the two edges.
+    Hexma,
 }
 
 impl Relative {
@@ -53,6 +56,7 @@ impl Relative {
         Relative::Carrera,
         Relative::Caeser,
         Relative::Zug,
+        Relative::Hexma,
     ];
 
     /// The rule-set name (`--rules`, the position text's first field).
@@ -64,6 +68,7 @@ impl Relative {
             Relative::Carrera => "carrera",
             Relative::Caeser => "caeser",
             Relative::Zug => "zug",
+            Relative::Hexma => "hexma",
         }
     }
 
@@ -81,6 +86,9 @@ impl Relative {
             }
             Relative::Zug => {
                 "17x17 dark squares, twelve a side (three placed), forward diagonal jump chains"
+            }
+            Relative::Hexma => {
+                "121-cell star, thirteen stones a side, Chinese Checkers moves, join two edges"
             }
         }
     }
@@ -229,6 +237,11 @@ macro_rules! with_game {
             }
             $crate::games::Variant::Relative($crate::games::Relative::Zug) => {
                 type $P = $crate::games::zug::ZugPosition;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::Hexma) => {
+                type $P = $crate::games::hexma::HexmaPosition;
                 let $setup = ();
                 $body
             }

@@ -4,13 +4,42 @@
 //! cells (as Halma's, `docs/position-format.md`). On a square board every rank has all its
 //! files; on a board of another shape ([`Layout::ranks`], Caeser's hexagon) each rank lists
 //! only its own cells, from its first. Cell `x + stride * y` is file `x`, rank `y`, both
-//! 0-based; a game's own bit sets convert to and from `u128`.
+//! 0-based; a game's own bit sets convert to and from `u128`, or (boards wider than 128
+//! bits, Hexma's star) are read and written as any [`CellSet`].
 //!
 //! [`read_from_to`] holds the checks every `from-to` move of these games begins with.
 
+use crate::bitboard::{BitBoard, Bits};
 use crate::error::Error;
 use crate::game::{parse_side, side_letter, status_text, Game};
 use crate::moves::Move;
+
+/// A set of cell indices a placement is read into and written from: `u128`, or a
+/// [`Bits`] bitboard for boards of more than 128 bits.
+pub trait CellSet: Copy + Default {
+    /// Adds `cell`.
+    fn add(&mut self, cell: usize);
+    /// Whether `cell` is in the set.
+    fn holds(&self, cell: usize) -> bool;
+}
+
+impl CellSet for u128 {
+    fn add(&mut self, cell: usize) {
+        *self |= 1 << cell;
+    }
+    fn holds(&self, cell: usize) -> bool {
+        self >> cell & 1 != 0
+    }
+}
+
+impl<const L: usize> CellSet for Bits<L> {
+    fn add(&mut self, cell: usize) {
+        self.set(cell);
+    }
+    fn holds(&self, cell: usize) -> bool {
+        self.has(cell)
+    }
+}
 
 /// The shape of a board's placement: each rank's first file and number of cells, and the
 /// bit stride of a rank (cell `x + stride * y`).
@@ -49,9 +78,46 @@ impl<'a> Layout<'a> {
         self.ranks.get(y).copied().unwrap_or((0, self.stride))
     }
 
-    /// The bit of file `x`, rank `y`.
-    fn bit(&self, x: usize, y: usize) -> u128 {
-        1 << (x + self.stride * y)
+    /// The cell index of file `x`, rank `y`.
+    fn cell(&self, x: usize, y: usize) -> usize {
+        x + self.stride * y
+    }
+}
+
+impl Layout<'_> {
+    /// The board drawn as a hexagonal board of ranks is (Caeser's hexagon, Hexma's star):
+    /// the top rank first, each rank half a cell right of the one below (so that a cell's
+    /// six neighbours stand around it), the rank number on the left and the rank's first
+    /// cell named on the right; `A` and `b` for the sides' stones (`side_at` of a cell
+    /// index), `.` for an empty cell.
+    pub fn hex_diagram(&self, side_at: impl Fn(usize) -> Option<usize>) -> String {
+        let ranks = 0..self.height;
+        // Screen column of a cell: 2x + y half-cells, less that of the leftmost.
+        let left = ranks
+            .clone()
+            .map(|y| 2 * self.rank(y).0 + y)
+            .min()
+            .unwrap_or(0);
+        let mut out = String::new();
+        for y in ranks.rev() {
+            let (first, width) = self.rank(y);
+            let cells: Vec<&str> = (first..first + width)
+                .map(|x| match side_at(self.cell(x, y)) {
+                    Some(0) => "A",
+                    Some(_) => "b",
+                    None => ".",
+                })
+                .collect();
+            out += &format!(
+                "{:>2} {}{}   ({}{}..)\n",
+                y + 1,
+                " ".repeat(2 * first + y - left),
+                cells.join(" "),
+                (b'a' + first as u8) as char,
+                y + 1
+            );
+        }
+        out
     }
 }
 
@@ -191,14 +257,14 @@ pub fn parse_placement(field: &str, width: usize, board: &str) -> Result<[u128; 
 }
 
 /// The stones of both sides in a placement field of a board of `layout`, checked.
-pub fn parse_layout(field: &str, layout: Layout, board: &str) -> Result<[u128; 2], Error> {
-    let mut stones = [0u128; 2];
+pub fn parse_layout<S: CellSet>(field: &str, layout: Layout, board: &str) -> Result<[S; 2], Error> {
+    let mut stones = [S::default(); 2];
     read_ranks(
         field,
         layout.height,
         |y| layout.rank(y).1,
         board,
-        |side, y, k| stones[side] |= layout.bit(layout.rank(y).0 + k, y),
+        |side, y, k| stones[side].add(layout.cell(layout.rank(y).0 + k, y)),
     )?;
     Ok(stones)
 }
@@ -273,13 +339,13 @@ pub fn placement_text(stones: [u128; 2], width: usize) -> String {
 }
 
 /// The placement field of `stones` on a board of `layout`.
-pub fn layout_text(stones: [u128; 2], layout: Layout) -> String {
+pub fn layout_text<S: CellSet>(stones: [S; 2], layout: Layout) -> String {
     write_ranks(
         layout.height,
         |y| layout.rank(y).1,
         |y, k| {
-            let bit = layout.bit(layout.rank(y).0 + k, y);
-            (0..2).find(|&side| stones[side] & bit != 0)
+            let cell = layout.cell(layout.rank(y).0 + k, y);
+            (0..2).find(|&side| stones[side].holds(cell))
         },
     )
 }

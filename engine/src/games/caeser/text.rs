@@ -58,22 +58,7 @@ impl CaeserPosition {
     /// left and the rank's first hole on the right; `A` and `b` for the sides' men, `.` for
     /// an empty hole.
     pub fn diagram(&self) -> String {
-        let mut out = String::new();
-        for (y, &(first, holes)) in RANKS.iter().enumerate().rev() {
-            // Column of a hole: 2x + y half-cells, less that of a4, the leftmost.
-            let indent = 2 * first + y - 3;
-            out += &format!("{:>2} {}", y + 1, " ".repeat(indent));
-            let cells: Vec<&str> = (first..first + holes)
-                .map(|x| match self.side_at(x + STRIDE * y) {
-                    Some(0) => "A",
-                    Some(_) => "b",
-                    None => ".",
-                })
-                .collect();
-            out += &cells.join(" ");
-            out += &format!("   ({}..)\n", cell_name(first + STRIDE * y));
-        }
-        out
+        LAYOUT.hex_diagram(|cell| self.side_at(cell))
     }
 
     /// Parses a legal move: `from-to` or `pass`; the error says why a move is not legal

@@ -1,0 +1,68 @@
+//! Hexma (Cameron Browne, 2003; RULES-relatives.md §9; `docs/games/hexma.md`): Chinese
+//! Checkers moves on the 121-cell star, 13 stones a side, and a connection goal: the mover
+//! wins when one six-connected group of its stones touches both the bottom edge and the top
+//! edge (the same two edges for both sides).
+//!
+//! * [`board`]: Halma's star layout, the start, the edges, the connection flood fill, keys;
+//! * [`movegen`]: Halma's star generator (steps and the shared hop components), unfiltered;
+//! * [`position`]: [`HexmaPosition`], make/unmake and the status;
+//! * [`text`]: the position text (Halma's star ranks), moves, the star diagram;
+//! * [`eval`]: the evaluation ([`HexmaEval`]): the connection distance.
+//!
+//! [`HexmaPosition`] implements [`Game`] with `Setup = ()`.
+
+pub mod board;
+pub mod eval;
+pub mod movegen;
+pub mod position;
+pub mod text;
+
+pub use eval::HexmaEval;
+pub use position::HexmaPosition;
+
+use crate::error::Error;
+use crate::eval::Weights;
+use crate::game::Game;
+use crate::moves::Move;
+
+/// The rule set's name, in `--rules` and the position text.
+pub const NAME: &str = "hexma";
+
+impl Game for HexmaPosition {
+    type Setup = ();
+    type Eval = HexmaEval;
+
+    crate::games::record::two_side_game_items!(HexmaPosition);
+
+    fn rules_text(&self) -> String {
+        NAME.into()
+    }
+
+    fn parse_cell(&self, name: &str) -> Result<usize, Error> {
+        board::parse_cell(name)
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        board::cell_name(cell)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        text::move_text(mv)
+    }
+
+    /// Reads the tempo weight, and `distance` as a switch: 0 selects the plain evaluation
+    /// (see [`eval`]).
+    fn evaluator(&self, weights: &Weights) -> HexmaEval {
+        HexmaEval::new(weights)
+    }
+
+    /// The cells still to fill, in centimoves.
+    fn distance_to_go(&self, eval: &HexmaEval, side: usize) -> i32 {
+        eval::CELL * eval.to_go(self, side)
+    }
+
+    #[inline(always)]
+    fn move_gain(&self, eval: &HexmaEval, mover: usize, mv: Move) -> i32 {
+        eval.gain(self, mover, mv)
+    }
+}

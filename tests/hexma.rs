@@ -1,0 +1,489 @@
+//! Hexma: the engine (`halma_engine::games::hexma`) against the per-cell reference
+//! (`halma_suite::hexma`): the start counts of the rules and perft from the start and from
+//! positions of seeded play, the perft table `positions/perft/family/hexma.txt`, move lists
+//! along whole games and on random placements, texts, every bad input, make/unmake, the
+//! status rules (the connection win, two passes, the third occurrence) and the evaluation.
+
+use halma_engine::eval::Weights;
+use halma_engine::games::hexma::board::{self, Stones};
+use halma_engine::games::hexma::eval::connection;
+use halma_engine::games::hexma::HexmaPosition;
+use halma_engine::perft::perft;
+use halma_engine::rng::Rng;
+use halma_engine::{BitBoard, Game, Move, Status, Team};
+use halma_suite::family_checks::{
+    both_move_lists, check_errors, check_game_move_by_move, check_make_unmake, check_pass_draw,
+    check_perft_of_play, check_perft_table, check_repetition_in_perft, check_table_positions,
+    check_third_occurrence,
+};
+use halma_suite::hexma::{on_star, NaiveHexma};
+use halma_suite::reference::{policy_game, ReferenceOf};
+
+fn pos(text: &str) -> HexmaPosition {
+    HexmaPosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The cells named (space-separated).
+fn stones(names: &str) -> Stones {
+    let mut set = Stones::EMPTY;
+    for n in names.split_whitespace() {
+        set.set(board::parse_cell(n).unwrap());
+    }
+    set
+}
+
+/// The positions of a game from the start in the playout policy (random moves with chance
+/// `epsilon`), ending or stopped at `cap` plies.
+fn game(seed: u64, epsilon: f32, cap: usize) -> Vec<HexmaPosition> {
+    policy_game(HexmaPosition::start(), seed, epsilon, cap)
+}
+
+/// The first seeded game of the playout policy (epsilon 0.3, capped) that `side` wins.
+fn won_game(side: usize) -> Vec<HexmaPosition> {
+    (0..)
+        .map(|seed| game(seed, 0.3, 400))
+        .find(|g| g.last().unwrap().status() == Status::Won(side))
+        .unwrap()
+}
+
+/// The start as text.
+const START: &str = "hexma B/BB/BBB/BBBB/5BBB5/12/11/10/9/10/11/12/5AAA5/AAAA/AAA/AA/A A 0,0";
+
+#[test]
+fn start_counts_of_the_rules_and_to_depth_4_with_the_reference() {
+    let mut p = HexmaPosition::start();
+    let naive = NaiveHexma::start();
+    for (depth, want) in [(1, 20), (2, 400)] {
+        assert_eq!((perft(&mut p, depth), naive.perft(depth)), (want, want));
+    }
+    for depth in 3..=4 {
+        assert_eq!(perft(&mut p, depth), naive.perft(depth), "depth {depth}");
+    }
+}
+
+#[test]
+fn the_table_holds_the_start_and_positions_of_play_and_both_generators_agree() {
+    // Every count up to 20,000,000 by the engine, up to 1,000,000 by the reference.
+    let (lines, engine_checked, naive_checked) =
+        check_perft_table::<_, NaiveHexma>("hexma", 4, 20_000_000, 1_000_000);
+    assert!(lines >= 8);
+    assert!(
+        engine_checked >= 30 && naive_checked >= 25,
+        "{engine_checked} {naive_checked}"
+    );
+}
+
+/// The positions of the perft table besides the start: seeded play, uniform in the
+/// opening (6 and 12 plies), the playout policy later, some a few plies before a win
+/// (either side's).
+fn table_positions() -> Vec<HexmaPosition> {
+    let mut out: Vec<HexmaPosition> = [(1, 6), (2, 12)]
+        .map(|(seed, plies)| game(seed, 1.0, plies).pop().unwrap())
+        .to_vec();
+    let (a_wins, b_wins) = (won_game(0), won_game(1));
+    let (na, nb) = (a_wins.len(), b_wins.len());
+    out.extend([na / 2, na - 5, na - 2].map(|i| a_wins[i].clone()));
+    out.extend([nb / 2, nb - 4, nb - 2].map(|i| b_wins[i].clone()));
+    out
+}
+
+#[test]
+fn the_table_positions_are_those_of_the_seeded_play() {
+    check_table_positions("hexma", &table_positions());
+}
+
+#[test]
+#[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
+fn print_perft_table() {
+    // Every depth up to the first count above 2,000,000 (the next would cost minutes).
+    for p in std::iter::once(HexmaPosition::start()).chain(table_positions()) {
+        let mut q = pos(&p.to_text());
+        let mut line = q.to_text();
+        for depth in 1..=12 {
+            let n = perft(&mut q, depth);
+            line += &format!(" ; D{depth} {n}");
+            if n > 2_000_000 || n == 0 {
+                break;
+            }
+        }
+        println!("{line}");
+    }
+}
+
+#[test]
+#[ignore = "prints how seeded games of the playout policy end"]
+fn print_game_ends() {
+    for epsilon in [0.1, 0.3, 1.0] {
+        for seed in 0..10 {
+            let g = game(seed, epsilon, 400);
+            let last = g.last().unwrap().status();
+            println!("eps {epsilon} seed {seed}: {} plies, {last:?}", g.len() - 1);
+        }
+    }
+}
+
+#[test]
+fn perft_of_positions_from_play_agrees_with_the_reference_history_included() {
+    // Seeded games in three styles, cut at several plies, perft 2: against the reference
+    // replaying the same moves, and against the reference read from the position text.
+    let positions = (0..36u64).map(|seed| {
+        let epsilon = [1.0, 0.5, 0.1][seed as usize % 3];
+        let plies = [5, 17, 33, 64, 90, 120][seed as usize % 6];
+        game(100 + seed, epsilon, plies).pop().unwrap()
+    });
+    let checked = check_perft_of_play::<_, NaiveHexma>(positions, 2, 200_000);
+    assert!(checked >= 20, "{checked}");
+}
+
+/// k5-k6, g13-g12, k6-k5, g12-g13: back to the start after four plies.
+const SHUFFLE: [&str; 4] = ["k5-k6", "g13-g12", "k6-k5", "g12-g13"];
+
+#[test]
+fn repetition_draws_inside_perft_agree_with_the_reference() {
+    check_repetition_in_perft::<HexmaPosition, NaiveHexma>(&SHUFFLE, &[5, 6, 7], 4);
+}
+
+#[test]
+fn whole_games_agree_with_the_reference_move_by_move() {
+    for seed in 0..6u64 {
+        let epsilon = if seed < 3 { 0.3 } else { 1.0 };
+        check_game_move_by_move::<_, NaiveHexma>(&game(200 + seed, epsilon, 300));
+    }
+}
+
+#[test]
+fn make_unmake_round_trips_and_moves_read_back() {
+    for p in game(7, 0.3, 300).iter().step_by(7) {
+        check_make_unmake(p, HexmaPosition::compute_key);
+    }
+}
+
+#[test]
+fn random_placements_agree_with_the_reference() {
+    // Thirteen stones a side anywhere on the 121 cells: dense and sparse boards, long hop
+    // chains over both colours; move lists, the win test and legality.
+    let cells: Vec<usize> = board::STAR.iter().collect();
+    assert_eq!(cells.len(), 121);
+    let mut rng = Rng::new(5);
+    let mut wins = 0;
+    for i in 0..1500 {
+        let mut s = [Stones::EMPTY; 2];
+        for side in 0..2 {
+            while s[side].count() < 13 {
+                let c = cells[rng.below(cells.len() as u32) as usize];
+                if !(s[0] | s[1]).has(c) {
+                    s[side].set(c);
+                }
+            }
+        }
+        let p = HexmaPosition::from_parts(s, i % 2, [9, 9], 0).expect("a valid placement");
+        let naive = NaiveHexma::from_engine(&p);
+        let (engine, reference) = both_move_lists(&p, &naive);
+        assert_eq!(engine, reference, "{}", p.to_text());
+        assert_eq!(p.status(), naive.status(), "{}", p.to_text());
+        assert_eq!(p.count_legal_moves(), engine.len() as u64);
+        if i < 30 {
+            for &mv in &engine {
+                assert!(p.is_legal(mv));
+                assert_eq!(p.parse_move(&p.move_text(mv)), Ok(mv));
+            }
+        }
+        // Every move's win test, engine against reference.
+        let mut q = p.clone();
+        for mv in engine {
+            q.make(mv);
+            let mut n = naive.clone();
+            n.play(NaiveHexma::naive_move(mv));
+            assert_eq!(
+                q.status(),
+                n.status(),
+                "{} {}",
+                p.to_text(),
+                p.move_text(mv)
+            );
+            wins += usize::from(matches!(q.status(), Status::Won(_)));
+            q.unmake();
+        }
+    }
+    assert!(
+        wins == 0,
+        "random placements of 13 stones never connect: {wins}"
+    );
+}
+
+#[test]
+fn start_text_and_diagram() {
+    let p = HexmaPosition::start();
+    assert_eq!(p.to_text(), START);
+    assert_eq!(p.rules_text(), "hexma");
+    let want = [
+        "17             b   (e17..)",
+        "16            b b   (e16..)",
+        "15           b b b   (e15..)",
+        "14          b b b b   (e14..)",
+        "13 . . . . . b b b . . . . .   (a13..)",
+        "12  . . . . . . . . . . . .   (b12..)",
+        "11   . . . . . . . . . . .   (c11..)",
+        "10    . . . . . . . . . .   (d10..)",
+        " 9     . . . . . . . . .   (e9..)",
+        " 8    . . . . . . . . . .   (e8..)",
+        " 7   . . . . . . . . . . .   (e7..)",
+        " 6  . . . . . . . . . . . .   (e6..)",
+        " 5 . . . . . A A A . . . . .   (e5..)",
+        " 4          A A A A   (j4..)",
+        " 3           A A A   (k3..)",
+        " 2            A A   (l2..)",
+        " 1             A   (m1..)",
+        "",
+    ]
+    .join("\n");
+    assert_eq!(p.diagram(), want);
+    assert_eq!(p.cell_name(p.parse_cell("e17").unwrap()), "e17");
+    assert_eq!(p.cells(), 306);
+    let with_passes = "hexma B/BB/BBB/BBBB/5BBB5/12/11/10/9/10/11/12/5AAA5/AAAA/AAA/AA/A B 4,3 1";
+    assert_eq!(pos(with_passes).to_text(), with_passes);
+    // The reference's star has the same cells and the same start.
+    let naive = NaiveHexma::start();
+    for x in 0..17 {
+        for y in 0..17 {
+            let cell = x + 18 * y;
+            assert_eq!(on_star(x as isize, y as isize), board::STAR.has(cell));
+            assert_eq!(naive.at(x, y), p.side_at(cell));
+        }
+    }
+    let mut moves: Vec<String> = p.legal_moves().iter().map(|&m| p.move_text(m)).collect();
+    moves.sort();
+    assert_eq!(
+        moves.join(" "),
+        "j4-i5 j4-j6 j5-i5 j5-i6 j5-j6 k3-i5 k4-i6 k4-k6 k5-i5 k5-j6 k5-k6 k5-m5 l4-j6 l4-l6 \
+         l5-k6 l5-l6 l5-m5 m3-m5 m4-k6 m4-m5"
+    );
+}
+
+#[test]
+fn bad_inputs_are_errors_that_say_what_is_wrong() {
+    let start = HexmaPosition::start();
+    check_errors(
+        &[
+            ("a1-a2", "off the star"),
+            ("k5-k7", "cannot reach k7"),
+            ("k5-l6", "not neighbours on the star"),
+            ("l3-j5-j7", "first and last cells only (l3-j7)"),
+            ("m1-l2", "own stone on l2"),
+            ("e9-e10", "no stone on e9"),
+            ("g13-g12", "stone of B, but A is to move"),
+            ("k5-k5", "ends where it starts"),
+            ("pass", "only legal when no other move"),
+            ("k5", "not a move (expected from-to"),
+            ("k5-k99", "off the star"),
+            ("k5-xx", "bad cell"),
+            ("", "not a move"),
+        ],
+        |text| start.parse_move(text),
+    );
+    // Onto an enemy stone: no captures.
+    let p = pos("hexma B/BB/BBB/BBBB/5BB6/12/11/10/9/10/11/12/5AAAB4/AAAA/AAA/AA/A A 0,0");
+    check_errors(&[("l5-m5", "enemy stone on m5")], |text| p.parse_move(text));
+    assert!(p.parse_move("l5-n5").is_ok() && p.parse_move("m4-m6").is_ok());
+
+    // Position texts.
+    let good = "B/BB/BBB/BBBB/5BBB5/12/11/10/9/10/11/12/5AAA5/AAAA/AAA/AA/A";
+    let texts = [
+        format!("hexma {} A 0,0", good.replacen("5BBB5", "5BBBB4", 1)),
+        format!("hexma {} A 0,0", good.replacen("5AAA5", "5AA6", 1)),
+        format!("hexma {good}/1 A 0,0"),
+        format!("hexma {} A 0,0", good.replacen("/12/", "/11/", 1)),
+        format!("hexma {} A 0,0", good.replacen("/12/", "/13/", 1)),
+        format!("hexma {} A 0,0", good.replacen('B', "C", 1)),
+        format!("hexma {good} C 0,0"),
+        format!("hexma {good} A 0"),
+        format!("hexma {good} A x,0"),
+        format!("hexma {good} A 0,0 2"),
+        format!("hexma {good} A 0,0 z"),
+        format!("hexma {good} A"),
+        format!("caeser {good} A 0,0"),
+        "hexma".to_string(),
+        format!(
+            "hexma {} A 0,0",
+            good.replacen("/9/", "/99999999999999999999999/", 1)
+        ),
+    ];
+    let wants = [
+        "side B has 14 stones, Hexma gives each side 13",
+        "side A has 12 stones",
+        "18 ranks, the star board has 17",
+        "rank 12 has 11 cells, not 12",
+        "rank 12 has 13 cells",
+        "'C'",
+        "side to move",
+        "1 move counts",
+        "move counts",
+        "2 passes",
+        "passes",
+        "fields",
+        "not the rule set",
+        "fields",
+        "cells",
+    ];
+    let cases: Vec<(&str, &str)> = texts.iter().map(String::as_str).zip(wants).collect();
+    check_errors(&cases, HexmaPosition::from_text);
+    assert!(HexmaPosition::from_text_fields("").is_err());
+    let twice = [board::START[0], board::START[0]];
+    assert!(HexmaPosition::from_parts(twice, 0, [0; 2], 0).is_err());
+}
+
+/// A holds e5..e12 and f12 (one step from e13, a top-edge cell) and four stones at home; B
+/// is at its start. A to move.
+fn almost() -> HexmaPosition {
+    let a = stones("e5 e6 e7 e8 e9 e10 e11 e12 f12 m1 l2 m2 k3");
+    HexmaPosition::from_parts([a, board::START[1]], 0, [30, 30], 0).unwrap()
+}
+
+/// The position of [`almost`] as text.
+const ALMOST: &str = "hexma B/BB/BBB/BBBB/5BBB5/3AA7/2A8/1A8/A8/A9/A10/A11/A12/4/A2/AA/A A 30,30";
+
+#[test]
+fn joining_the_edges_wins_and_only_for_the_mover() {
+    let mut p = almost();
+    assert_eq!(p.to_text(), ALMOST);
+    assert_eq!(p.status(), Status::Ongoing);
+    let win = p.parse_move("f12-e13").unwrap();
+    let before = perft(&mut p, 2);
+    p.make(win);
+    assert_eq!(p.status(), Status::Won(0));
+    assert!(p.legal_moves().is_empty());
+    assert_eq!((p.count_legal_moves(), perft(&mut p, 1)), (0, 0));
+    assert!(p
+        .parse_move("g13-g12")
+        .unwrap_err()
+        .to_string()
+        .contains("game is over"));
+    // The winning move counts at depth 1 and adds nothing at depth 2.
+    p.unmake();
+    assert_eq!(before, NaiveHexma::from_engine(&p).perft(2));
+    let mut naive = NaiveHexma::from_engine(&p);
+    naive.play(NaiveHexma::naive_move(win));
+    assert_eq!(naive.status(), Status::Won(0));
+    // Next to an edge cell is not on it: e12 touches d13 and e13, f12 touches e13, and
+    // no move that keeps them there wins.
+    let mut q = almost();
+    q.make(q.parse_move("f12-f11").unwrap());
+    assert_eq!(q.status(), Status::Ongoing);
+    // A text of the finished position reads as won by the side that just moved; the
+    // same arrangement with A to move is not yet a win (only the mover is tested).
+    p.make(win);
+    let text = p.to_text();
+    assert_eq!(pos(&text).status(), Status::Won(0));
+    let a_to_move = text.replace(" B 31,30", " A 31,30");
+    assert_eq!(pos(&a_to_move).status(), Status::Ongoing);
+    // B joins the same two edges: B's mirror image wins for B.
+    let b = stones("m13 m12 m11 m10 m9 m8 m7 m6 l6 e17 f16 e16 f15");
+    let b_almost = HexmaPosition::from_parts([board::START[0], b], 1, [30, 30], 0).unwrap();
+    let mut b_almost = b_almost;
+    b_almost.make(b_almost.parse_move("l6-m5").unwrap());
+    assert_eq!(b_almost.status(), Status::Won(1));
+}
+
+#[test]
+fn two_passes_in_a_row_draw() {
+    // A pass arises only from a full blockade; the rule holds for a pass in the text.
+    check_pass_draw::<HexmaPosition, NaiveHexma>(
+        "hexma B/BB/BBB/BBBB/5BBB5/12/11/10/9/10/11/12/5AAA5/AAAA/AAA/AA/A A 5,6 1",
+        "k5-k6",
+        HexmaPosition::passes_in_row,
+    );
+}
+
+#[test]
+fn the_third_occurrence_draws() {
+    check_third_occurrence::<HexmaPosition, NaiveHexma>(&SHUFFLE);
+}
+
+#[test]
+fn the_evaluation_measures_the_connection() {
+    let start = HexmaPosition::start();
+    let eval = start.evaluator(&Weights::default());
+    let team = Team::new(0, 2);
+    // The start is symmetric: only the tempo. Eight empty cells (ranks 6..13) to fill.
+    assert_eq!(start.side_score(&eval, 0), start.side_score(&eval, 1));
+    assert_eq!(start.distance_to_go(&eval, 0), 800);
+    assert_eq!(start.evaluate(&eval, team), Weights::default().tempo);
+    // One step up shortens A's path by a cell.
+    let mut p = start.clone();
+    let up = p.parse_move("k5-k6").unwrap();
+    assert!(p.move_gain(&eval, 0, up) > 0);
+    assert_eq!(p.move_gain(&eval, 0, Move::PASS), 0);
+    p.make(up);
+    assert_eq!(p.distance_to_go(&eval, 0), 700);
+    assert_eq!(p.side_score(&eval, 1), start.side_score(&eval, 1));
+    // One cell to go; after the win nothing.
+    let mut near = almost();
+    let near_stones = |side| almost().stones(side);
+    assert_eq!(near.distance_to_go(&eval, 0), 100);
+    assert!(near.evaluate(&eval, team) > 500);
+    near.make(near.parse_move("f12-e13").unwrap());
+    assert_eq!(near.distance_to_go(&eval, 0), 0);
+    // The supply: A's four stones at home are far (more than 8 cells) from d13 and e13.
+    let c = connection(near_stones(0), near_stones(1));
+    assert_eq!((c.length, c.supply), (1, 9));
+    // Enemy stones block: B's wall across rank 9 (all nine cells) leaves A no path.
+    let wall = stones("e9 f9 g9 h9 i9 j9 k9 l9 m9 e17 f16 e16 f15");
+    let walled = HexmaPosition::from_parts([board::START[0], wall], 0, [9, 9], 0).unwrap();
+    assert_eq!(walled.distance_to_go(&eval, 0), 100 * 20);
+    // The plain evaluation counts the ranks 5..13 without a stone: it ignores the wall.
+    let plain = start.evaluator(&Weights {
+        distance: 0,
+        ..Weights::default()
+    });
+    assert_eq!(walled.distance_to_go(&plain, 0), 800);
+    assert_eq!(start.distance_to_go(&plain, 0), 800);
+    // Scores are bounded and antisymmetric in the side to move.
+    for (seed, g) in (0..6).map(|s| (s, game(s, 0.5, 40))) {
+        let p = g.last().unwrap();
+        let e = p.evaluate(&eval, Team::new(p.to_move(), 2));
+        let (me, you) = (p.to_move(), 1 - p.to_move());
+        let want = p.side_score(&eval, me) - p.side_score(&eval, you) + Weights::default().tempo;
+        assert_eq!(e, want, "seed {seed}");
+    }
+}
+
+#[test]
+fn no_input_panics() {
+    // Mangled position texts and move texts: every one an answer (a position or an
+    // error), never a panic.
+    let mut rng = Rng::new(17);
+    let alphabet: Vec<char> = "AB CabcmeqQ0123456789/,-passé\t".chars().collect();
+    let start = HexmaPosition::start();
+    let near = almost();
+    for _ in 0..20_000 {
+        let mut text: Vec<char> = if rng.below(2) == 0 {
+            START.chars().collect()
+        } else {
+            ALMOST.chars().collect()
+        };
+        for _ in 0..1 + rng.below(4) {
+            let i = rng.below(text.len() as u32) as usize;
+            let c = alphabet[rng.below(alphabet.len() as u32) as usize];
+            match rng.below(3) {
+                0 => text[i] = c,
+                1 => text.insert(i, c),
+                _ => {
+                    text.remove(i);
+                }
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if let Ok(p) = HexmaPosition::from_text(&text) {
+            assert_eq!(pos(&p.to_text()).to_text(), p.to_text());
+            let _ = p.diagram();
+        }
+        let mv: String = (0..rng.below(9))
+            .map(|_| alphabet[rng.below(alphabet.len() as u32) as usize])
+            .collect();
+        for p in [&start, &near] {
+            if let Ok(m) = p.parse_move(&mv) {
+                assert!(p.is_legal(m), "{mv}");
+            }
+        }
+    }
+}
