@@ -174,7 +174,7 @@ fn bad_input_of_each_game_is_one_clear_line() {
     for (args, want) in [
         (
             vec!["perft", "--rules", "chess", "--depth", "1"],
-            "embargo, legrec, renpaarden, carrera, caeser, hexma",
+            "embargo, legrec, renpaarden, carrera, caeser, zug, hexma",
         ),
         (
             vec!["show", "--rules", "caeser", "--moves", "a1-a2"],
