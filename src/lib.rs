@@ -38,3 +38,6 @@ pub const BENCH_RULE_SETS: [&str; 7] = [
     "star-2",
     "star-6",
 ];
+
+/// The simple per-cell reference for Lehrma and Lehrma with knights.
+pub mod lehrma;

@@ -1,17 +1,20 @@
 //! The relatives of Halma through every command: perft, moves, show, analyse with both
 //! searchers, UGI, tournaments, replay and Le Grec's solution; and bad input for each.
-//! Caeser's hexagon has a test of its own for moves, show and perft from a position text.
+//! Caeser's hexagon has a test of its own for moves, show and perft from a position text,
+//! Lehrma one for its kinds, swaps and errors.
 
 mod common;
 use common::{fails, halma, json_lines, ok, UgiSession};
 
 /// The games of the family and their start counts to depth 2 (RULES-relatives.md).
-const START_COUNTS: [(&str, u64, u64); 5] = [
+const START_COUNTS: [(&str, u64, u64); 7] = [
     ("embargo", 42, 1710),
     ("legrec", 5, 23),
     ("renpaarden", 46, 2116),
     ("carrera", 20, 400),
     ("caeser", 9, 69),
+    ("lehrma", 14, 196),
+    ("lehrma-knights", 18, 324),
 ];
 
 #[test]
@@ -266,6 +269,49 @@ fn bad_input_of_each_game_is_one_clear_line() {
             vec!["perft", "--rules", "carrera:x=1", "--depth", "1"],
             "no rule options",
         ),
+        (
+            vec!["show", "--rules", "lehrma", "--moves", "e1-i1"],
+            "lies off the 8x8 board",
+        ),
+        (
+            vec!["show", "--rules", "lehrma", "--moves", "e1-f1"],
+            "own piece on f1",
+        ),
+        (
+            vec!["show", "--rules", "lehrma", "--moves", "h1-h8"],
+            "rook on h1 cannot reach h8",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "lehrma rbpp4/bPp5/pp6/p7/3p4/6PP/5PPB/4PPBR A 3,3",
+                "--moves",
+                "b7-a7",
+            ],
+            "other colour",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBK A 0,0",
+            ],
+            "'K'",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "lehrma rbpp4/bpp5/pp6/pp6/7P/6PP/5PPB/4PPBR A 0,0",
+            ],
+            "side B has 8 pawns",
+        ),
+        (
+            vec!["show", "--rules", "lehrma-knights:x=1"],
+            "no rule options",
+        ),
+        (vec!["solve", "--rules", "lehrma"], "Halma"),
     ] {
         let err = fails(&args);
         assert!(err.contains(want), "{args:?}: {err}");
@@ -432,4 +478,62 @@ fn le_grec_is_solved_a_draw_and_a_position_gets_its_value_and_best_move() {
         "legrec BBBB A 0,0",
     ]);
     assert!(err.contains("position"), "{err}");
+}
+
+#[test]
+fn lehrma_shows_kinds_swaps_and_refuses_bad_moves_with_the_reason() {
+    let out = ok(&["show", "--rules", "lehrma"]);
+    assert!(
+        out.contains("8 r b p p . . . .")
+            && out.contains("1 . . . . P P B R")
+            && out.contains("legal moves 14"),
+        "{out}"
+    );
+    let out = ok(&["show", "--rules", "lehrma-knights"]);
+    assert!(
+        out.contains("1 R B N P . . . .") && out.contains("legal moves 18"),
+        "{out}"
+    );
+    let out = ok(&["moves", "--rules", "lehrma-knights", "--moves", "c1-d3"]);
+    assert!(out.contains("f8-e6"), "{out}");
+    // A pawn in front of B's camp swaps with a pawn in it.
+    let swap = "lehrma rbpp4/bpp5/ppP5/8/8/6PP/1p3PPB/4PPBR A 3,3";
+    let out = ok(&["show", "--position", swap, "--moves", "c6-c7"]);
+    assert!(
+        out.contains("7 b p P . . . . .") && out.contains("6 p p p"),
+        "{out}"
+    );
+    // A is one step (a4-a5) from home; both searchers find it.
+    let almost = "lehrma RBPP4/BPP5/PP6/8/P2bpb2/r1pppp2/pp6/8 A 20,20";
+    for engine in ["alphabeta", "mcts"] {
+        assert_eq!(
+            best_move(&["--position", almost], engine),
+            "a4-a5",
+            "{engine}"
+        );
+    }
+    let out = ok(&["show", "--position", almost, "--moves", "a4-a5"]);
+    assert!(out.contains("A wins"), "{out}");
+    let out = ok(&[
+        "perft",
+        "--position",
+        "lehrma-knights 4pnbr/5ppb/6pn/7p/P7/NP6/BPP5/RBNP4 A 0,0",
+        "--depth",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.contains(&LEHRMA_KNIGHTS_D3.to_string()), "{out}");
+}
+
+/// Lehrma with knights' start perft at depth 3.
+const LEHRMA_KNIGHTS_D3: u64 = 7920;
+
+#[test]
+fn a_lehrma_tournament_of_both_engines_is_recorded_and_replays() {
+    tournament_is_recorded_and_replays(
+        "lehrma-knights",
+        ["alphabeta:depth=2", "mcts:nodes=200"],
+        "1",
+    );
 }

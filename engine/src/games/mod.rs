@@ -14,6 +14,7 @@ pub mod embargo;
 pub mod halma;
 pub mod knight;
 pub mod legrec;
+pub mod lehrma;
 pub mod record;
 pub mod renpaarden;
 pub mod stones;
@@ -39,6 +40,10 @@ pub enum Relative {
     Carrera,
     /// Caeser (Richter c. 1900): 37 holes in a hexagon, forward steps and single jumps.
     Caeser,
+    /// Lehrma (Aikin 2020): chess-piece Halma, rook, bishops and pawns, swaps in the camp.
+    Lehrma,
+    /// Lehrma with knights: the second setup, two pawns replaced by knights.
+    LehrmaKnights,
 }
 
 impl Relative {
@@ -49,6 +54,8 @@ impl Relative {
         Relative::Renpaarden,
         Relative::Carrera,
         Relative::Caeser,
+        Relative::Lehrma,
+        Relative::LehrmaKnights,
     ];
 
     /// The rule-set name (`--rules`, the position text's first field).
@@ -59,6 +66,8 @@ impl Relative {
             Relative::Renpaarden => "renpaarden",
             Relative::Carrera => "carrera",
             Relative::Caeser => "caeser",
+            Relative::Lehrma => lehrma::NAME,
+            Relative::LehrmaKnights => lehrma::KNIGHTS_NAME,
         }
     }
 
@@ -73,6 +82,10 @@ impl Relative {
             }
             Relative::Caeser => {
                 "37-hole hexagon, seventeen men a side, forward steps and single jumps"
+            }
+            Relative::Lehrma => "8x8, rook, two bishops, seven pawns a side, hops and swaps",
+            Relative::LehrmaKnights => {
+                "8x8, rook, two bishops, two knights, five pawns a side, hops and swaps"
             }
         }
     }
@@ -216,6 +229,16 @@ macro_rules! with_game {
             }
             $crate::games::Variant::Relative($crate::games::Relative::Caeser) => {
                 type $P = $crate::games::caeser::CaeserPosition;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::Lehrma) => {
+                type $P = $crate::games::lehrma::LehrmaPlain;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::LehrmaKnights) => {
+                type $P = $crate::games::lehrma::LehrmaKnights;
                 let $setup = ();
                 $body
             }
