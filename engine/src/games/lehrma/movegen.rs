@@ -153,3 +153,51 @@ impl Board {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::lehrma::board::{cell_name, parse_cell, DARK};
+
+    fn set(names: &str) -> Squares {
+        names
+            .split_whitespace()
+            .fold(0, |s, n| s | 1 << parse_cell(n).unwrap())
+    }
+
+    fn names(s: Squares) -> String {
+        cells_of(s).map(cell_name).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn hops_chain_turn_and_never_end_on_the_origin() {
+        let d4 = parse_cell("d4").unwrap();
+        // Over d5 to d6, over e6 to f6, over f5 to f4, over e4 back to d4 (the origin,
+        // empty meanwhile: no move) and on over c4 to b4.
+        let occupied = set("d4 d5 e6 f5 e4 c4");
+        assert_eq!(names(hops(d4, occupied)), "b4 f4 d6 f6");
+        // Two pieces in a row cannot be hopped; nothing at the edge.
+        assert_eq!(hops(d4, set("d4 d5 d6")), 0);
+        assert_eq!(hops(0, set("a1 a2 b1")), set("a3 c1"));
+    }
+
+    #[test]
+    fn slides_stop_at_the_first_piece_and_swap_only_with_enemies_in_camp() {
+        let a1 = parse_cell("a1").unwrap();
+        let occupied = set("a1 a4 d1 c3");
+        assert_eq!(names(reach(ROOK, a1, occupied)), "b1 c1 d1 a2 a3 a4");
+        assert_eq!(names(reach(BISHOP, a1, occupied)), "b2 c3");
+        // B's rook on d1 and bishop on c3, both in B's camp {c3 d1}; A's rook on a1.
+        let board = Board {
+            sides: [set("a1"), set("d1 c3 a4")],
+            kinds: [set("a1 d1"), set("c3"), 0, set("a4")],
+        };
+        let camp = set("c3 d1");
+        // d1 is swappable, a4 (outside the camp) not; the bishop on c3 (dark) only from a
+        // dark square, which a1 is.
+        assert_eq!(names(board.targets(0, ROOK, a1, camp)), "b1 c1 d1 a2 a3");
+        assert_eq!(board.swappable(0, camp, a1), set("c3 d1"));
+        assert_eq!(board.swappable(0, camp, 1), set("d1"));
+        assert_ne!(DARK >> a1 & 1, 0);
+    }
+}
