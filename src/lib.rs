@@ -43,3 +43,5 @@ pub const BENCH_RULE_SETS: [&str; 7] = [
 
 /// The simple per-cell reference for Hexma.
 pub mod hexma;
+/// The simple per-cell reference for Lehrma and Lehrma with knights.
+pub mod lehrma;

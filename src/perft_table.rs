@@ -59,3 +59,17 @@ pub fn family_perft_table(game: &str) -> Vec<(String, Vec<u64>)> {
         })
         .collect()
 }
+
+/// A table line for `pos`: its text, then its counts from depth 1 on, up to `max_depth` or
+/// the first count above `limit` or of 0 (what the tests' `print_perft_table` print).
+pub fn table_line<P: Game>(pos: &mut P, max_depth: u32, limit: u64) -> String {
+    let mut line = pos.to_text();
+    for depth in 1..=max_depth {
+        let n = perft(pos, depth);
+        line += &format!(" ; D{depth} {n}");
+        if n > limit || n == 0 {
+            break;
+        }
+    }
+    line
+}

@@ -22,8 +22,8 @@ pub type Cell = (usize, usize);
 /// A move of the reference: `Some((from, to))`, or `None` for the pass.
 pub type NaiveMove = GridMove;
 
-/// The knight's leaps.
-const KNIGHT: [(isize, isize); 8] = [
+/// The knight's leaps (Lehrma's reference uses them too).
+pub const KNIGHT: [(isize, isize); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

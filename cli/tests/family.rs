@@ -1,12 +1,13 @@
 //! The relatives of Halma through every command: perft, moves, show, analyse with both
 //! searchers, UGI, tournaments, replay and Le Grec's solution; and bad input for each.
-//! Caeser's hexagon has a test of its own for moves, show and perft from a position text.
+//! Caeser's hexagon has a test of its own for moves, show and perft from a position text,
+//! Lehrma one for its kinds, swaps and errors.
 
 mod common;
 use common::{fails, halma, json_lines, ok, UgiSession};
 
 /// The games of the family and their start counts to depth 2 (RULES-relatives.md).
-const START_COUNTS: [(&str, u64, u64); 7] = [
+const START_COUNTS: &[(&str, u64, u64)] = &[
     ("embargo", 42, 1710),
     ("legrec", 5, 23),
     ("renpaarden", 46, 2116),
@@ -14,11 +15,13 @@ const START_COUNTS: [(&str, u64, u64); 7] = [
     ("caeser", 9, 69),
     ("zug", 8, 64),
     ("hexma", 20, 400),
+    ("lehrma", 14, 196),
+    ("lehrma-knights", 18, 324),
 ];
 
 #[test]
 fn perft_counts_every_game_from_its_start_as_the_rules_page_gives() {
-    for (game, d1, d2) in START_COUNTS {
+    for &(game, d1, d2) in START_COUNTS {
         let out = ok(&[
             "perft",
             "--rules",
@@ -157,7 +160,7 @@ fn caeser_moves_show_and_replay_draw_the_hexagon() {
 
 #[test]
 fn analyse_searches_every_game_with_both_engines() {
-    for (game, _, _) in START_COUNTS {
+    for &(game, _, _) in START_COUNTS {
         for engine in ["alphabeta", "mcts"] {
             let mv = best_move(&["--rules", game], engine);
             let moves = ok(&["moves", "--rules", game]);
@@ -174,7 +177,7 @@ fn bad_input_of_each_game_is_one_clear_line() {
     for (args, want) in [
         (
             vec!["perft", "--rules", "chess", "--depth", "1"],
-            "embargo, legrec, renpaarden, carrera, caeser, zug, hexma",
+            "embargo, legrec, renpaarden, carrera, caeser, zug, hexma, lehrma, lehrma-knights",
         ),
         (
             vec!["show", "--rules", "caeser", "--moves", "a1-a2"],
@@ -268,6 +271,49 @@ fn bad_input_of_each_game_is_one_clear_line() {
             vec!["perft", "--rules", "carrera:x=1", "--depth", "1"],
             "no rule options",
         ),
+        (
+            vec!["show", "--rules", "lehrma", "--moves", "e1-i1"],
+            "lies off the 8x8 board",
+        ),
+        (
+            vec!["show", "--rules", "lehrma", "--moves", "e1-f1"],
+            "own piece on f1",
+        ),
+        (
+            vec!["show", "--rules", "lehrma", "--moves", "h1-h8"],
+            "rook on h1 cannot reach h8",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "lehrma rbpp4/bPp5/pp6/p7/3p4/6PP/5PPB/4PPBR A 3,3",
+                "--moves",
+                "b7-a7",
+            ],
+            "other colour",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBK A 0,0",
+            ],
+            "'K'",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "lehrma rbpp4/bpp5/pp6/pp6/7P/6PP/5PPB/4PPBR A 0,0",
+            ],
+            "side B has 8 pawns",
+        ),
+        (
+            vec!["show", "--rules", "lehrma-knights:x=1"],
+            "no rule options",
+        ),
+        (vec!["solve", "--rules", "lehrma"], "Halma"),
     ] {
         let err = fails(&args);
         assert!(err.contains(want), "{args:?}: {err}");
@@ -295,7 +341,7 @@ fn ugi_plays_each_game_chosen_by_the_rules_option_or_the_position() {
     let mut s = UgiSession::start();
     s.send("ugi");
     s.until("ugiok");
-    for (game, _, _) in START_COUNTS {
+    for &(game, _, _) in START_COUNTS {
         s.send(&format!("setoption name Rules value {game}"));
         s.send("uginewgame");
         s.send("position startpos");
@@ -567,4 +613,62 @@ fn hexma_draws_the_star_both_searchers_join_the_edges_and_bad_input_is_one_line(
     let err = fails(&["show", "--position", "hexma B/BB A 0,0"]);
     assert!(err.contains("the star board has 17"), "{err}");
     tournament_is_recorded_and_replays("hexma", ["alphabeta:depth=2", "random:seed=5"], "1");
+}
+
+#[test]
+fn lehrma_shows_kinds_swaps_and_refuses_bad_moves_with_the_reason() {
+    let out = ok(&["show", "--rules", "lehrma"]);
+    assert!(
+        out.contains("8 r b p p . . . .")
+            && out.contains("1 . . . . P P B R")
+            && out.contains("legal moves 14"),
+        "{out}"
+    );
+    let out = ok(&["show", "--rules", "lehrma-knights"]);
+    assert!(
+        out.contains("1 R B N P . . . .") && out.contains("legal moves 18"),
+        "{out}"
+    );
+    let out = ok(&["moves", "--rules", "lehrma-knights", "--moves", "c1-d3"]);
+    assert!(out.contains("f8-e6"), "{out}");
+    // A pawn in front of B's camp swaps with a pawn in it.
+    let swap = "lehrma rbpp4/bpp5/ppP5/8/8/6PP/1p3PPB/4PPBR A 3,3";
+    let out = ok(&["show", "--position", swap, "--moves", "c6-c7"]);
+    assert!(
+        out.contains("7 b p P . . . . .") && out.contains("6 p p p"),
+        "{out}"
+    );
+    // A is one step (a4-a5) from home; both searchers find it.
+    let almost = "lehrma RBPP4/BPP5/PP6/8/P2bpb2/r1pppp2/pp6/8 A 20,20";
+    for engine in ["alphabeta", "mcts"] {
+        assert_eq!(
+            best_move(&["--position", almost], engine),
+            "a4-a5",
+            "{engine}"
+        );
+    }
+    let out = ok(&["show", "--position", almost, "--moves", "a4-a5"]);
+    assert!(out.contains("A wins"), "{out}");
+    let out = ok(&[
+        "perft",
+        "--position",
+        "lehrma-knights 4pnbr/5ppb/6pn/7p/P7/NP6/BPP5/RBNP4 A 0,0",
+        "--depth",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.contains(&LEHRMA_KNIGHTS_D3.to_string()), "{out}");
+}
+
+/// Lehrma with knights' start perft at depth 3.
+const LEHRMA_KNIGHTS_D3: u64 = 7920;
+
+#[test]
+fn a_lehrma_tournament_of_both_engines_is_recorded_and_replays() {
+    tournament_is_recorded_and_replays(
+        "lehrma-knights",
+        ["alphabeta:depth=2", "mcts:nodes=200"],
+        "1",
+    );
 }

@@ -15,6 +15,7 @@ pub mod halma;
 pub mod hexma;
 pub mod knight;
 pub mod legrec;
+pub mod lehrma;
 pub mod record;
 pub mod renpaarden;
 pub mod stones;
@@ -45,6 +46,10 @@ pub enum Relative {
     Zug,
     /// Hexma (Browne 2003): Chinese Checkers moves on the star, join the two edges.
     Hexma,
+    /// Lehrma (Aikin 2020): chess-piece Halma, rook, bishops and pawns, swaps in the camp.
+    Lehrma,
+    /// Lehrma with knights: the second setup, two pawns replaced by knights.
+    LehrmaKnights,
 }
 
 impl Relative {
@@ -57,6 +62,8 @@ impl Relative {
         Relative::Caeser,
         Relative::Zug,
         Relative::Hexma,
+        Relative::Lehrma,
+        Relative::LehrmaKnights,
     ];
 
     /// The rule-set name (`--rules`, the position text's first field).
@@ -69,6 +76,8 @@ impl Relative {
             Relative::Caeser => "caeser",
             Relative::Zug => "zug",
             Relative::Hexma => "hexma",
+            Relative::Lehrma => lehrma::NAME,
+            Relative::LehrmaKnights => lehrma::KNIGHTS_NAME,
         }
     }
 
@@ -89,6 +98,10 @@ impl Relative {
             }
             Relative::Hexma => {
                 "121-cell star, thirteen stones a side, Chinese Checkers moves, join two edges"
+            }
+            Relative::Lehrma => "8x8, rook, two bishops, seven pawns a side, hops and swaps",
+            Relative::LehrmaKnights => {
+                "8x8, rook, two bishops, two knights, five pawns a side, hops and swaps"
             }
         }
     }
@@ -242,6 +255,16 @@ macro_rules! with_game {
             }
             $crate::games::Variant::Relative($crate::games::Relative::Hexma) => {
                 type $P = $crate::games::hexma::HexmaPosition;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::Lehrma) => {
+                type $P = $crate::games::lehrma::LehrmaPlain;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::LehrmaKnights) => {
+                type $P = $crate::games::lehrma::LehrmaKnights;
                 let $setup = ();
                 $body
             }

@@ -387,6 +387,29 @@ pub fn read_from_to<P: Game>(
     piece: &str,
     one_move: &str,
 ) -> Result<Option<(usize, usize)>, Error> {
+    let Some((from, to)) = read_move_cells(pos, text, game, piece, one_move)? else {
+        return Ok(None);
+    };
+    let err = |why: String| Err(Error::Move(format!("'{}': {why}", text.trim())));
+    let (mover, tname) = (pos.to_move(), pos.cell_name(to));
+    match pos.side_at(to) {
+        Some(s) if s == mover => err(format!("lands on an own {piece} on {tname}")),
+        Some(_) => err(format!(
+            "lands on an enemy {piece} on {tname} ({game} has no captures)"
+        )),
+        None => Ok(Some((from, to))),
+    }
+}
+
+/// [`read_from_to`]'s checks but the last: the target is not looked at (for a game where
+/// a move may end on an occupied cell, Lehrma's swaps).
+pub fn read_move_cells<P: Game>(
+    pos: &P,
+    text: &str,
+    game: &str,
+    piece: &str,
+    one_move: &str,
+) -> Result<Option<(usize, usize)>, Error> {
     let text = text.trim();
     let err = |why: String| Err(Error::Move(format!("'{text}': {why}")));
     if pos.status().is_over() {
@@ -416,7 +439,7 @@ pub fn read_from_to<P: Game>(
         (Err(e), _) | (_, Err(e)) => return err(e.message().to_string()),
     };
     let mover = pos.to_move();
-    let (fname, tname) = (pos.cell_name(from), pos.cell_name(to));
+    let fname = pos.cell_name(from);
     match pos.side_at(from) {
         Some(s) if s == mover => {}
         Some(s) => {
@@ -431,13 +454,7 @@ pub fn read_from_to<P: Game>(
     if from == to {
         return err("ends where it starts, which is no move".into());
     }
-    match pos.side_at(to) {
-        Some(s) if s == mover => err(format!("lands on an own {piece} on {tname}")),
-        Some(_) => err(format!(
-            "lands on an enemy {piece} on {tname} ({game} has no captures)"
-        )),
-        None => Ok(Some((from, to))),
-    }
+    Ok(Some((from, to)))
 }
 
 /// The move `(from, to)` if the game generates it: the last check of a parsed move, after

@@ -1,0 +1,564 @@
+//! Lehrma and Lehrma with knights: the engine's generator against the simple reference
+//! (`src/lehrma.rs`), the perft tables `positions/perft/family/lehrma.txt` and
+//! `lehrma-knights.txt`, texts, errors, make/unmake, the status rules and the evaluation.
+//! Every check runs for both setups.
+
+use halma_engine::game::{Game, Status, Team};
+use halma_engine::games::lehrma::{
+    LehrmaKnights, LehrmaPlain, LehrmaPosition, LehrmaRules, Plain, WithKnights,
+};
+use halma_engine::perft::perft;
+use halma_engine::rng::Rng;
+use halma_engine::Error;
+use halma_suite::family_checks::{check_errors, check_make_unmake};
+use halma_suite::lehrma::{NaiveLehrma, NaiveStatus};
+use halma_suite::perft_table::{check_family_table, family_perft_table, table_line};
+use halma_suite::reference::{agree_along_game, replay, Reference};
+
+const START_PLAIN: &str = "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0";
+const START_KNIGHTS: &str = "lehrma-knights 4pnbr/5ppb/6pn/7p/P7/NP6/BPP5/RBNP4 A 0,0";
+/// A to move, nine pieces home, its last pawn on a4 one step from a5.
+const NEAR_WIN: &str = "lehrma RBPP4/BPP5/PP6/8/P2bpb2/r1pppp2/pp6/8 A 20,20";
+/// A home, B to move: A has won.
+const A_HOME: &str = "lehrma RBPP4/BPP5/PP6/P7/3bpb2/r1pppp2/pp6/8 B 21,20";
+
+fn parse<R: LehrmaRules>(text: &str) -> LehrmaPosition<R> {
+    LehrmaPosition::<R>::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn play<R: LehrmaRules>(pos: &mut LehrmaPosition<R>, moves: &[&str]) {
+    for text in moves {
+        let mv = pos
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.to_text()));
+        pos.make(mv);
+    }
+}
+
+fn knights<R: LehrmaRules>() -> bool {
+    R::NAME == "lehrma-knights"
+}
+
+/// A game from the start: up to `plies` moves, each with chance `epsilon` uniform, else of
+/// greatest gain (fewer if the game ends).
+fn random_game<R: LehrmaRules>(seed: u64, plies: usize, epsilon: f32) -> LehrmaPosition<R> {
+    let mut rng = Rng::new(seed);
+    let mut pos = LehrmaPosition::<R>::start();
+    let eval = pos.evaluator(&Default::default());
+    for _ in 0..plies {
+        if pos.status().is_over() {
+            break;
+        }
+        let mv = pos.policy_move(&eval, epsilon, &mut rng);
+        pos.make(mv);
+    }
+    pos
+}
+
+fn start_counts<R: LehrmaRules>(text: &str, counts: [u64; 2], reference_depth: u32) {
+    let mut start = LehrmaPosition::<R>::start();
+    assert_eq!(start.to_text(), text);
+    assert_eq!(perft(&mut start, 1), counts[0]);
+    assert_eq!(perft(&mut start, 2), counts[1]);
+    let naive = NaiveLehrma::start(knights::<R>());
+    assert_eq!(NaiveLehrma::from_text(text).unwrap().perft(2), counts[1]);
+    for depth in 1..=reference_depth {
+        assert_eq!(
+            perft(&mut start, depth),
+            naive.perft(depth),
+            "{} depth {depth}",
+            R::NAME
+        );
+    }
+}
+
+#[test]
+fn start_counts_and_perft_against_the_reference() {
+    start_counts::<Plain>(START_PLAIN, [14, 196], 4);
+    start_counts::<WithKnights>(START_KNIGHTS, [18, 324], 4);
+}
+
+fn random_games_agree<R: LehrmaRules>(games: u64) -> [u32; 3] {
+    let mut ends = [0; 3];
+    for seed in 0..games {
+        let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
+        let mut rng = Rng::new(seed ^ 0x1e4);
+        let pos = LehrmaPosition::<R>::start();
+        let naive = NaiveLehrma::start(knights::<R>());
+        let eval = pos.evaluator(&Default::default());
+        let end = agree_along_game(pos, naive, 300, |p| p.policy_move(&eval, epsilon, &mut rng));
+        ends[match end.status() {
+            Status::Won(_) => 0,
+            Status::DrawByRepetition => 1,
+            _ => 2,
+        }] += 1;
+    }
+    ends
+}
+
+#[test]
+fn random_games_agree_with_the_reference_move_by_move() {
+    let plain = random_games_agree::<Plain>(45);
+    let knights = random_games_agree::<WithKnights>(45);
+    // Greedy play finishes games; random play repeats or runs out of plies.
+    assert!(plain[0] + knights[0] > 0, "{plain:?} {knights:?}");
+}
+
+fn perft_from_play<R: LehrmaRules>() -> usize {
+    let mut checked = 0;
+    for seed in 0..24u64 {
+        let epsilon = [1.0, 0.3, 0.1][seed as usize % 3];
+        let plies = 3 + 5 * seed as usize;
+        let mut pos = random_game::<R>(seed, plies, epsilon);
+        if pos.status().is_over() {
+            for _ in 0..3.min(pos.history().count()) {
+                pos.unmake();
+            }
+        }
+        let naive = replay(NaiveLehrma::start(knights::<R>()), &pos);
+        for depth in 1..=3 {
+            assert_eq!(
+                perft(&mut pos, depth),
+                naive.perft(depth),
+                "seed {seed}, depth {depth}, {}",
+                pos.to_text()
+            );
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn perft_from_random_play_agrees_with_the_reference() {
+    assert_eq!(perft_from_play::<Plain>(), 24);
+    assert_eq!(perft_from_play::<WithKnights>(), 24);
+}
+
+#[test]
+fn perft_tables_agree_with_engine_and_reference() {
+    let lines = check_family_table(
+        "lehrma",
+        parse::<Plain>,
+        NaiveLehrma::from_text,
+        3_000_000,
+        60_000,
+    );
+    assert!(lines >= 6);
+    assert_eq!(family_perft_table("lehrma")[0].0, START_PLAIN);
+    let lines = check_family_table(
+        "lehrma-knights",
+        parse::<WithKnights>,
+        NaiveLehrma::from_text,
+        3_000_000,
+        60_000,
+    );
+    assert!(lines >= 6);
+    assert_eq!(family_perft_table("lehrma-knights")[0].0, START_KNIGHTS);
+}
+
+fn print_table<R: LehrmaRules>() {
+    // The first game from the next seed on whose end `keep` accepts, `back` plies taken back.
+    let mut seed = 3000;
+    let mut next = |plies: usize, epsilon: f32, keep: fn(Status) -> bool, back: usize| loop {
+        seed += 1;
+        let mut pos = random_game::<R>(seed, plies, epsilon);
+        if keep(pos.status()) {
+            (0..back).for_each(|_| pos.unmake());
+            return parse::<R>(&pos.to_text());
+        }
+    };
+    let mut positions = vec![LehrmaPosition::<R>::start()];
+    for (plies, epsilon) in [(8, 1.0), (20, 0.3), (35, 0.3), (50, 1.0)] {
+        positions.push(next(plies, epsilon, |s| !s.is_over(), 0));
+    }
+    // Near the end: a game's position a few plies before a win.
+    for back in [3, 5] {
+        positions.push(next(400, 0.1, |s| matches!(s, Status::Won(_)), back));
+    }
+    for mut pos in positions {
+        println!("{}", table_line(&mut pos, 8, 10_000_000));
+    }
+}
+
+/// Prints the perft tables' lines (`cargo test --release -p halma-suite --test lehrma --
+/// --ignored --nocapture print_perft_tables`).
+#[test]
+#[ignore]
+fn print_perft_tables() {
+    print_table::<Plain>();
+    println!();
+    print_table::<WithKnights>();
+}
+
+fn round_trips<R: LehrmaRules>() -> u32 {
+    let mut swaps = 0;
+    for seed in 0..30u64 {
+        let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
+        let mut rng = Rng::new(seed);
+        let mut pos = LehrmaPosition::<R>::start();
+        let eval = pos.evaluator(&Default::default());
+        let mut trail = Vec::new();
+        while !pos.status().is_over() && trail.len() < 400 {
+            let text = pos.to_text();
+            assert_eq!(parse::<R>(&text).to_text(), text);
+            assert_eq!(pos.key(), pos.compute_key());
+            assert_eq!(parse::<R>(&text).key(), pos.key());
+            if trail.len() % 7 == 0 {
+                // Every move: make/unmake, the key from scratch, the text read back.
+                check_make_unmake(&pos, LehrmaPosition::<R>::compute_key);
+            }
+            let mv = pos.policy_move(&eval, epsilon, &mut rng);
+            assert_eq!(pos.parse_move(&pos.move_text(mv)), Ok(mv));
+            if !mv.is_pass() && pos.side_at(mv.to()).is_some() {
+                swaps += 1;
+            }
+            trail.push((text, pos.key(), pos.status()));
+            pos.make(mv);
+        }
+        assert_eq!(pos.key(), pos.compute_key());
+        if let Status::Won(_) = pos.status() {
+            let end = pos.to_text();
+            assert_eq!(parse::<R>(&end).status(), pos.status(), "{end}");
+        }
+        while let Some((text, key, status)) = trail.pop() {
+            pos.unmake();
+            assert_eq!(
+                (pos.to_text(), pos.key(), pos.status()),
+                (text, key, status)
+            );
+        }
+        pos.unmake();
+        assert_eq!(pos.to_text(), LehrmaPosition::<R>::start().to_text());
+    }
+    swaps
+}
+
+#[test]
+fn texts_round_trip_and_make_unmake_restores_everything() {
+    // Swaps are played (and taken back) along the way.
+    assert!(round_trips::<Plain>() > 0);
+    assert!(round_trips::<WithKnights>() > 0);
+}
+
+#[test]
+fn diagrams_draw_kinds_as_the_rules_do() {
+    let want = [
+        "8 r b p p . . . .",
+        "7 b p p . . . . .",
+        "6 p p . . . . . .",
+        "5 p . . . . . . .",
+        "4 . . . . . . . P",
+        "3 . . . . . . P P",
+        "2 . . . . . P P B",
+        "1 . . . . P P B R",
+        "  a b c d e f g h",
+        "",
+    ]
+    .join("\n");
+    assert_eq!(LehrmaPlain::start().diagram(), want);
+    let want = [
+        "8 . . . . p n b r",
+        "7 . . . . . p p b",
+        "6 . . . . . . p n",
+        "5 . . . . . . . p",
+        "4 P . . . . . . .",
+        "3 N P . . . . . .",
+        "2 B P P . . . . .",
+        "1 R B N P . . . .",
+        "  a b c d e f g h",
+        "",
+    ]
+    .join("\n");
+    assert_eq!(LehrmaKnights::start().diagram(), want);
+}
+
+#[test]
+fn bad_position_texts_are_errors() {
+    let cases = [
+        ("legrec BBBB/1BBB/AAA1/AAAA A 0,0", "not the rule set"),
+        (
+            "lehrma-knights rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0",
+            "not the rule set",
+        ),
+        ("lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB A 0,0", "7 ranks"),
+        (
+            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBRR A 0,0",
+            "rank 1 has 9",
+        ),
+        (
+            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPB A 0,0",
+            "rank 1 has 7",
+        ),
+        ("lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBA A 0,0", "'A'"),
+        ("lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBK A 0,0", "'K'"),
+        (
+            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPNR A 0,0",
+            "1 bishop,",
+        ),
+        (
+            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPP/4PPBR A 0,0",
+            "A has 1 bishop, lehrma",
+        ),
+        ("lehrma rbpp4/bpp5/pp6/p7/8/6PP/5PPB/4PPBR A 0,0", "6 pawns"),
+        (
+            "lehrma rbpp4/bpp5/pp6/pp6/7P/6PP/5PPB/4PPBR A 0,0",
+            "side B has 8 pawns",
+        ),
+        (
+            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR C 0,0",
+            "side to move",
+        ),
+        (
+            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0",
+            "1 move counts",
+        ),
+        (
+            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A -1,0",
+            "move counts",
+        ),
+        (
+            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0 2",
+            "2 passes",
+        ),
+        (
+            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0 x",
+            "number of passes",
+        ),
+        (
+            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A",
+            "got 2 fields",
+        ),
+        ("lehrma", "got 0 fields"),
+        ("lehrma 8/8/8/8/8/8/8/8 A 0,0", "0 rooks"),
+        (
+            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/99999999999999999999999 A 0,0",
+            "cells",
+        ),
+    ];
+    check_errors(&cases, LehrmaPlain::from_text);
+    assert!(matches!(
+        LehrmaPlain::from_text("lehrma 8 A 0,0"),
+        Err(Error::Position(_))
+    ));
+    assert!(LehrmaKnights::from_text("lehrma-knights 8/8/8/8/8/8/8/8 A 0,0").is_err());
+    assert!(<LehrmaPlain as Game>::from_text_fields(&(), "").is_err());
+}
+
+fn sorted_moves<R: LehrmaRules>(pos: &LehrmaPosition<R>) -> String {
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| pos.move_text(m))
+        .collect();
+    moves.sort();
+    moves.join(" ")
+}
+
+#[test]
+fn start_moves_are_steps_hops_and_no_slides() {
+    let plain = LehrmaPlain::start();
+    assert_eq!(
+        sorted_moves(&plain),
+        "e1-d1 e1-e2 f1-d1 f1-f3 f2-e2 f2-f3 g2-e2 g2-g4 g3-f3 g3-g4 h3-f3 h3-h5 h4-g4 h4-h5"
+    );
+    let knights = LehrmaKnights::start();
+    assert_eq!(knights.legal_moves().len(), 18);
+}
+
+#[test]
+fn bad_cells_and_moves_are_errors() {
+    let start = LehrmaPlain::start();
+    for name in ["i1", "a0", "a9", "", "e", "E4", "e4x", "e+4", "e-4"] {
+        assert!(
+            matches!(start.parse_cell(name), Err(Error::Cell(_))),
+            "{name}"
+        );
+    }
+    assert_eq!(start.cell_name(start.parse_cell("e4").unwrap()), "e4");
+    let cases = [
+        ("pass", "only legal when no other move"),
+        ("e1-d1-c1", "another game"),
+        ("e1", "not a move"),
+        ("i1-a1", "lies off the 8x8 board"),
+        ("e4-e5", "no piece on e4"),
+        ("a8-a1", "piece of B, but A is to move"),
+        ("e1-e1", "ends where it starts"),
+        ("e1-f1", "lands on an own piece on f1"),
+        ("e1-e3", "the pawn on e1 cannot reach e3"),
+        ("h1-h8", "the rook on h1 cannot reach h8"),
+        ("g1-d4", "the bishop on g1 cannot reach d4"),
+    ];
+    check_errors(&cases, |t| start.parse_move(t));
+    assert!(matches!(start.parse_move("e1-e3"), Err(Error::Move(_))));
+    // Swaps: a pawn next to an enemy pawn in its camp swaps with it; not outside the camp;
+    // a bishop swap onto the other colour is refused.
+    let pos = parse::<Plain>("lehrma rbpp4/bpp5/ppP5/8/8/6PP/1p3PPB/4PPBR A 3,3");
+    assert!(pos.parse_move("c6-c7").is_ok());
+    assert!(pos.parse_move("c6-b6").is_ok());
+    let e = pos.parse_move("b2-b3").unwrap_err();
+    assert!(e.to_string().contains("piece of B"), "{e}");
+    let pos = parse::<Plain>("lehrma rbpp4/bpp5/pp6/8/8/1p4PP/1P3PPB/4PPBR A 3,3");
+    let e = pos.parse_move("b2-b3").unwrap_err();
+    assert!(e.to_string().contains("outside its camp"), "{e}");
+    let pos = parse::<Plain>("lehrma rbpp4/bPp5/pp6/p7/3p4/6PP/5PPB/4PPBR A 3,3");
+    let e = pos.parse_move("b7-a7").unwrap_err();
+    assert!(e.to_string().contains("other colour"), "{e}");
+    assert!(pos
+        .parse_move("b7-b8")
+        .unwrap_err()
+        .to_string()
+        .contains("other colour"));
+    // After the game.
+    let won = parse::<Plain>(A_HOME);
+    assert_eq!(won.status(), Status::Won(0));
+    let e = won.parse_move("pass").unwrap_err();
+    assert!(e.to_string().contains("game is over"), "{e}");
+}
+
+#[test]
+fn swaps_exchange_the_pieces_and_unmake_restores_them() {
+    let text = "lehrma rbpp4/bpp5/ppP5/8/8/6PP/1p3PPB/4PPBR A 3,3";
+    let mut pos = parse::<Plain>(text);
+    play(&mut pos, &["c6-c7"]);
+    assert_eq!(
+        pos.to_text(),
+        "lehrma rbpp4/bpP5/ppp5/8/8/6PP/1p3PPB/4PPBR B 4,3"
+    );
+    assert_eq!(pos.key(), pos.compute_key());
+    pos.unmake();
+    assert_eq!(pos.to_text(), text);
+    // A rook swaps only with the first piece on its line, and never by hopping.
+    let text = "lehrma rbpp4/bpp5/pp6/pR6/7P/6PP/5PPB/4PPB1 A 3,3";
+    let pos = parse::<Plain>(text);
+    assert!(pos.parse_move("b5-a5").is_ok());
+    assert!(pos.parse_move("b5-b6").is_ok());
+    assert!(pos.parse_move("b5-b7").is_err());
+    let naive = NaiveLehrma::from_text(text).unwrap();
+    let mut a: Vec<String> = naive
+        .moves()
+        .into_iter()
+        .map(NaiveLehrma::move_text)
+        .collect();
+    a.sort();
+    assert_eq!(a.join(" "), sorted_moves(&pos));
+}
+
+#[test]
+fn status_rules() {
+    // A win: A's last pawn steps home.
+    let mut pos = parse::<Plain>(NEAR_WIN);
+    assert_eq!(pos.status(), Status::Ongoing);
+    play(&mut pos, &["a4-a5"]);
+    assert_eq!(pos.status(), Status::Won(0));
+    assert!(pos.legal_moves().is_empty());
+    assert_eq!(perft(&mut pos, 1), 0);
+    let naive = NaiveLehrma::from_text(NEAR_WIN)
+        .unwrap()
+        .play_text("a4-a5")
+        .unwrap();
+    assert_eq!(naive.status(), NaiveStatus::Won(0));
+    // Kinds count: A's pieces on B's start squares, but a bishop and a pawn exchanged.
+    let wrong = parse::<Plain>("lehrma RPPP4/BPB5/PP6/P7/3bpb2/r1pppp2/pp6/8 B 21,20");
+    assert_eq!(wrong.status(), Status::Ongoing);
+    assert_eq!(parse::<Plain>(A_HOME).status(), Status::Won(0));
+    // Repetition: the start arrangement with A to move the third time.
+    let mut pos = LehrmaPlain::start();
+    for round in 0..2 {
+        play(&mut pos, &["e1-d1", "d8-e8", "d1-e1"]);
+        assert_eq!(pos.status(), Status::Ongoing, "round {round}");
+        play(&mut pos, &["e8-d8"]);
+    }
+    assert_eq!(pos.status(), Status::DrawByRepetition);
+    assert!(pos.legal_moves().is_empty());
+    let naive = replay(NaiveLehrma::start(false), &pos);
+    assert_eq!(naive.status(), NaiveStatus::DrawByRepetition);
+    pos.unmake();
+    assert_eq!(pos.status(), Status::Ongoing);
+    // Passes: a position given with one pass; a second pass draws.
+    let text = "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0 1";
+    let pos = parse::<Plain>(text);
+    assert_eq!(pos.passes_in_row(), 1);
+    assert_eq!(pos.status(), Status::Ongoing);
+}
+
+#[test]
+fn evaluation_counts_distance_by_kind() {
+    // The starts are symmetric.
+    let p = LehrmaKnights::start();
+    let e = p.evaluator(&Default::default());
+    assert_eq!(p.side_score(&e, 0), p.side_score(&e, 1));
+    let p = LehrmaPlain::start();
+    let e = p.evaluator(&Default::default());
+    assert_eq!(p.side_score(&e, 0), p.side_score(&e, 1));
+    let start = LehrmaPlain::start();
+    let eval = start.evaluator(&Default::default());
+    assert!(start.distance_to_go(&eval, 0) > 0);
+    assert_eq!(
+        start.distance_to_go(&eval, 0),
+        start.distance_to_go(&eval, 1)
+    );
+    let home = parse::<Plain>(A_HOME);
+    assert_eq!(home.distance_to_go(&eval, 0), 0);
+    let near = parse::<Plain>(NEAR_WIN);
+    assert_eq!(near.distance_to_go(&eval, 0), 50);
+    assert!(near.evaluate(&eval, Team::new(0, 2)) > 0);
+    let gain = |p: &LehrmaPlain, t: &str| p.move_gain(&eval, p.to_move(), p.parse_move(t).unwrap());
+    assert_eq!(gain(&near, "a4-a5"), 50);
+    // A hop of two squares toward the goal gains twice a step.
+    assert_eq!(gain(&start, "f1-f3"), 100);
+    assert_eq!(gain(&start, "e1-d1"), 50);
+    for seed in 0..20 {
+        let p = random_game::<WithKnights>(seed, 10 + seed as usize, 0.5);
+        let e = p.evaluator(&Default::default());
+        let v = p.evaluate(&e, Team::new(p.to_move(), 2));
+        let (me, you) = (p.to_move(), 1 - p.to_move());
+        assert_eq!(v, p.side_score(&e, me) - p.side_score(&e, you) + 30);
+        assert!(v.abs() < 10_000, "{v}");
+    }
+}
+
+proptest::proptest! {
+    /// Any text, any move text, any one-character change of a valid text: an error or a
+    /// position, never a panic.
+    #[test]
+    fn arbitrary_input_never_panics(
+        text in ".{0,80}",
+        mv in "[a-j0-9+ -]{0,9}|pass",
+        at in 0usize..60,
+        c in proptest::char::any(),
+        seed in 0u64..40,
+    ) {
+        let _ = LehrmaPlain::from_text(&text);
+        let _ = LehrmaKnights::from_text(&format!("lehrma-knights {text}"));
+        for start in [START_PLAIN, START_KNIGHTS] {
+            let mut chars: Vec<char> = start.chars().collect();
+            let i = at % chars.len();
+            chars[i] = c;
+            let mutated: String = chars.into_iter().collect();
+            if let Ok(pos) = LehrmaPlain::from_text(&mutated) {
+                let _ = pos.parse_move(&mv);
+                let _ = pos.legal_moves();
+            }
+            if let Ok(pos) = LehrmaKnights::from_text(&mutated) {
+                let _ = pos.parse_move(&mv);
+                let _ = pos.legal_moves();
+            }
+        }
+        let pos = random_game::<Plain>(seed, seed as usize, 0.5);
+        let _ = pos.parse_move(&mv);
+        let _ = pos.parse_cell(&mv);
+        let pos = random_game::<WithKnights>(seed, seed as usize, 0.5);
+        let _ = pos.parse_move(&mv);
+    }
+}
+
+/// The start's perft at depth 5 by the reference too (1,666,200 and 5,452,596 leaves; a
+/// few seconds each, so not in the normal run: `cargo test --release -p halma-suite --test
+/// lehrma -- --ignored start_perft_5_against_the_reference`).
+#[test]
+#[ignore]
+fn start_perft_5_against_the_reference() {
+    start_counts::<Plain>(START_PLAIN, [14, 196], 5);
+    start_counts::<WithKnights>(START_KNIGHTS, [18, 324], 5);
+}
