@@ -13,7 +13,6 @@ mod family;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use halma_engine::games::hexma::HexmaPosition;
-use halma_engine::Game;
 use halma_suite::hexma::NaiveHexma;
 use halma_suite::reference::policy_game;
 

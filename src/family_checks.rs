@@ -257,3 +257,47 @@ pub fn both_move_lists<P: Game, R: ReferenceOf<P>>(p: &P, naive: &R) -> (Vec<Mov
         .collect();
     (engine, reference)
 }
+
+/// Checks that no mangled input panics, `rounds` times (random choices seeded): one of
+/// `texts` (whole position texts of `P`) changed in one to four places (a character of
+/// `alphabet` put in place of one, inserted, or one removed) is an error or a position whose
+/// text reads back the same (and whose diagram draws); a string of up to eight characters of
+/// `alphabet` is, as a move in each position of `texts`, an error or a legal move.
+pub fn check_mangled_inputs<P: Game<Setup = ()>>(texts: &[&str], alphabet: &str, rounds: usize) {
+    let mut rng = halma_engine::rng::Rng::new(17);
+    let alphabet: Vec<char> = alphabet.chars().collect();
+    let rules = P::start(&()).rules_text();
+    let read = |text: &str| match text.trim().split_once(' ') {
+        Some((name, fields)) if name == rules => P::from_text_fields(&(), fields).ok(),
+        _ => None,
+    };
+    let positions: Vec<P> = texts.iter().map(|t| parse(t)).collect();
+    let mut pick = |n: usize| rng.below(n as u32) as usize;
+    for _ in 0..rounds {
+        let mut text: Vec<char> = texts[pick(texts.len())].chars().collect();
+        for _ in 0..1 + pick(4) {
+            let i = pick(text.len());
+            let c = alphabet[pick(alphabet.len())];
+            match pick(3) {
+                0 => text[i] = c,
+                1 => text.insert(i, c),
+                _ => {
+                    text.remove(i);
+                }
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if let Some(p) = read(&text) {
+            assert_eq!(parse::<P>(&p.to_text()).to_text(), p.to_text());
+            let _ = p.diagram();
+        }
+        let mv: String = (0..pick(9))
+            .map(|_| alphabet[pick(alphabet.len())])
+            .collect();
+        for p in &positions {
+            if let Ok(m) = p.parse_move(&mv) {
+                assert!(p.is_legal(m), "{mv}");
+            }
+        }
+    }
+}

@@ -157,6 +157,61 @@ impl Record {
     }
 }
 
+/// What a two-side position's pieces must be, for the checks of a position built from its
+/// parts ([`Census::check`]); the words name them in the errors.
+#[derive(Clone, Copy, Debug)]
+pub struct Census {
+    /// The game, as the errors name it (`Caeser`).
+    pub game: &'static str,
+    /// One piece (`man`), and more than one (`men`).
+    pub piece: &'static str,
+    /// More than one piece.
+    pub pieces: &'static str,
+    /// One cell of the board (`hole`).
+    pub cell: &'static str,
+    /// The board's cells (`the 37 holes of the hexagon`).
+    pub board: &'static str,
+    /// Pieces each side has.
+    pub each: u32,
+}
+
+impl Census {
+    /// An error unless each side has [`Census::each`] pieces (`counts`), none off the board
+    /// (`off_board`, a side's), and no cell holds two (`overlap`).
+    pub fn check(
+        &self,
+        counts: [u32; 2],
+        off_board: [bool; 2],
+        overlap: bool,
+    ) -> Result<(), Error> {
+        let bad = |t: String| Err(Error::Position(t));
+        for side in 0..2 {
+            if off_board[side] {
+                return bad(format!(
+                    "side {} has a {} off {}",
+                    side_letter(side),
+                    self.piece,
+                    self.board
+                ));
+            }
+            if counts[side] != self.each {
+                return bad(format!(
+                    "side {} has {} {}, {} gives each side {}",
+                    side_letter(side),
+                    counts[side],
+                    self.pieces,
+                    self.game,
+                    self.each
+                ));
+            }
+        }
+        if overlap {
+            return bad(format!("two {} on one {}", self.pieces, self.cell));
+        }
+        Ok(())
+    }
+}
+
 /// The accessors of a position struct with a `record: Record` field, as inherent methods:
 /// `to_move`, `move_count`, `passes_in_row`, `key`, `status`, `history`.
 macro_rules! record_accessors {

@@ -221,17 +221,25 @@ impl<S> PositionText<S> {
     }
 }
 
-/// The fields of a whole position text after its first field, which must be the rule set
-/// `name`; an error names the rule set found instead.
+/// The fields of the whole position text `text` after its first, which must be the rule
+/// set `name` (an error otherwise).
 pub fn fields_after<'a>(text: &'a str, name: &str) -> Result<&'a str, Error> {
     let text = text.trim();
     let (first, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-    if first == name {
-        Ok(rest)
-    } else {
-        Err(Error::Position(format!(
+    if first != name {
+        return Err(Error::Position(format!(
             "'{first}' is not the rule set '{name}'"
-        )))
+        )));
+    }
+    Ok(rest)
+}
+
+/// A move's text, `from-to` with the cells named by `cell_name`, or `pass`.
+pub fn from_to_text(mv: Move, cell_name: impl Fn(usize) -> String) -> String {
+    if mv.is_pass() {
+        "pass".into()
+    } else {
+        format!("{}-{}", cell_name(mv.from()), cell_name(mv.to()))
     }
 }
 

@@ -4,8 +4,7 @@
 use super::board::{self, Holes, GOAL, HOLES, KEYS, MEN};
 use super::movegen;
 use crate::error::Error;
-use crate::game::side_letter;
-use crate::games::record::Record;
+use crate::games::record::{Census, Record};
 use crate::moves::Move;
 
 /// A position of Caeser (RULES-relatives.md §7): A (side 0) starts on the holes with
@@ -15,6 +14,16 @@ pub struct CaeserPosition {
     men: [Holes; 2],
     record: Record,
 }
+
+/// What the pieces must be: 17 men a side on the holes.
+const CENSUS: Census = Census {
+    game: "Caeser",
+    piece: "man",
+    pieces: "men",
+    cell: "hole",
+    board: "the 37 holes of the hexagon",
+    each: MEN,
+};
 
 /// The key of an arrangement and side to move, from scratch.
 pub fn key_of(men: [Holes; 2], to_move: usize) -> u64 {
@@ -38,25 +47,11 @@ impl CaeserPosition {
         move_counts: [u64; 2],
         passes: u8,
     ) -> Result<Self, Error> {
-        let bad = |t: String| Err(Error::Position(t));
-        for (side, s) in men.iter().enumerate() {
-            if s & !HOLES != 0 {
-                return bad(format!(
-                    "side {} has a man off the 37 holes of the hexagon",
-                    side_letter(side)
-                ));
-            }
-            if s.count_ones() != MEN {
-                return bad(format!(
-                    "side {} has {} men, Caeser gives each side {MEN}",
-                    side_letter(side),
-                    s.count_ones()
-                ));
-            }
-        }
-        if men[0] & men[1] != 0 {
-            return bad("two men on one hole".into());
-        }
+        CENSUS.check(
+            men.map(u64::count_ones),
+            men.map(|s| s & !HOLES != 0),
+            men[0] & men[1] != 0,
+        )?;
         let key = key_of(men, to_move.min(1));
         let record = Record::new("Caeser", to_move, move_counts, passes, key)?;
         let mut pos = CaeserPosition { men, record };

@@ -10,7 +10,9 @@ use super::board::{cell_name, coords, is_hole_at, lean, Holes, RANKS, STRIDE};
 use super::position::CaeserPosition;
 use super::NAME;
 use crate::error::Error;
-use crate::games::text::{fields_after, generated, read_from_to, Layout, PositionText};
+use crate::games::text::{
+    fields_after, from_to_text, generated, read_from_to, Layout, PositionText,
+};
 use crate::moves::Move;
 
 /// The shape of the placement: each rank's holes.
@@ -18,11 +20,7 @@ const LAYOUT: Layout<'static> = Layout::ranks(&RANKS, STRIDE);
 
 /// A move's text: `from-to` or `pass`.
 pub fn move_text(mv: Move) -> String {
-    if mv.is_pass() {
-        "pass".into()
-    } else {
-        format!("{}-{}", cell_name(mv.from()), cell_name(mv.to()))
-    }
+    from_to_text(mv, cell_name)
 }
 
 impl CaeserPosition {

@@ -5,8 +5,7 @@ use super::board::{self, joins_edges, Stones, KEYS, STAR, STONES};
 use super::movegen;
 use crate::bitboard::BitBoard;
 use crate::error::Error;
-use crate::game::side_letter;
-use crate::games::record::Record;
+use crate::games::record::{Census, Record};
 use crate::moves::Move;
 
 /// A position of Hexma (RULES-relatives.md §9): A (side 0) starts at the bottom, B at the
@@ -16,6 +15,16 @@ pub struct HexmaPosition {
     stones: [Stones; 2],
     record: Record,
 }
+
+/// What the pieces must be: 13 stones a side on the star.
+const CENSUS: Census = Census {
+    game: "Hexma",
+    piece: "stone",
+    pieces: "stones",
+    cell: "cell",
+    board: "the 121 cells of the star",
+    each: STONES,
+};
 
 /// The key of an arrangement and side to move, from scratch.
 pub fn key_of(stones: [Stones; 2], to_move: usize) -> u64 {
@@ -39,25 +48,11 @@ impl HexmaPosition {
         move_counts: [u64; 2],
         passes: u8,
     ) -> Result<Self, Error> {
-        let bad = |t: String| Err(Error::Position(t));
-        for (side, s) in stones.iter().enumerate() {
-            if !s.without(STAR).is_empty() {
-                return bad(format!(
-                    "side {} has a stone off the 121 cells of the star",
-                    side_letter(side)
-                ));
-            }
-            if s.count() != STONES {
-                return bad(format!(
-                    "side {} has {} stones, Hexma gives each side {STONES}",
-                    side_letter(side),
-                    s.count()
-                ));
-            }
-        }
-        if stones[0].intersects(stones[1]) {
-            return bad("two stones on one cell".into());
-        }
+        CENSUS.check(
+            stones.map(|s| s.count()),
+            stones.map(|s| !s.without(STAR).is_empty()),
+            stones[0].intersects(stones[1]),
+        )?;
         let key = key_of(stones, to_move.min(1));
         let record = Record::new("Hexma", to_move, move_counts, passes, key)?;
         let mut pos = HexmaPosition { stones, record };

@@ -16,7 +16,8 @@ use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::games::halma::notation::is_step;
 use crate::games::text::{
-    generated, layout_text, parse_layout, read_from_to, Layout, PositionText,
+    fields_after, from_to_text, generated, layout_text, parse_layout, read_from_to, Layout,
+    PositionText,
 };
 use crate::moves::Move;
 
@@ -25,24 +26,13 @@ const LAYOUT: Layout<'static> = Layout::ranks(&RANKS, STRIDE);
 
 /// A move's text: `from-to` or `pass`.
 pub fn move_text(mv: Move) -> String {
-    if mv.is_pass() {
-        "pass".into()
-    } else {
-        format!("{}-{}", cell_name(mv.from()), cell_name(mv.to()))
-    }
+    from_to_text(mv, cell_name)
 }
 
 impl HexmaPosition {
     /// Reads a whole position text, `hexma` first (see [`HexmaPosition::from_text_fields`]).
     pub fn from_text(text: &str) -> Result<Self, Error> {
-        let text = text.trim();
-        let (name, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-        if name != NAME {
-            return Err(Error::Position(format!(
-                "'{name}' is not the rule set '{NAME}'"
-            )));
-        }
-        HexmaPosition::from_text_fields(rest)
+        HexmaPosition::from_text_fields(fields_after(text, NAME)?)
     }
 
     /// Reads the fields after `hexma`: placement (ranks from the top, `/` between them, each

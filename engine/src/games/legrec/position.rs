@@ -5,8 +5,7 @@
 use super::board::{self, goal, piece_key, turn_key, STONES};
 use super::movegen;
 use crate::error::Error;
-use crate::game::side_letter;
-use crate::games::record::Record;
+use crate::games::record::{Census, Record};
 use crate::moves::Move;
 
 /// A position of Le Grec (RULES-relatives.md §3): A (side 0) moves up the board from ranks
@@ -16,6 +15,16 @@ pub struct LeGrecPosition {
     stones: [u16; 2],
     record: Record,
 }
+
+/// What the pieces must be: seven stones a side.
+const CENSUS: Census = Census {
+    game: "Le Grec",
+    piece: "stone",
+    pieces: "stones",
+    cell: "cell",
+    board: "the board",
+    each: STONES,
+};
 
 impl LeGrecPosition {
     /// The start: A on `a1 b1 c1 d1 a2 b2 c2`, B on `a4 b4 c4 d4 b3 c3 d3`, A to move.
@@ -33,19 +42,11 @@ impl LeGrecPosition {
         move_counts: [u64; 2],
         passes: u8,
     ) -> Result<Self, Error> {
-        let bad = |t: String| Err(Error::Position(t));
-        for (side, s) in stones.iter().enumerate() {
-            if s.count_ones() != STONES {
-                return bad(format!(
-                    "side {} has {} stones, Le Grec gives each side {STONES}",
-                    side_letter(side),
-                    s.count_ones()
-                ));
-            }
-        }
-        if stones[0] & stones[1] != 0 {
-            return bad("two stones on one cell".into());
-        }
+        CENSUS.check(
+            stones.map(u16::count_ones),
+            [false; 2],
+            stones[0] & stones[1] != 0,
+        )?;
         let key = key_of(stones, to_move.min(1));
         let record = Record::new("Le Grec", to_move, move_counts, passes, key)?;
         let mut pos = LeGrecPosition { stones, record };
