@@ -529,6 +529,14 @@ fn the_evaluation_prefers_progress_and_empty_camps() {
     assert_eq!(won.distance_to_go(&eval, 0), 100);
     won.make(won.parse_move("b16-a17").unwrap());
     assert_eq!(won.distance_to_go(&eval, 0), 0);
+    // The last phase: two ranks to go, but q17 is six steps sideways from the nearest free
+    // piece (i17 is filled from h16): 800 to go, and a step toward q17 pays.
+    let spread =
+        pos("zug AAAA1AAA1/AAAAA3/9/8/9/8/9/8/9/8/9/8/7B1/5B2/6BB1/5B1B/1BBBB1BB1 A 500,500");
+    assert_eq!(spread.distance_to_go(&eval, 0), 800);
+    let mut toward = spread.clone();
+    play(&mut toward, &["j16-k15"]);
+    assert_eq!(toward.distance_to_go(&eval, 0), 700);
     // The camp rule's straggler: held pieces cost more than free ones.
     let blocked = placed(BLOCKED.0, BLOCKED.1, 0);
     let free = placed(

@@ -98,7 +98,7 @@ pub const fn cell_of(half: usize, bit: u32) -> usize {
 /// Whether a cell index is a dark square.
 #[inline(always)]
 pub const fn is_dark(cell: usize) -> bool {
-    cell < CELLS && (cell % WIDTH + cell / WIDTH) % 2 == 0
+    cell < CELLS && (cell % WIDTH + cell / WIDTH).is_multiple_of(2)
 }
 
 /// The rank (0-based) of a cell index.

@@ -6,6 +6,13 @@
 //! total progress, 9·16 + 3·15 = 189. A side's standing has three parts:
 //! * **to go**: minus [`UNIT`] per rank of progress its pieces still lack (a piece not yet
 //!   placed counts as on its second rank, where it will be placed); 0 exactly at the goal;
+//! * **sideways**: minus [`UNIT`] per diagonal step a piece must make beyond its ranks to
+//!   reach an empty square of the goal's back rank: a piece `dy` ranks and `dx` files from
+//!   it needs `max(dx, dy)` steps, `max(0, dx − dy)` more than its ranks; the empty goal
+//!   squares are matched with pieces off the goal's back rank in file order, the cheapest
+//!   such matching (a small dynamic programme); 0 while the pieces are far, it guides the
+//!   last phase, where the ranks are all but made and the pieces must spread along the
+//!   goal;
 //! * **at home**: minus [`HOME`] per own piece still in its own camp: by the camp rule the
 //!   last pieces at home keep every other piece out of the opponent's camp, so they must
 //!   come out early;
@@ -17,7 +24,7 @@
 //! weight, clamped to ±[`MAX_EVAL`]. A move's gain ([`ZugEval::gain`]) is [`UNIT`] per rank
 //! it advances (negative for a backward move of the last phase; 0 for a placement).
 
-use super::board::{cells_of, count, rank, Squares, CAMP, PIECES, WIDTH};
+use super::board::{bits_of, cell_of, cells_of, count, rank, Squares, BACK, CAMP, PIECES, WIDTH};
 use super::position::ZugPosition;
 use crate::eval::MAX_EVAL;
 use crate::game::Team;
@@ -69,6 +76,48 @@ impl ZugEval {
         GOAL_PROGRESS - have - unplaced
     }
 
+    /// The diagonal steps `side`'s pieces need beyond their ranks to fill the empty squares
+    /// of the goal's back rank (see the module doc).
+    pub fn sideways(&self, pos: &ZugPosition, side: usize) -> i32 {
+        let pieces = pos.pieces(side);
+        let goal = BACK[1 - side];
+        let goal_rank = if side == 0 { WIDTH - 1 } else { 0 };
+        // The pieces off the goal's back rank: (file, ranks from it).
+        let mut free = [(0i32, 0i32); PIECES as usize];
+        let mut n = 0;
+        for c in cells_of(pieces).filter(|&c| rank(c) != goal_rank) {
+            free[n] = ((c % WIDTH) as i32, rank(c).abs_diff(goal_rank) as i32);
+            n += 1;
+        }
+        let free = &mut free[..n];
+        free.sort_unstable();
+        // The empty goal squares' files: the goal's back rank is all in half 0, lowest file
+        // first.
+        let mut goals = [0i32; 9];
+        let mut m = 0;
+        for b in bits_of(goal[0] & !pieces[0]) {
+            goals[m] = (cell_of(0, b) % WIDTH) as i32;
+            m += 1;
+        }
+        // best[j]: the least cost of matching the first j empty goal squares with the pieces
+        // seen so far, both in file order.
+        const NONE: i32 = i32::MAX / 2;
+        let mut best = [NONE; 10];
+        best[0] = 0;
+        for (i, &(x, dy)) in free.iter().enumerate() {
+            for j in (1..=m.min(i + 1)).rev() {
+                let cost = ((x - goals[j - 1]).abs() - dy).max(0);
+                best[j] = best[j].min(best[j - 1] + cost);
+            }
+        }
+        // Fewer pieces off the goal than empty goal squares cannot happen with twelve.
+        if best[m] == NONE {
+            0
+        } else {
+            best[m]
+        }
+    }
+
     /// `side`'s own standing in centimoves (see the module doc); higher is better for it.
     pub fn side_score(&self, pos: &ZugPosition, side: usize) -> i32 {
         let pieces = pos.pieces(side);
@@ -81,7 +130,7 @@ impl ZugEval {
         } else {
             0
         };
-        -UNIT * self.to_go(pos, side) - HOME * home - HELD * held
+        -UNIT * (self.to_go(pos, side) + self.sideways(pos, side)) - HOME * home - HELD * held
     }
 
     /// The score for the side to move: its standing minus the other's, plus the tempo,

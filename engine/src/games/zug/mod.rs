@@ -35,9 +35,10 @@ impl Game for ZugPosition {
 
     crate::games::record::two_side_game_board_items!(ZugEval);
 
-    /// The progress still lacking, in centimoves (the camp terms left out).
+    /// The steps still lacking, ranks and sideways, in centimoves (the camp terms left
+    /// out).
     fn distance_to_go(&self, eval: &ZugEval, side: usize) -> i32 {
-        eval::UNIT * eval.to_go(self, side)
+        eval::UNIT * (eval.to_go(self, side) + eval.sideways(self, side))
     }
 
     fn tempo(&self, eval: &ZugEval) -> i32 {

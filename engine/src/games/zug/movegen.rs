@@ -90,8 +90,8 @@ impl Mover<'_> {
     /// Calls `emit(h, bit, destinations)` for each piece of `own` (the mover's pieces).
     #[inline(always)]
     pub fn for_each_piece(&self, own: Squares, mut emit: impl FnMut(usize, u32, Squares)) {
-        for h in 0..2 {
-            for bit in bits_of(own[h]) {
+        for (h, &set) in own.iter().enumerate() {
+            for bit in bits_of(set) {
                 emit(h, bit, self.destinations(h, bit));
             }
         }
