@@ -26,6 +26,8 @@ pub mod random;
 pub mod reference;
 /// The simple per-cell reference for Renpaarden.
 pub mod renpaarden;
+/// The simple per-cell reference for Top Secret.
+pub mod topsecret;
 
 /// The rule sets with a benchmark suite in `positions/bench/` (one file each), written by
 /// `examples/bench_positions.rs` and measured by `benches/movegen.rs`.

@@ -18,6 +18,7 @@ pub mod record;
 pub mod renpaarden;
 pub mod stones;
 pub mod text;
+pub mod topsecret;
 
 use crate::error::Error;
 use crate::rules::{Rules, NAMED_RULE_SETS};
@@ -39,6 +40,8 @@ pub enum Relative {
     Carrera,
     /// Caeser (Richter c. 1900): 37 holes in a hexagon, forward steps and single jumps.
     Caeser,
+    /// Top Secret: 16x16, drops into the centre, then Halma moves and bearing off.
+    TopSecret,
 }
 
 impl Relative {
@@ -49,6 +52,7 @@ impl Relative {
         Relative::Renpaarden,
         Relative::Carrera,
         Relative::Caeser,
+        Relative::TopSecret,
     ];
 
     /// The rule-set name (`--rules`, the position text's first field).
@@ -59,6 +63,7 @@ impl Relative {
             Relative::Renpaarden => "renpaarden",
             Relative::Carrera => "carrera",
             Relative::Caeser => "caeser",
+            Relative::TopSecret => "topsecret",
         }
     }
 
@@ -73,6 +78,9 @@ impl Relative {
             }
             Relative::Caeser => {
                 "37-hole hexagon, seventeen men a side, forward steps and single jumps"
+            }
+            Relative::TopSecret => {
+                "16x16, eighteen stones a side dropped in the centre, then off the board"
             }
         }
     }
@@ -216,6 +224,11 @@ macro_rules! with_game {
             }
             $crate::games::Variant::Relative($crate::games::Relative::Caeser) => {
                 type $P = $crate::games::caeser::CaeserPosition;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::TopSecret) => {
+                type $P = $crate::games::topsecret::TopSecretPosition;
                 let $setup = ();
                 $body
             }

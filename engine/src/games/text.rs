@@ -160,6 +160,22 @@ pub fn parse_placement(field: &str, width: usize, board: &str) -> Result<[u128; 
 
 /// The stones of both sides in a placement field of a board of `layout`, checked.
 pub fn parse_layout(field: &str, layout: Layout, board: &str) -> Result<[u128; 2], Error> {
+    let mut stones = [0u128; 2];
+    read_layout(field, layout, board, |side, x, y| {
+        stones[side] |= layout.bit(x, y)
+    })?;
+    Ok(stones)
+}
+
+/// Reads a placement field of a board of `layout` (of any size: a board wider than a
+/// `u128` keeps its own sets), calling `put(side, file, rank)` (0-based) for each stone;
+/// the field is checked as [`parse_layout`] checks it.
+pub fn read_layout(
+    field: &str,
+    layout: Layout,
+    board: &str,
+    mut put: impl FnMut(usize, usize, usize),
+) -> Result<(), Error> {
     let bad = |t: String| Err(Error::Position(t));
     let ranks: Vec<&str> = field.split('/').collect();
     let height = layout.height;
@@ -169,7 +185,6 @@ pub fn parse_layout(field: &str, layout: Layout, board: &str) -> Result<[u128; 2
             ranks.len()
         ));
     }
-    let mut stones = [0u128; 2];
     for (i, rank) in ranks.iter().enumerate() {
         let y = height - 1 - i;
         let (first, width) = layout.rank(y);
@@ -184,7 +199,7 @@ pub fn parse_layout(field: &str, layout: Layout, board: &str) -> Result<[u128; 2
                 x = x.saturating_add(run);
             } else if let Some(side) = parse_side(c, 2) {
                 if x < width {
-                    stones[side] |= layout.bit(first + x, y);
+                    put(side, first + x, y);
                 }
                 x += 1;
             } else {
@@ -198,7 +213,7 @@ pub fn parse_layout(field: &str, layout: Layout, board: &str) -> Result<[u128; 2
             return bad(format!("rank {} has {x} cells, not {width}", y + 1));
         }
     }
-    Ok(stones)
+    Ok(())
 }
 
 /// The placement field of `stones` on a `width`x`width` board.
@@ -208,14 +223,20 @@ pub fn placement_text(stones: [u128; 2], width: usize) -> String {
 
 /// The placement field of `stones` on a board of `layout`.
 pub fn layout_text(stones: [u128; 2], layout: Layout) -> String {
+    layout_text_of(layout, |x, y| {
+        let bit = layout.bit(x, y);
+        (0..2).find(|&side| stones[side] & bit != 0)
+    })
+}
+
+/// The placement field of a board of `layout` whose file `x`, rank `y` (0-based) holds a
+/// stone of `side_at(x, y)` (of any size, as [`read_layout`]).
+pub fn layout_text_of(layout: Layout, side_at: impl Fn(usize, usize) -> Option<usize>) -> String {
     let ranks: Vec<String> = (0..layout.height)
         .rev()
         .map(|y| {
             let (first, width) = layout.rank(y);
-            rank_text((first..first + width).map(|x| {
-                let bit = layout.bit(x, y);
-                (0..2).find(|&side| stones[side] & bit != 0)
-            }))
+            rank_text((first..first + width).map(|x| side_at(x, y)))
         })
         .collect();
     ranks.join("/")
