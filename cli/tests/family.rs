@@ -6,12 +6,13 @@ mod common;
 use common::{fails, halma, json_lines, ok, UgiSession};
 
 /// The games of the family and their start counts to depth 2 (RULES-relatives.md).
-const START_COUNTS: [(&str, u64, u64); 5] = [
+const START_COUNTS: [(&str, u64, u64); 6] = [
     ("embargo", 42, 1710),
     ("legrec", 5, 23),
     ("renpaarden", 46, 2116),
     ("carrera", 20, 400),
     ("caeser", 9, 69),
+    ("topsecret", 36, 1260),
 ];
 
 #[test]
@@ -432,4 +433,102 @@ fn le_grec_is_solved_a_draw_and_a_position_gets_its_value_and_best_move() {
         "legrec BBBB A 0,0",
     ]);
     assert!(err.contains("position"), "{err}");
+}
+
+/// Top Secret: A to move with one stone left (p10), one move (p10-off) from winning.
+const TOPSECRET_ALMOST: &str =
+    "topsecret 16/16/16/16/16/16/15A/16/B14B/16/16/16/16/9B6/16/16 A 74,74 0,0";
+
+#[test]
+fn topsecret_drops_into_the_centre_then_bears_off_and_both_searchers_find_the_last_one() {
+    let out = ok(&["show", "--rules", "topsecret", "--moves", "@g7 @h8"]);
+    assert!(
+        out.contains(" 7 . . . . . + A + + + + . . . . .")
+            && out.contains(" 8 . . . . . + + b + + + . . . . .")
+            && out.contains("A: 1 on the board, 17 in hand, 0 borne off")
+            && out.contains("legal moves 34"),
+        "{out}"
+    );
+    let out = ok(&["moves", "--rules", "topsecret"]);
+    assert!(out.contains("moves 36") && out.contains("@k11"), "{out}");
+    let out = ok(&["moves", "--position", TOPSECRET_ALMOST]);
+    assert!(out.contains("moves 6") && out.contains("p10-off"), "{out}");
+    for engine in ["alphabeta", "mcts"] {
+        let mv = best_move(&["--position", TOPSECRET_ALMOST], engine);
+        assert_eq!(mv, "p10-off", "{engine}");
+    }
+    let out = ok(&["show", "--position", TOPSECRET_ALMOST, "--moves", "p10-off"]);
+    assert!(
+        out.contains("A wins") && out.contains("A: 0 on the board, 0 in hand, 18 borne off"),
+        "{out}"
+    );
+    let out = ok(&[
+        "perft",
+        "--position",
+        TOPSECRET_ALMOST,
+        "--depth",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.contains("13280"), "{out}");
+}
+
+#[test]
+fn topsecret_bad_input_is_one_clear_line() {
+    for (args, want) in [
+        (
+            vec!["perft", "--rules", "chess", "--depth", "1"],
+            "topsecret",
+        ),
+        (
+            vec!["show", "--rules", "topsecret", "--moves", "@a1"],
+            "outside the drop zone f6-k11",
+        ),
+        (
+            vec!["show", "--rules", "topsecret", "--moves", "g7-g8"],
+            "in the drop phase a move is a drop like @g7",
+        ),
+        (
+            vec!["show", "--rules", "topsecret", "--moves", "@g7 @g7"],
+            "move 2 of 2",
+        ),
+        (
+            vec!["show", "--position", TOPSECRET_ALMOST, "--moves", "j3-off"],
+            "stone of B",
+        ),
+        (
+            vec!["show", "--position", TOPSECRET_ALMOST, "--moves", "p10-p12"],
+            "no step or jump chain",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "topsecret 16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 A 0,0",
+            ],
+            "stones in hand",
+        ),
+        (
+            vec![
+                "show",
+                "--position",
+                "topsecret 16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 B 0,0 18,18",
+            ],
+            "do not fit B to move",
+        ),
+        (vec!["solve", "--rules", "topsecret"], "Halma"),
+        (
+            vec!["perft", "--rules", "topsecret:x=1", "--depth", "1"],
+            "no rule options",
+        ),
+    ] {
+        let err = fails(&args);
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_topsecret_tournament_is_recorded_and_replays() {
+    tournament_is_recorded_and_replays("topsecret", ["alphabeta:depth=2", "random:seed=5"], "1");
 }
