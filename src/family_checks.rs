@@ -79,6 +79,18 @@ pub fn print_perft_table<P: Game<Setup = ()>>(positions: &[P]) {
     }
 }
 
+/// Prints how the seeded games `game(seed, epsilon)` end (plies and status), for each of
+/// `epsilons` and the seeds `0..seeds`.
+pub fn print_game_ends<P: Game>(game: impl Fn(u64, f32) -> Vec<P>, epsilons: &[f32], seeds: u64) {
+    for &epsilon in epsilons {
+        for seed in 0..seeds {
+            let g = game(seed, epsilon);
+            let last = g.last().expect("the start at least").status();
+            println!("eps {epsilon} seed {seed}: {} plies, {last:?}", g.len() - 1);
+        }
+    }
+}
+
 /// Checks that the lines of the perft table of `game` after the start are the texts of
 /// `positions` (those of the seeded play the test names), in order.
 pub fn check_table_positions<P: Game>(game: &str, positions: &[P]) {

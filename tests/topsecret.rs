@@ -115,13 +115,8 @@ fn print_perft_table() {
 #[test]
 #[ignore = "prints how seeded games of the playout policy end"]
 fn print_game_ends() {
-    for epsilon in [0.1, 0.2, 0.5, 1.0] {
-        for seed in 0..8 {
-            let g = game(seed, epsilon, 1500);
-            let last = g.last().unwrap().status();
-            println!("eps {epsilon} seed {seed}: {} plies, {last:?}", g.len() - 1);
-        }
-    }
+    let epsilons = [0.1, 0.2, 0.5, 1.0];
+    halma_suite::family_checks::print_game_ends(|s, e| game(s, e, 1500), &epsilons, 8);
 }
 
 #[test]

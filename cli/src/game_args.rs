@@ -24,7 +24,7 @@ pub struct GameArgs {
     /// A Halma rule set such as halma8, halma10, halma16, halma16-vacate, halma16-4,
     /// diamond, star-2, squareN or squareN-4 (N = 6..16), optionally followed by options in
     /// the text form `name:option=value,...`, e.g. `halma10:jumps=long,deadline=none`; or a
-    /// relative of Halma (docs/games/): embargo, renpaarden, legrec, carrera, caeser. An
+    /// relative of Halma (docs/games/): embargo, renpaarden, legrec, carrera, caeser, topsecret. An
     /// unknown name prints the full list. With --position it may only name the position's
     /// own game (its options still apply).
     #[arg(long, value_name = "R")]

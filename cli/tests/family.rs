@@ -476,56 +476,33 @@ fn topsecret_drops_into_the_centre_then_bears_off_and_both_searchers_find_the_la
 
 #[test]
 fn topsecret_bad_input_is_one_clear_line() {
-    for (args, want) in [
-        (
-            vec!["perft", "--rules", "chess", "--depth", "1"],
-            "topsecret",
-        ),
-        (
-            vec!["show", "--rules", "topsecret", "--moves", "@a1"],
-            "outside the drop zone f6-k11",
-        ),
-        (
-            vec!["show", "--rules", "topsecret", "--moves", "g7-g8"],
-            "in the drop phase a move is a drop like @g7",
-        ),
-        (
-            vec!["show", "--rules", "topsecret", "--moves", "@g7 @g7"],
-            "move 2 of 2",
-        ),
-        (
-            vec!["show", "--position", TOPSECRET_ALMOST, "--moves", "j3-off"],
-            "stone of B",
-        ),
-        (
-            vec!["show", "--position", TOPSECRET_ALMOST, "--moves", "p10-p12"],
-            "no step or jump chain",
-        ),
-        (
-            vec![
-                "show",
-                "--position",
-                "topsecret 16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 A 0,0",
-            ],
-            "stones in hand",
-        ),
-        (
-            vec![
-                "show",
-                "--position",
-                "topsecret 16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 B 0,0 18,18",
-            ],
-            "do not fit B to move",
-        ),
-        (vec!["solve", "--rules", "topsecret"], "Halma"),
-        (
-            vec!["perft", "--rules", "topsecret:x=1", "--depth", "1"],
-            "no rule options",
-        ),
-    ] {
-        let err = fails(&args);
+    let expect = |args: &[&str], want: &str| {
+        let err = fails(args);
         assert!(err.contains(want), "{args:?}: {err}");
+    };
+    for (moves, want) in [
+        ("@a1", "outside the drop zone f6-k11"),
+        ("g7-g8", "in the drop phase a move is a drop like @g7"),
+        ("@g7 @g7", "move 2 of 2"),
+    ] {
+        expect(&["show", "--rules", "topsecret", "--moves", moves], want);
     }
+    for (moves, want) in [
+        ("j3-off", "stone of B"),
+        ("p10-p12", "no step or jump chain"),
+    ] {
+        expect(&["show", "--position", TOPSECRET_ALMOST, "--moves", moves], want);
+    }
+    let empty = "16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16";
+    for (rest, want) in [
+        ("A 0,0", "stones in hand"),
+        ("B 0,0 18,18", "do not fit B to move"),
+    ] {
+        expect(&["show", "--position", &format!("topsecret {empty} {rest}")], want);
+    }
+    expect(&["perft", "--rules", "chess", "--depth", "1"], "topsecret");
+    expect(&["solve", "--rules", "topsecret"], "Halma");
+    expect(&["perft", "--rules", "topsecret:x=1"], "no rule options");
 }
 
 #[test]

@@ -303,4 +303,34 @@ macro_rules! two_side_game_items {
     };
 }
 
-pub(crate) use {record_accessors, two_side_game_items};
+/// The items of a [`Game`](crate::game::Game) implementation that name and read a game's
+/// cells and moves, for a game module laid out as Caeser's and Top Secret's: `rules_text`
+/// (the module's `NAME`), `parse_cell` and `cell_name` (its `board::parse_cell` and
+/// `board::cell_name`), `move_text` (its `text::move_text`), and `evaluator` (its
+/// evaluation's `new` with the tempo weight, the only Halma weight such a game uses).
+macro_rules! board_game_items {
+    () => {
+        fn rules_text(&self) -> String {
+            NAME.into()
+        }
+
+        fn parse_cell(&self, name: &str) -> Result<usize, $crate::error::Error> {
+            board::parse_cell(name)
+        }
+
+        fn cell_name(&self, cell: usize) -> String {
+            board::cell_name(cell)
+        }
+
+        fn move_text(&self, mv: $crate::moves::Move) -> String {
+            text::move_text(mv)
+        }
+
+        /// Only the tempo weight is used; the rest is the game's own (see its `eval`).
+        fn evaluator(&self, weights: &$crate::eval::Weights) -> Self::Eval {
+            <Self::Eval>::new(weights.tempo)
+        }
+    };
+}
+
+pub(crate) use {board_game_items, record_accessors, two_side_game_items};

@@ -23,8 +23,6 @@ pub use eval::CaeserEval;
 pub use position::CaeserPosition;
 pub use solve::{Outcome, Solver};
 
-use crate::error::Error;
-use crate::eval::Weights;
 use crate::game::Game;
 use crate::moves::Move;
 
@@ -37,26 +35,7 @@ impl Game for CaeserPosition {
 
     crate::games::record::two_side_game_items!(CaeserPosition);
 
-    fn rules_text(&self) -> String {
-        NAME.into()
-    }
-
-    fn parse_cell(&self, name: &str) -> Result<usize, Error> {
-        board::parse_cell(name)
-    }
-
-    fn cell_name(&self, cell: usize) -> String {
-        board::cell_name(cell)
-    }
-
-    fn move_text(&self, mv: Move) -> String {
-        text::move_text(mv)
-    }
-
-    /// Only the tempo weight is used; the rest is the game's own (see [`eval`]).
-    fn evaluator(&self, weights: &Weights) -> CaeserEval {
-        CaeserEval::new(weights.tempo)
-    }
+    crate::games::record::board_game_items!();
 
     /// The lean still to gain, in centimoves (mobility left out).
     fn distance_to_go(&self, eval: &CaeserEval, side: usize) -> i32 {

@@ -10,7 +10,7 @@ use super::board::{cell_name, coords, is_hole_at, lean, Holes, RANKS, STRIDE};
 use super::position::CaeserPosition;
 use super::NAME;
 use crate::error::Error;
-use crate::games::text::{generated, read_from_to, Layout, PositionText};
+use crate::games::text::{fields_of, generated, read_from_to, Layout, PositionText};
 use crate::moves::Move;
 
 /// The shape of the placement: each rank's holes.
@@ -28,14 +28,7 @@ pub fn move_text(mv: Move) -> String {
 impl CaeserPosition {
     /// Reads a whole position text, `caeser` first (see [`CaeserPosition::from_text_fields`]).
     pub fn from_text(text: &str) -> Result<Self, Error> {
-        let text = text.trim();
-        let (name, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-        if name != NAME {
-            return Err(Error::Position(format!(
-                "'{name}' is not the rule set '{NAME}'"
-            )));
-        }
-        CaeserPosition::from_text_fields(rest)
+        CaeserPosition::from_text_fields(fields_of(text, NAME)?)
     }
 
     /// Reads the fields after `caeser`: placement (ranks from the top, `/` between them, each

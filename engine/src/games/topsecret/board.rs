@@ -10,7 +10,7 @@
 
 use crate::bitboard::{BitBoard, Bits};
 use crate::error::Error;
-use crate::geometry::{Board, Geometry, Square};
+use crate::geometry::{Board, Geometry, Square, SQUARE_DIRS};
 use crate::zobrist::StoneKeys;
 
 /// The geometry: Halma's 16×16 square with eight directions.
@@ -81,19 +81,6 @@ pub const EDGE: BB = Bits([
     CELLS_BB.0[4] & !INNER.0[4],
 ]);
 
-/// The eight directions as (file, rank) steps, in the order of Halma's offsets
-/// (`G::OFFSETS`).
-const DIRS: [(isize, isize); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-];
-
 /// Whether file `x`, rank `y` lies on the board.
 const fn on_board(x: isize, y: isize) -> bool {
     x >= 0 && y >= 0 && x < WIDTH as isize && y < WIDTH as isize
@@ -103,7 +90,7 @@ const fn on_board(x: isize, y: isize) -> bool {
 /// the board and `c + 2d` off it, so that a jump over a stone on `c + d` (an edge cell)
 /// bears the jumper off.
 const fn exit_mask(d: usize) -> BB {
-    let (dx, dy) = DIRS[d];
+    let (dx, dy) = (SQUARE_DIRS[d].0 as isize, SQUARE_DIRS[d].1 as isize);
     let mut b = Bits([0; 5]);
     let mut y = 0;
     while y < WIDTH {

@@ -18,7 +18,8 @@ use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::game::side_letter;
 use crate::games::text::{
-    layout_text_of, move_counts, read_from_to, read_layout, side_to_move, Layout,
+    fields_of, layout_text_of, move_counts, own_piece, read_from_to, read_layout, side_to_move,
+    Layout,
 };
 use crate::moves::Move;
 
@@ -62,14 +63,7 @@ impl TopSecretPosition {
     /// Reads a whole position text, `topsecret` first (see
     /// [`TopSecretPosition::from_text_fields`]).
     pub fn from_text(text: &str) -> Result<Self, Error> {
-        let text = text.trim();
-        let (name, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-        if name != NAME {
-            return Err(Error::Position(format!(
-                "'{name}' is not the rule set '{NAME}'"
-            )));
-        }
-        Self::from_text_fields(rest)
+        Self::from_text_fields(fields_of(text, NAME)?)
     }
 
     /// Reads the fields after `topsecret`: placement (16 ranks from the top, `/` between
@@ -197,18 +191,8 @@ impl TopSecretPosition {
                 Ok(c) => c,
                 Err(e) => return err(e.message().to_string()),
             };
-            let mover = self.to_move();
-            match self.side_at(from) {
-                Some(s) if s == mover => {}
-                Some(s) => {
-                    return err(format!(
-                        "{} holds a stone of {}, but {} is to move",
-                        cell_name(from),
-                        side_letter(s),
-                        side_letter(mover)
-                    ))
-                }
-                None => return err(format!("no stone on {}", cell_name(from))),
+            if let Err(why) = own_piece(self, from, "stone") {
+                return err(why);
             }
             if !Targets::new(self.occupied()).can_bear_off(from) {
                 return err(format!(
