@@ -113,8 +113,10 @@ impl NaiveTopSecret {
     /// the chain (never the origin itself), and whether some chain (or none) ends with a
     /// jump off the board over an edge stone.
     fn jumps(&self, from: Cell) -> (Vec<Cell>, bool) {
-        let full = |x: isize, y: isize| (x, y) != (from.0 as isize, from.1 as isize)
-            && self.grid[x as usize][y as usize].is_some();
+        let full = |x: isize, y: isize| {
+            (x, y) != (from.0 as isize, from.1 as isize)
+                && self.grid[x as usize][y as usize].is_some()
+        };
         let mut seen = vec![from];
         let mut stack = vec![from];
         let mut off = false;

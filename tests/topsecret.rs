@@ -330,7 +330,10 @@ fn texts_round_trip_and_the_diagram_shows_the_drop_zone() {
     assert!(d.starts_with("16 . . . . . . . . . . . . . . . .\n"), "{d}");
     assert!(d.contains("\n 6 . . . . . + + + + + + . . . . .\n"), "{d}");
     assert!(d.contains("   a b c d e f g h i j k l m n o p\n"), "{d}");
-    assert!(d.ends_with("B: 0 on the board, 18 in hand, 0 borne off\n"), "{d}");
+    assert!(
+        d.ends_with("B: 0 on the board, 18 in hand, 0 borne off\n"),
+        "{d}"
+    );
     let mut q = p.clone();
     for text in ["@g7", "@k11", "@f6"] {
         q.make(q.parse_move(text).unwrap());
@@ -339,8 +342,12 @@ fn texts_round_trip_and_the_diagram_shows_the_drop_zone() {
     assert_eq!(q.to_text(), t);
     assert_eq!(pos(t).to_text(), t);
     assert_eq!(pos(t).key(), q.key());
-    assert!(q.diagram().contains("\n 7 . . . . . + A + + + + . . . . .\n"));
-    assert!(q.diagram().contains("\n11 . . . . . + + + + + b . . . . .\n"));
+    assert!(q
+        .diagram()
+        .contains("\n 7 . . . . . + A + + + + . . . . .\n"));
+    assert!(q
+        .diagram()
+        .contains("\n11 . . . . . + + + + + b . . . . .\n"));
     assert_eq!(q.parse_move("@h8"), Ok(Move::drop(cell(7, 7))));
     // Later positions: stones borne off, passes.
     for text in [
@@ -351,7 +358,9 @@ fn texts_round_trip_and_the_diagram_shows_the_drop_zone() {
     }
     let late = pos("topsecret 16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/A14B B 40,39 0,0");
     assert_eq!((late.borne_off(0), late.borne_off(1)), (17, 17));
-    assert!(late.diagram().contains("A: 1 on the board, 0 in hand, 17 borne off"));
+    assert!(late
+        .diagram()
+        .contains("A: 1 on the board, 0 in hand, 17 borne off"));
 }
 
 #[test]

@@ -491,18 +491,27 @@ fn topsecret_bad_input_is_one_clear_line() {
         ("j3-off", "stone of B"),
         ("p10-p12", "no step or jump chain"),
     ] {
-        expect(&["show", "--position", TOPSECRET_ALMOST, "--moves", moves], want);
+        expect(
+            &["show", "--position", TOPSECRET_ALMOST, "--moves", moves],
+            want,
+        );
     }
     let empty = "16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16";
     for (rest, want) in [
         ("A 0,0", "stones in hand"),
         ("B 0,0 18,18", "do not fit B to move"),
     ] {
-        expect(&["show", "--position", &format!("topsecret {empty} {rest}")], want);
+        expect(
+            &["show", "--position", &format!("topsecret {empty} {rest}")],
+            want,
+        );
     }
     expect(&["perft", "--rules", "chess", "--depth", "1"], "topsecret");
     expect(&["solve", "--rules", "topsecret"], "Halma");
-    expect(&["perft", "--rules", "topsecret:x=1"], "no rule options");
+    expect(
+        &["perft", "--rules", "topsecret:x=1", "--depth", "1"],
+        "no rule options",
+    );
 }
 
 #[test]

@@ -209,8 +209,7 @@ impl TopSecretPosition {
     pub fn make(&mut self, mv: Move) {
         let side = self.to_move();
         let change = self.toggle(side, mv);
-        self.record
-            .play(mv, change, KEYS.turn(0) ^ KEYS.turn(1));
+        self.record.play(mv, change, KEYS.turn(0) ^ KEYS.turn(1));
         self.record.settle(self.has_won(side));
     }
 

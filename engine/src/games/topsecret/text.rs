@@ -165,10 +165,7 @@ impl TopSecretPosition {
                 return err("the drop phase is over (every stone has been dropped)".into());
             }
             if !DROP_ZONE.has(to) {
-                return err(format!(
-                    "{} is outside the drop zone f6-k11",
-                    cell_name(to)
-                ));
+                return err(format!("{} is outside the drop zone f6-k11", cell_name(to)));
             }
             if let Some(s) = self.side_at(to) {
                 return err(format!(
