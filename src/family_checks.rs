@@ -21,7 +21,12 @@ pub fn parse<P: Game<Setup = ()>>(text: &str) -> P {
 /// The reference replaying the engine position's whole game from the start (so that its
 /// repetition history is the engine's).
 pub fn replayed<P: Game, R: ReferenceOf<P>>(p: &P) -> R {
-    let mut naive = R::start();
+    replayed_from(R::start(), p)
+}
+
+/// The reference `naive` (the position the engine's `p` was built from) after the moves of
+/// `p`'s history.
+pub fn replayed_from<P: Game, R: ReferenceOf<P>>(mut naive: R, p: &P) -> R {
     for mv in p.history() {
         naive.play(R::naive_move(mv));
     }
@@ -77,6 +82,18 @@ pub fn print_perft_table_to<P: Game<Setup = ()>>(positions: &[P], max_leaves: u6
             .map(|(depth, n)| format!("D{depth} {n}"))
             .collect();
         println!("{} ; {}", p.to_text(), counts.join(" ; "));
+    }
+}
+
+/// Prints how the seeded games `game(seed, epsilon)` end (plies and status), for each of
+/// `epsilons` and the seeds `0..seeds`.
+pub fn print_game_ends<P: Game>(game: impl Fn(u64, f32) -> Vec<P>, epsilons: &[f32], seeds: u64) {
+    for &epsilon in epsilons {
+        for seed in 0..seeds {
+            let g = game(seed, epsilon);
+            let last = g.last().expect("the start at least").status();
+            println!("eps {epsilon} seed {seed}: {} plies, {last:?}", g.len() - 1);
+        }
     }
 }
 
@@ -157,7 +174,11 @@ pub fn check_make_unmake<P: Game<Setup = ()>>(p: &P, compute_key: impl Fn(&P) ->
 
 /// Plays `moves` (move texts, cycled) for `plies` plies from the start.
 pub fn cycle<P: Game<Setup = ()>>(moves: &[&str], plies: usize) -> P {
-    let mut p = P::start(&());
+    cycle_from(P::start(&()), moves, plies)
+}
+
+/// Plays `moves` (move texts, cycled) for `plies` plies from `p`.
+pub fn cycle_from<P: Game>(mut p: P, moves: &[&str], plies: usize) -> P {
     for text in moves.iter().cycle().take(plies) {
         let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         p.make(mv);
@@ -231,12 +252,22 @@ pub fn check_pass_draw<P: Game<Setup = ()>, R: ReferenceOf<P>>(
 /// move left; taken back, the game goes on; the position read from its text (no history)
 /// does not draw by the same move.
 pub fn check_third_occurrence<P: Game<Setup = ()>, R: ReferenceOf<P>>(moves: &[&str]) {
-    let mut p: P = cycle(moves, 7);
+    check_third_occurrence_from::<P, R>(P::start(&()), moves);
+}
+
+/// [`check_third_occurrence`] along a cycle from `start`, a position the reference replays
+/// from its own start (so that both have the same history).
+pub fn check_third_occurrence_from<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+    start: P,
+    moves: &[&str],
+) {
+    let naive = R::from_engine(&start);
+    let mut p: P = cycle_from(start, moves, 7);
     assert_eq!(p.status(), Status::Ongoing);
     let last = p.parse_move(moves[3]).expect("the cycle's fourth move");
     p.make(last);
     assert_eq!(p.status(), Status::DrawByRepetition);
-    assert_eq!(replayed::<P, R>(&p).status(), Status::DrawByRepetition);
+    assert_eq!(replayed_from(naive, &p).status(), Status::DrawByRepetition);
     assert_eq!(p.count_legal_moves(), 0);
     p.unmake();
     assert_eq!(p.status(), Status::Ongoing);

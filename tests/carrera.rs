@@ -86,13 +86,7 @@ fn print_perft_table() {
 #[test]
 #[ignore = "prints how seeded games of the playout policy end"]
 fn print_game_ends() {
-    for epsilon in [0.1, 0.2, 0.5] {
-        for seed in 0..12 {
-            let g = game(seed, epsilon, 600);
-            let last = g.last().unwrap().status();
-            println!("eps {epsilon} seed {seed}: {} plies, {last:?}", g.len() - 1);
-        }
-    }
+    halma_suite::family_checks::print_game_ends(|s, e| game(s, e, 600), &[0.1, 0.2, 0.5], 12);
 }
 
 #[test]

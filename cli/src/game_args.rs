@@ -25,7 +25,7 @@ pub struct GameArgs {
     /// diamond, star-2, squareN or squareN-4 (N = 6..16), optionally followed by options in
     /// the text form `name:option=value,...`, e.g. `halma10:jumps=long,deadline=none`; or a
     /// relative of Halma (docs/games/): embargo, renpaarden, legrec, carrera, caeser, zug,
-    /// hexma, lehrma, lehrma-knights.
+    /// hexma, lehrma, lehrma-knights, topsecret.
     /// An unknown name prints the full list. With --position it may only name the position's
     /// own game (its options still apply).
     #[arg(long, value_name = "R")]

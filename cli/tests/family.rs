@@ -17,6 +17,7 @@ const START_COUNTS: &[(&str, u64, u64)] = &[
     ("hexma", 20, 400),
     ("lehrma", 14, 196),
     ("lehrma-knights", 18, 324),
+    ("topsecret", 36, 1260),
 ];
 
 #[test]
@@ -177,7 +178,7 @@ fn bad_input_of_each_game_is_one_clear_line() {
     for (args, want) in [
         (
             vec!["perft", "--rules", "chess", "--depth", "1"],
-            "embargo, legrec, renpaarden, carrera, caeser, zug, hexma, lehrma, lehrma-knights",
+            "embargo, legrec, renpaarden, carrera, caeser, zug, hexma, lehrma, lehrma-knights, topsecret",
         ),
         (
             vec!["show", "--rules", "caeser", "--moves", "a1-a2"],
@@ -671,4 +672,88 @@ fn a_lehrma_tournament_of_both_engines_is_recorded_and_replays() {
         ["alphabeta:depth=2", "mcts:nodes=200"],
         "1",
     );
+}
+
+/// Top Secret: A to move with one stone left (p10), one move (p10-off) from winning.
+const TOPSECRET_ALMOST: &str =
+    "topsecret 16/16/16/16/16/16/15A/16/B14B/16/16/16/16/9B6/16/16 A 74,74 0,0";
+
+#[test]
+fn topsecret_drops_into_the_centre_then_bears_off_and_both_searchers_find_the_last_one() {
+    let out = ok(&["show", "--rules", "topsecret", "--moves", "@g7 @h8"]);
+    assert!(
+        out.contains(" 7 . . . . . + A + + + + . . . . .")
+            && out.contains(" 8 . . . . . + + b + + + . . . . .")
+            && out.contains("A: 1 on the board, 17 in hand, 0 borne off")
+            && out.contains("legal moves 34"),
+        "{out}"
+    );
+    let out = ok(&["moves", "--rules", "topsecret"]);
+    assert!(out.contains("moves 36") && out.contains("@k11"), "{out}");
+    let out = ok(&["moves", "--position", TOPSECRET_ALMOST]);
+    assert!(out.contains("moves 6") && out.contains("p10-off"), "{out}");
+    for engine in ["alphabeta", "mcts"] {
+        let mv = best_move(&["--position", TOPSECRET_ALMOST], engine);
+        assert_eq!(mv, "p10-off", "{engine}");
+    }
+    let out = ok(&["show", "--position", TOPSECRET_ALMOST, "--moves", "p10-off"]);
+    assert!(
+        out.contains("A wins") && out.contains("A: 0 on the board, 0 in hand, 18 borne off"),
+        "{out}"
+    );
+    let out = ok(&[
+        "perft",
+        "--position",
+        TOPSECRET_ALMOST,
+        "--depth",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.contains("13280"), "{out}");
+}
+
+#[test]
+fn topsecret_bad_input_is_one_clear_line() {
+    let expect = |args: &[&str], want: &str| {
+        let err = fails(args);
+        assert!(err.contains(want), "{args:?}: {err}");
+    };
+    for (moves, want) in [
+        ("@a1", "outside the drop zone f6-k11"),
+        ("g7-g8", "in the drop phase a move is a drop like @g7"),
+        ("@g7 @g7", "move 2 of 2"),
+    ] {
+        expect(&["show", "--rules", "topsecret", "--moves", moves], want);
+    }
+    for (moves, want) in [
+        ("j3-off", "stone of B"),
+        ("p10-p12", "no step or jump chain"),
+    ] {
+        expect(
+            &["show", "--position", TOPSECRET_ALMOST, "--moves", moves],
+            want,
+        );
+    }
+    let empty = "16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16";
+    for (rest, want) in [
+        ("A 0,0", "stones in hand"),
+        ("B 0,0 18,18", "do not fit B to move"),
+    ] {
+        expect(
+            &["show", "--position", &format!("topsecret {empty} {rest}")],
+            want,
+        );
+    }
+    expect(&["perft", "--rules", "chess", "--depth", "1"], "topsecret");
+    expect(&["solve", "--rules", "topsecret"], "Halma");
+    expect(
+        &["perft", "--rules", "topsecret:x=1", "--depth", "1"],
+        "no rule options",
+    );
+}
+
+#[test]
+fn a_topsecret_tournament_is_recorded_and_replays() {
+    tournament_is_recorded_and_replays("topsecret", ["alphabeta:depth=2", "random:seed=5"], "1");
 }

@@ -20,6 +20,7 @@ pub mod record;
 pub mod renpaarden;
 pub mod stones;
 pub mod text;
+pub mod topsecret;
 pub mod zug;
 
 use crate::error::Error;
@@ -50,6 +51,8 @@ pub enum Relative {
     Lehrma,
     /// Lehrma with knights: the second setup, two pawns replaced by knights.
     LehrmaKnights,
+    /// Top Secret: 16x16, drops into the centre, then Halma moves and bearing off.
+    TopSecret,
 }
 
 impl Relative {
@@ -64,6 +67,7 @@ impl Relative {
         Relative::Hexma,
         Relative::Lehrma,
         Relative::LehrmaKnights,
+        Relative::TopSecret,
     ];
 
     /// The rule-set name (`--rules`, the position text's first field).
@@ -78,6 +82,7 @@ impl Relative {
             Relative::Hexma => "hexma",
             Relative::Lehrma => lehrma::NAME,
             Relative::LehrmaKnights => lehrma::KNIGHTS_NAME,
+            Relative::TopSecret => "topsecret",
         }
     }
 
@@ -102,6 +107,9 @@ impl Relative {
             Relative::Lehrma => "8x8, rook, two bishops, seven pawns a side, hops and swaps",
             Relative::LehrmaKnights => {
                 "8x8, rook, two bishops, two knights, five pawns a side, hops and swaps"
+            }
+            Relative::TopSecret => {
+                "16x16, eighteen stones a side dropped in the centre, then off the board"
             }
         }
     }
@@ -265,6 +273,11 @@ macro_rules! with_game {
             }
             $crate::games::Variant::Relative($crate::games::Relative::LehrmaKnights) => {
                 type $P = $crate::games::lehrma::LehrmaKnights;
+                let $setup = ();
+                $body
+            }
+            $crate::games::Variant::Relative($crate::games::Relative::TopSecret) => {
+                type $P = $crate::games::topsecret::TopSecretPosition;
                 let $setup = ();
                 $body
             }

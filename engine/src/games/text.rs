@@ -382,6 +382,34 @@ pub fn rank_text(cells: impl Iterator<Item = Option<usize>>) -> String {
     rank
 }
 
+/// The fields of a whole position text of the game `name` after its first field (the rule
+/// set), or an error if the first field is not `name`.
+pub fn fields_of<'a>(text: &'a str, name: &str) -> Result<&'a str, Error> {
+    let text = text.trim();
+    let (first, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    if first != name {
+        return Err(Error::Position(format!(
+            "'{first}' is not the rule set '{name}'"
+        )));
+    }
+    Ok(rest)
+}
+
+/// Why `from` is no cell to move a `piece` of the side to move from (an enemy piece, no
+/// piece), or `Ok` if one stands there.
+pub fn own_piece<P: Game>(pos: &P, from: usize, piece: &str) -> Result<(), String> {
+    let (mover, name) = (pos.to_move(), pos.cell_name(from));
+    match pos.side_at(from) {
+        Some(s) if s == mover => Ok(()),
+        Some(s) => Err(format!(
+            "{name} holds a {piece} of {}, but {} is to move",
+            side_letter(s),
+            side_letter(mover)
+        )),
+        None => Err(format!("no {piece} on {name}")),
+    }
+}
+
 /// The checks every `from-to` move of a two-sided stone game begins with, in `pos` of the
 /// game `game` (named in messages, with its pieces called `piece`): the game goes on; `pass` only without another move;
 /// two cells (a longer path is a move of another game, which makes `one_move` a turn);
@@ -446,18 +474,8 @@ pub fn read_move_cells<P: Game>(
         (Ok(f), Ok(t)) => (f, t),
         (Err(e), _) | (_, Err(e)) => return err(e.message().to_string()),
     };
-    let mover = pos.to_move();
-    let fname = pos.cell_name(from);
-    match pos.side_at(from) {
-        Some(s) if s == mover => {}
-        Some(s) => {
-            return err(format!(
-                "{fname} holds a {piece} of {}, but {} is to move",
-                side_letter(s),
-                side_letter(mover)
-            ))
-        }
-        None => return err(format!("no {piece} on {fname}")),
+    if let Err(why) = own_piece(pos, from, piece) {
+        return err(why);
     }
     if from == to {
         return err("ends where it starts, which is no move".into());

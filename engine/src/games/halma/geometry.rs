@@ -20,8 +20,9 @@ pub const MIN_SQUARE: usize = 6;
 /// Largest supported square board side.
 pub const MAX_SQUARE: usize = 16;
 
-/// The eight king directions of square boards, as (file, rank) steps.
-const SQUARE_DIRS: [(i8, i8); 8] = [
+/// The eight king directions of square boards, as (file, rank) steps, in the order of a
+/// square geometry's `OFFSETS`.
+pub const SQUARE_DIRS: [(i8, i8); 8] = [
     (1, 0),
     (-1, 0),
     (0, 1),

@@ -1,0 +1,94 @@
+//! The evaluation, in centimoves.
+//!
+//! Top Secret is a race off the board: a stone `r` cells from the nearest edge (its
+//! [`ring`](super::board::ring)) needs `r` steps to reach the edge and one more move to
+//! leave, so `r + 1` moves without jumps. A side's score has two parts:
+//! * **to go**: minus [`UNIT`] per move its stones need without jumps, `Σ (ring + 1)` over
+//!   its stones on the board, plus [`HAND_TO_GO`] for each stone still in hand (the drop
+//!   zone's outer ring is 5 cells from the edge); so each stone left costs at least one move;
+//! * **ready**: plus [`READY`] for each of its stones that could bear off now, by a step off
+//!   the edge or by a jump chain ending over an edge stone (of either colour): the jump
+//!   opportunities the race turns on.
+//!
+//! [`TopSecretEval::evaluate`] is the side to move's score minus the other's, plus the tempo
+//! weight, clamped to ±[`MAX_EVAL`]. A move's gain ([`TopSecretEval::gain`]) is the moves to
+//! go it saves, 100 each: a step toward the edge 100, a jump up to 200 a jump, a bear-off
+//! `100·(ring + 1)`; a drop costs what the dropped stone will need (`−100·(ring + 1)`, so
+//! the outer cells of the drop zone come first).
+
+use super::board::ring;
+use super::movegen::Targets;
+use super::position::TopSecretPosition;
+use crate::bitboard::BitBoard;
+use crate::eval::MAX_EVAL;
+use crate::game::Team;
+use crate::moves::Move;
+
+/// Centimoves per move to go (a step toward the edge).
+pub const UNIT: i32 = 100;
+
+/// Moves to go of a stone in hand: dropped on the zone's outer ring (5 from the edge), 5
+/// steps and the move off.
+pub const HAND_TO_GO: i32 = 6;
+
+/// Centimoves per stone that can bear off now.
+pub const READY: i32 = 40;
+
+/// The evaluation's constants.
+#[derive(Clone, Debug)]
+pub struct TopSecretEval {
+    /// Bonus for having the move.
+    tempo: i32,
+}
+
+impl TopSecretEval {
+    /// The constants, with `tempo` centimoves for the side to move.
+    pub fn new(tempo: i32) -> TopSecretEval {
+        TopSecretEval { tempo }
+    }
+
+    /// The moves `side`'s stones need without jumps (0 exactly when it has none left).
+    pub fn to_go(&self, pos: &TopSecretPosition, side: usize) -> i32 {
+        let on_board: i32 = pos.stones(side).iter().map(|c| ring(c) + 1).sum();
+        on_board + HAND_TO_GO * pos.in_hand(side) as i32
+    }
+
+    /// The stones of `side` that could bear off if it were to move (none in the drop
+    /// phase).
+    pub fn ready(&self, pos: &TopSecretPosition, side: usize) -> i32 {
+        if pos.in_hand(side) > 0 {
+            return 0;
+        }
+        let mut targets = Targets::new(pos.occupied());
+        pos.stones(side)
+            .iter()
+            .filter(|&c| targets.can_bear_off(c))
+            .count() as i32
+    }
+
+    /// `side`'s own standing in centimoves (see the module doc); higher is better for it.
+    pub fn side_score(&self, pos: &TopSecretPosition, side: usize) -> i32 {
+        -UNIT * self.to_go(pos, side) + READY * self.ready(pos, side)
+    }
+
+    /// The score for the side to move: the side to move's score minus the other's, plus
+    /// the tempo, clamped to ±[`MAX_EVAL`].
+    pub fn evaluate(&self, pos: &TopSecretPosition, _team: Team) -> i32 {
+        let me = pos.to_move();
+        let score = self.side_score(pos, me) - self.side_score(pos, 1 - me);
+        (score + self.tempo).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The moves to go `mv` saves its mover, in centimoves (0 for the pass; negative for a
+    /// drop or a step away from the edge; a bear-off from ring `r`: `100·(r + 1)`). The
+    /// mover is not needed: the edge is every side's goal.
+    #[inline(always)]
+    pub fn gain(&self, _mover: usize, mv: Move) -> i32 {
+        match (mv.origin(), mv.destination()) {
+            (Some(from), Some(to)) => UNIT * (ring(from) - ring(to)),
+            (Some(from), None) => UNIT * (ring(from) + 1),
+            (None, Some(to)) => -UNIT * (ring(to) + 1),
+            (None, None) => 0,
+        }
+    }
+}

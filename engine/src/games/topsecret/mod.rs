@@ -1,0 +1,43 @@
+//! Top Secret (RULES-relatives.md §8; `docs/games/topsecret.md`): 16×16, eight directions,
+//! eighteen stones a side. A, B, A, … drop their stones one at a time on the empty cells of
+//! the central square `f6`–`k11` until it is full; then each move is a Halma move (a step,
+//! or a chain of jumps over adjacent stones of either colour) or a *bear-off* (`c1-off`): a
+//! step off the board from an edge cell, or a chain whose last jump, over an edge stone,
+//! lands off the board. The side that has borne off all its stones wins.
+//!
+//! * [`board`]: Halma's padded 16×16 layout, the drop zone, edge and exit masks, cell
+//!   names, keys;
+//! * [`movegen`]: Halma's jump closure plus the bear-off test, per position and per stone;
+//! * [`position`]: [`TopSecretPosition`], make/unmake and the status;
+//! * [`text`]: the position text (with the stones in hand), moves, the diagram;
+//! * [`eval`]: the evaluation ([`TopSecretEval`]): moves to go and stones ready to leave.
+//!
+//! [`TopSecretPosition`] implements [`Game`] with `Setup = ()`.
+
+pub mod board;
+pub mod eval;
+pub mod movegen;
+pub mod position;
+pub mod text;
+
+pub use eval::TopSecretEval;
+pub use position::TopSecretPosition;
+
+use crate::game::Game;
+
+/// The rule set's name, in `--rules` and the position text.
+pub const NAME: &str = "topsecret";
+
+impl Game for TopSecretPosition {
+    type Setup = ();
+    type Eval = TopSecretEval;
+
+    crate::games::record::two_side_game_items!(TopSecretPosition);
+
+    crate::games::record::two_side_game_board_items!(TopSecretEval);
+
+    /// The moves to go without jumps, in centimoves (the ready stones left out).
+    fn distance_to_go(&self, eval: &TopSecretEval, side: usize) -> i32 {
+        eval::UNIT * eval.to_go(self, side)
+    }
+}

@@ -1,0 +1,278 @@
+//! A deliberately simple reference for Top Secret, written from `RULES-relatives.md` §8 and
+//! its fine points, independent of the engine's bitboard generator
+//! (`engine/src/games/topsecret/`): a 16×16 array of `Option<side>`, the stones each side
+//! has in hand, the eight directions written out, a loop over every cell and direction, a
+//! depth-first search over single jumps per stone (its origin empty during the chain), its
+//! own play, status and repetition list; perft by the shared [`crate::reference`].
+//!
+//! Only the stones, stones in hand, side to move, counts and passes are read from an engine
+//! position ([`NaiveTopSecret::from_engine`]); cells convert to engine indices as
+//! `x + 17·y` (the engine's padded layout).
+
+use crate::reference::{race_status, ReferenceOf};
+use halma_engine::games::topsecret::TopSecretPosition;
+use halma_engine::{Move, Status};
+
+/// Board width.
+const N: usize = 16;
+
+/// Bits per rank in the engine's layout.
+const STRIDE: usize = N + 1;
+
+/// Stones of each side.
+const STONES: u8 = 18;
+
+/// A cell as 0-based (file, rank).
+pub type Cell = (usize, usize);
+
+/// A move of the reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NaiveMove {
+    /// A stone dropped on the cell.
+    Drop(Cell),
+    /// The stone on the first cell to the second, by a step or a jump chain.
+    Go(Cell, Cell),
+    /// The stone on the cell borne off.
+    Off(Cell),
+    /// The pass.
+    Pass,
+}
+
+/// The 16×16 grid: `grid[x][y]` is the side of the stone on file `x`, rank `y`.
+pub type Grid = [[Option<usize>; N]; N];
+
+/// The eight directions.
+const DIRS: [(isize, isize); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// Whether (x, y) is on the board.
+fn on(x: isize, y: isize) -> bool {
+    (0..N as isize).contains(&x) && (0..N as isize).contains(&y)
+}
+
+/// Whether (x, y) is in the drop zone f6–k11.
+fn in_zone((x, y): Cell) -> bool {
+    (5..=10).contains(&x) && (5..=10).contains(&y)
+}
+
+/// A position of the reference.
+#[derive(Clone, Debug)]
+pub struct NaiveTopSecret {
+    grid: Grid,
+    hand: [u8; 2],
+    to_move: usize,
+    move_counts: [u64; 2],
+    passes: usize,
+    status: Status,
+    /// Every (grid, side to move) of the game so far, the present included.
+    seen: Vec<(Grid, usize)>,
+}
+
+impl NaiveTopSecret {
+    /// A position met for the first time; its status is that after the other side's move.
+    fn new(grid: Grid, hand: [u8; 2], to_move: usize, counts: [u64; 2], passes: usize) -> Self {
+        let mut p = NaiveTopSecret {
+            grid,
+            hand,
+            to_move,
+            move_counts: counts,
+            passes,
+            status: Status::Ongoing,
+            seen: vec![(grid, to_move)],
+        };
+        p.settle(1 - to_move);
+        p
+    }
+
+    /// The status after `mover`'s move: it wins with no stone left (on the board or in
+    /// hand); two passes draw; the third (grid, side to move) draws.
+    fn settle(&mut self, mover: usize) {
+        let left = self.hand[mover] > 0 || self.grid.iter().flatten().any(|&c| c == Some(mover));
+        self.status = race_status(mover, !left, self.passes, &self.seen);
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    /// What stands on `c`.
+    pub fn at(&self, c: Cell) -> Option<usize> {
+        self.grid[c.0][c.1]
+    }
+
+    /// The cells the stone on `from` reaches by one or more jumps, the origin empty during
+    /// the chain (never the origin itself), and whether some chain (or none) ends with a
+    /// jump off the board over an edge stone.
+    fn jumps(&self, from: Cell) -> (Vec<Cell>, bool) {
+        let full = |x: isize, y: isize| {
+            (x, y) != (from.0 as isize, from.1 as isize)
+                && self.grid[x as usize][y as usize].is_some()
+        };
+        let mut seen = vec![from];
+        let mut stack = vec![from];
+        let mut off = false;
+        while let Some((x, y)) = stack.pop() {
+            for (dx, dy) in DIRS {
+                let (ox, oy) = (x as isize + dx, y as isize + dy);
+                let (lx, ly) = (ox + dx, oy + dy);
+                if !on(ox, oy) || !full(ox, oy) {
+                    continue;
+                }
+                if !on(lx, ly) {
+                    off = true;
+                } else if !full(lx, ly) && !seen.contains(&(lx as usize, ly as usize)) {
+                    seen.push((lx as usize, ly as usize));
+                    stack.push((lx as usize, ly as usize));
+                }
+            }
+        }
+        seen.retain(|&c| c != from);
+        (seen, off)
+    }
+}
+
+impl ReferenceOf<TopSecretPosition> for NaiveTopSecret {
+    type Move = NaiveMove;
+
+    /// The empty board, 18 stones in each hand, A to move.
+    fn start() -> NaiveTopSecret {
+        NaiveTopSecret::new([[None; N]; N], [STONES; 2], 0, [0, 0], 0)
+    }
+
+    fn from_engine(pos: &TopSecretPosition) -> NaiveTopSecret {
+        let mut grid = [[None; N]; N];
+        for (x, column) in grid.iter_mut().enumerate() {
+            for (y, square) in column.iter_mut().enumerate() {
+                *square = pos.side_at(x + STRIDE * y);
+            }
+        }
+        let hand = [pos.in_hand(0) as u8, pos.in_hand(1) as u8];
+        let counts = [pos.move_count(0), pos.move_count(1)];
+        let passes = pos.passes_in_row().into();
+        NaiveTopSecret::new(grid, hand, pos.to_move(), counts, passes)
+    }
+
+    /// Drops on the empty cells of the drop zone while the side to move has stones in
+    /// hand; else, for each of its stones, its steps to empty neighbours, its jump chains'
+    /// landings and its bear-off (from an edge cell, or a jump off from the origin or any
+    /// landing); sorted. The pass alone when there is none; nothing when the game is over.
+    fn legal_moves(&self) -> Vec<NaiveMove> {
+        if self.status.is_over() {
+            return Vec::new();
+        }
+        let me = self.to_move;
+        let mut moves = Vec::new();
+        for x in 0..N {
+            for y in 0..N {
+                if self.hand[me] > 0 {
+                    if in_zone((x, y)) && self.grid[x][y].is_none() {
+                        moves.push(NaiveMove::Drop((x, y)));
+                    }
+                    continue;
+                }
+                if self.grid[x][y] != Some(me) {
+                    continue;
+                }
+                let mut targets = Vec::new();
+                let mut off = false;
+                for (dx, dy) in DIRS {
+                    let (tx, ty) = (x as isize + dx, y as isize + dy);
+                    if !on(tx, ty) {
+                        // A step off the board from an edge cell.
+                        off = true;
+                    } else if self.grid[tx as usize][ty as usize].is_none() {
+                        targets.push((tx as usize, ty as usize));
+                    }
+                }
+                let (landings, jump_off) = self.jumps((x, y));
+                off |= jump_off;
+                for c in landings {
+                    if !targets.contains(&c) {
+                        targets.push(c);
+                    }
+                }
+                moves.extend(targets.into_iter().map(|t| NaiveMove::Go((x, y), t)));
+                if off {
+                    moves.push(NaiveMove::Off((x, y)));
+                }
+            }
+        }
+        if moves.is_empty() {
+            moves.push(NaiveMove::Pass);
+        }
+        moves.sort();
+        moves
+    }
+
+    fn play(&mut self, mv: NaiveMove) {
+        let mover = self.to_move;
+        match mv {
+            NaiveMove::Drop((x, y)) => {
+                self.grid[x][y] = Some(mover);
+                self.hand[mover] -= 1;
+            }
+            NaiveMove::Go((fx, fy), (tx, ty)) => {
+                self.grid[tx][ty] = self.grid[fx][fy].take();
+            }
+            NaiveMove::Off((x, y)) => self.grid[x][y] = None,
+            NaiveMove::Pass => {}
+        }
+        self.passes = if mv == NaiveMove::Pass {
+            self.passes + 1
+        } else {
+            0
+        };
+        self.move_counts[mover] += 1;
+        self.to_move = 1 - mover;
+        self.seen.push((self.grid, self.to_move));
+        self.settle(mover);
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn naive_move(mv: Move) -> NaiveMove {
+        let cell = |c: usize| (c % STRIDE, c / STRIDE);
+        if mv.is_pass() {
+            NaiveMove::Pass
+        } else if mv.is_drop() {
+            NaiveMove::Drop(cell(mv.to()))
+        } else if mv.is_off() {
+            NaiveMove::Off(cell(mv.from()))
+        } else {
+            NaiveMove::Go(cell(mv.from()), cell(mv.to()))
+        }
+    }
+
+    fn engine_move(mv: NaiveMove) -> Move {
+        let index = |(x, y): Cell| x + STRIDE * y;
+        match mv {
+            NaiveMove::Drop(c) => Move::drop(index(c)),
+            NaiveMove::Go(f, t) => Move::new(index(f), index(t)),
+            NaiveMove::Off(c) => Move::off(index(c)),
+            NaiveMove::Pass => Move::PASS,
+        }
+    }
+}
+
+impl NaiveTopSecret {
+    /// Moves `side` has made, passes included.
+    pub fn move_count(&self, side: usize) -> u64 {
+        self.move_counts[side]
+    }
+
+    /// The stones `side` has in hand.
+    pub fn in_hand(&self, side: usize) -> u8 {
+        self.hand[side]
+    }
+}
