@@ -36,7 +36,7 @@ pub const DARK: Squares = {
     let mut set = 0;
     let mut c = 0;
     while c < CELLS {
-        if (c % WIDTH + c / WIDTH) % 2 == 0 {
+        if (c % WIDTH + c / WIDTH).is_multiple_of(2) {
             set |= 1 << c;
         }
         c += 1;

@@ -10,14 +10,17 @@
 //!
 //! [`UNIT`] centimoves a square (a hop, two squares, is about one move). A side's score is
 //! minus its distance to go, less [`CAMP_RISK`] for each of its pieces still in its own camp
-//! (where an enemy piece may swap with it, sending it back to where the swapper stood). [`LehrmaEval::evaluate`] is the side to move's score
+//! (where an enemy piece may swap with it, sending it back to where the swapper stood), less
+//! [`BLOCKER`] for each enemy piece on one of its goal squares, scaled by the share of its
+//! pieces already in the goal: near the end an enemy piece sitting at home is what stands
+//! between a side and its win, and only a swap from outside the goal moves it out. [`LehrmaEval::evaluate`] is the side to move's score
 //! minus the other's, plus the tempo, clamped to ±[`MAX_EVAL`].
 //!
 //! A move's gain ([`LehrmaEval::gain`]) is the mover's distance saved by its piece, plus,
 //! for a swap, the distance the swapped enemy piece loses (often negative: a swap helps the
 //! enemy piece on its way; it pays when it unblocks the mover's goal).
 
-use super::board::{cells_of, Squares, BISHOP, CELLS, KINDS, KNIGHT, PAWN, ROOK, WIDTH};
+use super::board::{cells_of, Squares, BISHOP, CELLS, KINDS, KNIGHT, PAWN, PIECES, ROOK, WIDTH};
 use super::position::{LehrmaPosition, LehrmaRules};
 use crate::eval::MAX_EVAL;
 use crate::game::Team;
@@ -27,6 +30,9 @@ use crate::moves::Move;
 pub const UNIT: i32 = 50;
 /// Centimoves less for each own piece still standing in its own camp.
 pub const CAMP_RISK: i32 = 10;
+/// Centimoves less for each enemy piece on one of a side's goal squares, at full weight
+/// when the side's pieces all stand in its goal, scaled by how many do.
+pub const BLOCKER: i32 = 200;
 
 /// The evaluation's tables: each side's goal sets and the distance from every square to
 /// its nearest goal square of each kind.
@@ -34,7 +40,7 @@ pub const CAMP_RISK: i32 = 10;
 pub struct LehrmaEval {
     /// `goal[side][kind]`: the opponent's start squares of `kind`.
     goal: [[Squares; KINDS]; 2],
-    /// Each side's own camp.
+    /// Each side's own camp (the other side's goal).
     camp: [Squares; 2],
     /// `nearest[side][kind][cell]`: squares from `cell` to the nearest goal square of
     /// `kind` (0 for kinds the setup does not have).
@@ -106,8 +112,13 @@ impl LehrmaEval {
 
     /// `side`'s own standing in centimoves (see the module doc); higher is better for it.
     pub fn side_score<R: LehrmaRules>(&self, pos: &LehrmaPosition<R>, side: usize) -> i32 {
-        let exposed = (pos.pieces(side) & self.camp[side]).count_ones() as i32;
-        -UNIT * self.to_go(pos, side) - CAMP_RISK * exposed
+        let (own, goal) = (pos.pieces(side), self.camp[1 - side]);
+        let exposed = (own & self.camp[side]).count_ones() as i32;
+        let arrived = (own & goal).count_ones() as i32;
+        let blockers = (pos.pieces(1 - side) & goal).count_ones() as i32;
+        -UNIT * self.to_go(pos, side)
+            - CAMP_RISK * exposed
+            - BLOCKER * blockers * arrived / PIECES as i32
     }
 
     /// The score for the side to move: its score minus the other's, plus the tempo,

@@ -40,7 +40,7 @@ fn slide(from: usize, occupied: Squares, dirs: [usize; 4]) -> Squares {
         } else {
             // Directions 0, 2, 4, 6 run toward higher bits: the nearest blocker is the
             // lowest; 1, 3, 5, 7 toward lower bits: the highest.
-            let first = if d % 2 == 0 {
+            let first = if d.is_multiple_of(2) {
                 blockers.trailing_zeros()
             } else {
                 63 - blockers.leading_zeros()
