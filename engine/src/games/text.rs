@@ -382,19 +382,6 @@ pub fn rank_text(cells: impl Iterator<Item = Option<usize>>) -> String {
     rank
 }
 
-/// The fields of a whole position text of the game `name` after its first field (the rule
-/// set), or an error if the first field is not `name`.
-pub fn fields_of<'a>(text: &'a str, name: &str) -> Result<&'a str, Error> {
-    let text = text.trim();
-    let (first, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-    if first != name {
-        return Err(Error::Position(format!(
-            "'{first}' is not the rule set '{name}'"
-        )));
-    }
-    Ok(rest)
-}
-
 /// Why `from` is no cell to move a `piece` of the side to move from (an enemy piece, no
 /// piece), or `Ok` if one stands there.
 pub fn own_piece<P: Game>(pos: &P, from: usize, piece: &str) -> Result<(), String> {
