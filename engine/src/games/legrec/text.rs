@@ -5,7 +5,7 @@ use super::board::{cell, cell_name, coords, WIDTH};
 use super::position::LeGrecPosition;
 use crate::error::Error;
 use crate::game::side_letter;
-use crate::games::text::{fields_after, generated, read_from_to, PositionText};
+use crate::games::text::{fields_after, from_to_text, generated, read_from_to, PositionText};
 use crate::moves::Move;
 
 /// The rule-set name, the first field of the position text.
@@ -32,11 +32,7 @@ pub fn parse_cell(name: &str) -> Result<usize, Error> {
 
 /// A move's text: `from-to` or `pass`.
 pub fn move_text(mv: Move) -> String {
-    if mv.is_pass() {
-        "pass".into()
-    } else {
-        format!("{}-{}", cell_name(mv.from()), cell_name(mv.to()))
-    }
+    from_to_text(mv, cell_name)
 }
 
 impl LeGrecPosition {

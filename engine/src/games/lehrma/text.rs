@@ -12,16 +12,12 @@ use super::board::{cell_name, colour_of, BISHOP, KINDS, KIND_NAMES, KNIGHT, LETT
 use super::position::{LehrmaPosition, LehrmaRules};
 use crate::error::Error;
 use crate::game::side_letter;
-use crate::games::text::{generated, read_move_cells, PositionText};
+use crate::games::text::{fields_after, from_to_text, generated, read_move_cells, PositionText};
 use crate::moves::Move;
 
 /// A move's text: `from-to` or `pass`.
 pub fn move_text(mv: Move) -> String {
-    if mv.is_pass() {
-        "pass".into()
-    } else {
-        format!("{}-{}", cell_name(mv.from()), cell_name(mv.to()))
-    }
+    from_to_text(mv, cell_name)
 }
 
 /// The side and kind of a placement letter.
@@ -43,15 +39,7 @@ impl<R: LehrmaRules> LehrmaPosition<R> {
     /// Reads a whole position text, the rule set's name first (see
     /// [`LehrmaPosition::from_text_fields`]).
     pub fn from_text(text: &str) -> Result<Self, Error> {
-        let text = text.trim();
-        let (name, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-        if name != R::NAME {
-            return Err(Error::Position(format!(
-                "'{name}' is not the rule set '{}'",
-                R::NAME
-            )));
-        }
-        Self::from_text_fields(rest)
+        Self::from_text_fields(fields_after(text, R::NAME)?)
     }
 
     /// Reads the fields after the rule set's name: placement (ranks from the top, `/`
@@ -131,18 +119,13 @@ impl<R: LehrmaRules> LehrmaPosition<R> {
     /// The position text, `<rules> <placement> <side> <a>,<b> [passes]`; reading it back
     /// gives this position (less its history).
     pub fn to_text(&self) -> String {
-        let mut text = format!(
-            "{} {} {} {},{}",
-            R::NAME,
-            self.placement(),
-            side_letter(self.to_move()),
-            self.move_count(0),
-            self.move_count(1)
-        );
-        if self.passes_in_row() > 0 {
-            text += &format!(" {}", self.passes_in_row());
+        PositionText {
+            stones: (),
+            to_move: self.to_move(),
+            counts: [self.move_count(0), self.move_count(1)],
+            passes: self.passes_in_row(),
         }
-        text
+        .write_with(R::NAME, &self.placement())
     }
 
     /// The board as RULES-relatives.md draws it: rank 8 on top, `R B N P` for A's pieces,
