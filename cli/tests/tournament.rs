@@ -61,7 +61,7 @@ fn a_gauntlet_with_broken_engines_records_every_fault_replays_and_resumes() {
     let record = dir.join("games.txt");
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "# one opening\nb3-c4 g6-f5\n").unwrap();
-    let me = format!("ugi:\"{HALMA} ugi\",depth=1,name=self");
+    let me = format!("ugi:\"{HALMA} ugi\",depth=1,option.Engine=alphabeta,name=self");
     let (crash, hang, illegal) = (broken("crash"), broken("hang"), broken("illegal"));
     let args = [
         "tournament",

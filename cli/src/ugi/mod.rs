@@ -6,12 +6,14 @@
 //! `stop`, `quit`, `isready` and the end of the input are seen while the engine thinks.
 //! Every bad command gets `info string error …`, and every `go` exactly one `bestmove`.
 
+mod engine_choice;
 mod go;
 mod options;
 mod output;
 mod session;
 
 use crate::lines::{self, read_line};
+use engine_choice::EngineChoice;
 use go::go_limits;
 use halma_engine::eval::Weights;
 use halma_engine::games::{split_game_text, Variant};
@@ -44,7 +46,8 @@ pub const MAX_WAITING: usize = 4096;
 #[derive(Clone, Debug, PartialEq)]
 struct Config {
     variant: Variant,
-    mcts: bool,
+    /// The `Engine` option.
+    engine: EngineChoice,
     /// Hash size in MiB (alpha-beta table, MCTS tree budget); `None`: each engine's own.
     hash: Option<usize>,
     threads: usize,
@@ -117,7 +120,7 @@ fn serve(input: impl Read + Send + 'static, out: Output) -> Result<(), Error> {
     let mut ugi = Ugi {
         config: Config {
             variant: Variant::parse(DEFAULT_RULES)?,
-            mcts: false,
+            engine: EngineChoice::default(),
             hash: None,
             threads: 1,
             multi: MultiPlayer::default(),

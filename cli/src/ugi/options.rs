@@ -2,6 +2,7 @@
 //! both read this one registry (as Stockfish's options map), so an option's name, type,
 //! default, bounds and effect stand in one place.
 
+use super::engine_choice::EngineChoice;
 use super::{bounded, Config, DEFAULT_RULES, MAX_HASH, MAX_THREADS};
 use halma_engine::games::Variant;
 use halma_engine::search::{self, MultiPlayer, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
@@ -55,17 +56,13 @@ pub(super) fn registry() -> Vec<UgiOption> {
         ),
         UgiOption::new(
             "Engine",
-            "type combo default alphabeta var alphabeta var mcts".into(),
+            format!(
+                "type combo default {} var {}",
+                EngineChoice::NAMES[0],
+                EngineChoice::NAMES.join(" var ")
+            ),
             Box::new(|config, _, value| {
-                config.mcts = match value {
-                    "alphabeta" => false,
-                    "mcts" => true,
-                    _ => {
-                        return Err(Error::Argument(format!(
-                            "Engine '{value}': alphabeta or mcts"
-                        )))
-                    }
-                };
+                config.engine = EngineChoice::parse(value)?;
                 Ok(())
             }),
         ),

@@ -53,8 +53,9 @@ fn mcts_limits(limits: &Limits) -> Limits {
 
 /// A session for `config`, at the start position.
 pub fn new(config: &Config) -> Result<Box<dyn Session>, Error> {
+    let use_mcts = config.engine.plays_mcts(config.variant);
     with_game!(config.variant, P, setup => {
-        let engine: Box<dyn Engine<P>> = if config.mcts {
+        let engine: Box<dyn Engine<P>> = if use_mcts {
             Box::new(mcts::Mcts::new(mcts::Options {
                 threads: config.threads,
                 tree_mib: config.hash.unwrap_or(mcts::Options::default().tree_mib),
@@ -72,10 +73,9 @@ pub fn new(config: &Config) -> Result<Box<dyn Session>, Error> {
         };
         let pos = <P as Game>::start(&setup);
         let sides = pos.sides() as u32;
-        let best_reply = !config.mcts && config.multi == MultiPlayer::BestReply;
+        let best_reply = !use_mcts && config.multi == MultiPlayer::BestReply;
         let plies_per_move = if best_reply { 2 } else { sides };
-        let mcts = config.mcts;
-        Ok(Box::new(GameSession { engine, setup, pos, plies_per_move, mcts }) as Box<dyn Session>)
+        Ok(Box::new(GameSession { engine, setup, pos, plies_per_move, mcts: use_mcts }) as Box<dyn Session>)
     })
 }
 

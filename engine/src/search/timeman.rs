@@ -3,8 +3,8 @@
 //! Two budgets: the *optimum* (no new iteration starts once 60% of it is used, since the
 //! next one would rarely finish) and the *maximum* (the search is stopped mid-iteration).
 //! From a clock: optimum = time left / moves to go (30 when unknown) + ¾ of the increment,
-//! maximum = 4 × optimum, both capped so that a safety margin (a fifth of the time left)
-//! always stays on the clock. The caller's own delays (the pipe, the
+//! maximum = 4 × optimum, both capped so that a safety margin (half the time left) always
+//! stays on the clock. The caller's own delays (the pipe, the
 //! scheduler) are its Move Overhead ([`Limits::overhead`]), taken off the time left and the
 //! move time before anything else.
 //!
@@ -38,10 +38,14 @@ impl TimeManager {
         }
         if let Some(clock) = limits.clock {
             let time_left = clock.time_left.saturating_sub(overhead);
-            // A fifth of the clock stays: nothing at a long clock (four times the optimum
-            // is far below it), but on a short one (about 50 ms at 1+0.05) the room for
-            // what the search does not control: a loaded machine's scheduler.
-            let margin = time_left / 5;
+            // Half the clock stays. At a long clock that costs nothing (four times the
+            // optimum is far below it); once the clock is down to a few increments it is
+            // the room for what the search does not control, a loaded machine's scheduler.
+            // It also sets where the clock settles when every move spends its maximum: at
+            // two increments, a whole increment of slack (with a fifth, the reserve until
+            // 2026-11-26, at 1.25 increments, a quarter of one: 26 ms at 10+0.1, where a
+            // build running beside a match once made alpha-beta lose on time).
+            let margin = time_left / 2;
             let usable = time_left.saturating_sub(margin);
             let mtg = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
             // ¾ of the increment, as increment − increment / 4 so that it cannot overflow.
@@ -91,7 +95,7 @@ mod tests {
             ..Limits::default()
         };
         let tm = TimeManager::new(&limits);
-        assert!(tm.maximum.unwrap() <= Duration::from_millis(95));
+        assert!(tm.maximum.unwrap() <= Duration::from_millis(50));
         assert!(tm.optimum.unwrap() <= tm.maximum.unwrap());
         assert!(TimeManager::new(&Limits::default()).maximum.is_none());
     }
@@ -105,8 +109,8 @@ mod tests {
             moves_to_go: None,
         };
         // 54 ms left, as at 1+0.05 once the base is spent: without the overhead the search
-        // may take four fifths of it; with 10 ms of overhead four fifths of 44 ms.
-        for (overhead, most) in [(ms(0), ms(44)), (ms(10), ms(36)), (ms(60), ms(0))] {
+        // may take half of it; with 10 ms of overhead half of 44 ms.
+        for (overhead, most) in [(ms(0), ms(27)), (ms(10), ms(22)), (ms(60), ms(0))] {
             let limits = Limits {
                 clock: Some(clock(ms(54))),
                 overhead,
