@@ -3,7 +3,7 @@
 //! is counted by both, the counts compared, and the leaves per second printed.
 //!
 //! ```text
-//! cargo run --release --example perft_tables [-- <rounds>]
+//! cargo run --release -p halma-suite --example perft_tables [-- <rounds>]
 //! ```
 //! (default 1 round; with more, the two run alternately and the best of each is printed).
 
