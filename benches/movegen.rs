@@ -5,7 +5,10 @@
 //! with a throughput of one element per position:
 //! * `count_legal_moves` and `legal_moves_into`: the engine's bitboard generator;
 //! * `naive`: the simple per-cell reference generator (`halma_suite::naive`) on the same
-//!   positions, so the ratio shows side by side.
+//!   positions, so the ratio shows side by side;
+//! * `tables`: the array-and-tables baseline (`halma_suite::tables`: neighbour and hop
+//!   tables, a depth-first hop search per piece), the best-known alternative design,
+//!   counting the moves as `count_legal_moves` does;
 //!
 //! and one group `jump_closure/<rules>/<phase>` with one element per piece of the side to move,
 //! each position's shared jump masks included:
@@ -20,6 +23,7 @@ use halma_engine::movegen::{jump_closure, JumpComponents, JumpMasks};
 use halma_engine::notation::split_position_text;
 use halma_engine::{with_geometry, BitBoard, Geometry, Position, Setup};
 use halma_suite::naive::NaivePosition;
+use halma_suite::tables::TablePosition;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -63,6 +67,10 @@ fn bench_suite<G: Geometry>(c: &mut Criterion, name: &str, suite: &[(String, Str
             continue;
         }
         let naive: Vec<NaivePosition> = positions.iter().map(NaivePosition::from_engine).collect();
+        let mut tables: Vec<Box<TablePosition>> = positions
+            .iter()
+            .map(|p| TablePosition::from_engine(p).expect("a rule set the tables play"))
+            .collect();
 
         let mut group = c.benchmark_group(format!("movegen/{name}/{phase}"));
         group.throughput(Throughput::Elements(positions.len() as u64));
@@ -83,6 +91,14 @@ fn bench_suite<G: Geometry>(c: &mut Criterion, name: &str, suite: &[(String, Str
                     n += moves.len();
                 }
                 n
+            })
+        });
+        group.bench_function("tables", |b| {
+            b.iter(|| {
+                tables
+                    .iter_mut()
+                    .map(|t| black_box(t).count_legal_moves())
+                    .sum::<u64>()
             })
         });
         group.bench_function("naive", |b| {

@@ -26,6 +26,8 @@ pub mod random;
 pub mod reference;
 /// The simple per-cell reference for Renpaarden.
 pub mod renpaarden;
+/// The array-and-tables baseline generator (neighbour and hop tables, depth-first hops).
+pub mod tables;
 /// The simple per-cell reference for Top Secret.
 pub mod topsecret;
 /// The simple per-cell reference for Le Zug.

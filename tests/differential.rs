@@ -5,11 +5,14 @@
 //! playouts from the start (with their history, so repetitions count) and random placements.
 //! On each one the legal move sets must be equal, `count_legal_moves` must agree, and the
 //! game status (after the move that led there) must equal the reference's own evaluation.
+//! Where the array-and-tables baseline (`halma_suite::tables`) plays the rules, its moves
+//! and count must agree too.
 
 use halma_engine::notation::move_text;
 use halma_engine::{with_geometry, Geometry, Position, Rules, Setup};
 use halma_suite::naive::{engine_move, naive_move, NaiveMove, NaivePosition};
 use halma_suite::random::{playout, random_placement};
+use halma_suite::tables::TablePosition;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
@@ -69,6 +72,29 @@ fn compare<G: Geometry>(pos: &Position<G>, naive: &NaivePosition, rng: &mut StdR
         );
     }
     assert_eq!(pos.count_legal_moves(), want.len() as u64, "{}", context());
+    if let Some(mut tables) = TablePosition::from_engine(pos) {
+        let mut moves = Vec::new();
+        tables.legal_moves_into(&mut moves);
+        let mut moves: Vec<NaiveMove> = moves
+            .into_iter()
+            .map(|m| {
+                naive_move(
+                    board,
+                    m.map_or(halma_engine::Move::PASS, |(f, t)| {
+                        halma_engine::Move::new(f, t)
+                    }),
+                )
+            })
+            .collect();
+        moves.sort();
+        assert_eq!(moves, want, "array-and-tables moves differ: {}", context());
+        assert_eq!(
+            tables.count_legal_moves(),
+            want.len() as u64,
+            "{}",
+            context()
+        );
+    }
     // `is_legal` on one legal move and one random pair of cells, on every eighth position
     // (it runs the generator again, which is slow with long jumps).
     if rng.gen_range(0..8) != 0 {

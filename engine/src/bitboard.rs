@@ -123,9 +123,18 @@ impl<const L: usize> BitBoard for Bits<L> {
         BitIter(self)
     }
 
+    /// Up to two limbs, built limb by limb with a select rather than by a store into one
+    /// limb: such a set, written to memory one limb wide and read back whole as one vector,
+    /// stalls the load (no store forwarding), which took a third of the generator's time on
+    /// the diamond. From three limbs up the store measured faster (`docs/movegen.md`).
     #[inline(always)]
     fn single(bit: usize) -> Self {
-        Self::EMPTY.with_bit(bit)
+        if L <= 2 {
+            let (word, one) = (bit / 64, 1u64 << (bit % 64));
+            Bits(std::array::from_fn(|i| if i == word { one } else { 0 }))
+        } else {
+            Self::EMPTY.with_bit(bit)
+        }
     }
     #[inline(always)]
     fn has(self, bit: usize) -> bool {
@@ -133,7 +142,11 @@ impl<const L: usize> BitBoard for Bits<L> {
     }
     #[inline(always)]
     fn set(&mut self, bit: usize) {
-        self.0[bit / 64] |= 1 << (bit % 64);
+        if L <= 2 {
+            *self |= Self::single(bit);
+        } else {
+            self.0[bit / 64] |= 1 << (bit % 64);
+        }
     }
     #[inline(always)]
     fn clear(&mut self, bit: usize) {
