@@ -472,7 +472,10 @@ impl Ugi {
                     format!("p{}win", 2 - s)
                 }
                 Status::LostByDeadline(s) => format!("p{}loss", s + 1),
-                Status::DrawByPasses | Status::DrawByRepetition => "draw".into(),
+                Status::DrawByPasses
+                | Status::DrawByRepetition
+                | Status::DrawByEqualTurns
+                | Status::DrawByPlyCap => "draw".into(),
             },
             _ => {
                 return Err(Error::Argument(
