@@ -55,7 +55,7 @@ enum Command {
     /// Speak UGI on stdin/stdout (for GUIs and tournament managers)
     Ugi,
     /// Speak CCP, the CCERL ladder's protocol, on stdin/stdout (rules: ccerl)
-    Ccp,
+    Ccp(ugi::CcpArgs),
     /// Play one move through input.txt/output.txt, as the 16x16 course agents do
     Course(course::CourseArgs),
     /// Play engines against each other and report Elo, with SPRT and resumable records
@@ -129,7 +129,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => moves::run(args),
         Command::Show(args) => show::run(args),
         Command::Ugi => ugi::run(),
-        Command::Ccp => ugi::run_ccp(),
+        Command::Ccp(args) => ugi::run_ccp(args),
         Command::Course(args) => course::run(args),
         Command::Tournament(args) => {
             // An engine that dies must forfeit its game, not kill the tournament.

@@ -92,7 +92,7 @@ fn a_game_in_hole_ids_under_the_goal_lock() {
         format!("{}{}{}", "0".repeat(10), ".".repeat(101), "1".repeat(10))
     );
 
-    let mut s = Session::start_protocol("ccp");
+    let mut s = Session::start_protocol(&["ccp"]);
     s.send("ccp");
     let hello = s.until("ccpok");
     assert!(hello[0].starts_with("id name halma"), "{hello:?}");
@@ -129,7 +129,7 @@ fn the_issue_position_gets_a_move_the_ladder_accepts() {
     let text = "1/2/3/4/13/5B4A1/9B1/2B2A4/BB5AA/1B4BA2/A1B8/B3A2A4/2A1B1A6/4/3/2/1 B 26,25";
     let pos = Position::<Star>::from_text_fields(setup(), text).unwrap();
     let cells = cells_text(&pos, &ids);
-    let mut s = Session::start_protocol("ccp");
+    let mut s = Session::start_protocol(&["ccp"]);
     s.send("ccp");
     s.until("ccpok");
     s.send(&format!("position cells {cells} player 1 ply 51"));
@@ -161,7 +161,7 @@ fn the_issue_position_gets_a_move_the_ladder_accepts() {
 
 #[test]
 fn every_bad_line_is_answered() {
-    let mut s = Session::start_protocol("ccp");
+    let mut s = Session::start_protocol(&["ccp"]);
     let start = format!("{}{}{}", "0".repeat(10), ".".repeat(101), "1".repeat(10));
     for (line, error) in [
         ("frobnicate", "unknown command 'frobnicate'"),
@@ -199,4 +199,28 @@ fn every_bad_line_is_answered() {
     s.next("readyok");
     s.send("quit");
     assert!(s.child.wait().unwrap().success());
+}
+
+#[test]
+fn options_given_on_the_command_line_hold_from_the_start() {
+    let mut s =
+        Session::start_protocol(&["ccp", "--option", "Engine=mcts", "--option", "Threads=1"]);
+    s.send("position startpos");
+    s.send("go depth 1");
+    let out = s.until("bestmove");
+    assert!(
+        out.iter().any(|l| l.contains("MCTS reads the depth")),
+        "{out:?}"
+    );
+    s.send("quit");
+    assert!(s.child.wait().unwrap().success());
+    for bad in ["Threads=0", "Rules=halma8", "Engine"] {
+        let out = common::halma(&["ccp", "--option", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("halma: ") && err.lines().count() == 1,
+            "{bad}: {err}"
+        );
+    }
 }

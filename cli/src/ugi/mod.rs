@@ -134,19 +134,35 @@ pub fn run() -> Result<(), Error> {
     )
 }
 
+/// `halma ccp`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct CcpArgs {
+    /// Set an option before the first command, as `setoption name NAME value VALUE` does
+    /// (repeatable), e.g. `--option Engine=mcts`: for referees that send no options
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+}
+
 /// Runs `halma ccp` on stdin and stdout until `quit` or the end of the input.
-pub fn run_ccp() -> Result<(), Error> {
-    serve(
-        std::io::stdin(),
-        Output::new(std::io::stdout()),
-        Dialect::Ccp,
-    )
+pub fn run_ccp(args: &CcpArgs) -> Result<(), Error> {
+    let out = Output::new(std::io::stdout());
+    serve_with(std::io::stdin(), out, Dialect::Ccp, &args.options)
 }
 
 /// Speaks `dialect` on `input` and `out` until `quit`, the end of the input, or a closed
 /// output. A search still running then is stopped and answered first, and so is every
 /// `go` that came before the end.
 fn serve(input: impl Read + Send + 'static, out: Output, dialect: Dialect) -> Result<(), Error> {
+    serve_with(input, out, dialect, &[])
+}
+
+/// [`serve`], the options `NAME=VALUE` set first (an error ends it before any command).
+fn serve_with(
+    input: impl Read + Send + 'static,
+    out: Output,
+    dialect: Dialect,
+    preset: &[String],
+) -> Result<(), Error> {
     let (events, inbox) = mpsc::channel();
     let reader = events.clone();
     std::thread::spawn(move || read_commands(input, &reader));
@@ -174,6 +190,12 @@ fn serve(input: impl Read + Send + 'static, out: Output, dialect: Dialect) -> Re
         events,
         out,
     };
+    for option in preset {
+        let (name, value) = option
+            .split_once('=')
+            .ok_or_else(|| Error::Argument(format!("--option '{option}' is not NAME=VALUE")))?;
+        options::set(dialect, &mut ugi.config, &mut ugi.overhead, name, value)?;
+    }
     while let Ok(event) = inbox.recv() {
         match event {
             Event::Line(line, at) => ugi.arrive(&line, at),
