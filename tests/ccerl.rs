@@ -128,6 +128,15 @@ fn one_step_short(setup: &Setup<G>, side: usize) -> (BB, Move) {
     (pieces, Move::new(outside, cell))
 }
 
+/// B with nine pieces in its goal and the tenth far away, out of reach of it.
+fn last_piece_out_of_reach(setup: &Setup<G>) -> BB {
+    let (mut b, _) = one_step_short(setup, 1);
+    let (_, near) = goal_edge(setup, 1);
+    b.clear(near);
+    b.set(far_from_goal(setup, 1));
+    b
+}
+
 #[test]
 fn equal_turns_draw_when_the_second_side_can_complete_at_once() {
     let s = setup("ccerl");
@@ -152,11 +161,7 @@ fn equal_turns_draw_when_the_second_side_can_complete_at_once() {
 fn the_first_side_wins_when_the_second_cannot_complete_at_once() {
     let s = setup("ccerl");
     let (a, a_completes) = one_step_short(&s, 0);
-    let (mut b, _) = one_step_short(&s, 1);
-    // B's last piece stands far away, out of reach of its goal.
-    let (_, near) = goal_edge(&s, 1);
-    b.clear(near);
-    b.set(far_from_goal(&s, 1));
+    let b = last_piece_out_of_reach(&s);
     let mut pos = built(&s, a, b, 0, [40, 40]);
     assert_eq!(play(&mut pos, a_completes), Status::Won(0));
     // Two pieces outside: no single move completes.
@@ -204,10 +209,7 @@ fn a_blocked_goal_wins_for_its_owner_even_on_the_opponents_move() {
 fn the_ply_cap_draws_and_a_win_on_the_last_ply_stands() {
     let s = setup("ccerl");
     let (a, a_completes) = one_step_short(&s, 0);
-    let (mut b, _) = one_step_short(&s, 1);
-    let (_, near) = goal_edge(&s, 1);
-    b.clear(near);
-    b.set(far_from_goal(&s, 1));
+    let b = last_piece_out_of_reach(&s);
     // Ply 239 to 240 without a win: drawn; with a win: won.
     let mut pos = built(&s, a, b, 0, [120, 119]);
     let quiet = pos

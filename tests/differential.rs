@@ -291,8 +291,8 @@ fn ccerl_ending<G: Geometry>(setup: &Arc<Setup<G>>, rng: &mut StdRng) -> Positio
             [per_side, per_side - 1, per_side - 1, per_side - 2][rng.gen_range(0..4)]
         };
     }
-    for side in 0..2 {
-        put(side, setup.goal(side), own[side], rng);
+    for (side, &n) in own.iter().enumerate() {
+        put(side, setup.goal(side), n, rng);
     }
     let mut left = [per_side - own[0], per_side - own[1]];
     for side in 0..2 {
@@ -308,8 +308,8 @@ fn ccerl_ending<G: Geometry>(setup: &Arc<Setup<G>>, rng: &mut StdRng) -> Positio
         left[1 - side] -= n;
     }
     let outside = G::CELLS.without(setup.goal(0) | setup.goal(1));
-    for side in 0..2 {
-        put(side, outside, left[side], rng);
+    for (side, &n) in left.iter().enumerate() {
+        put(side, outside, n, rng);
     }
     let cap = u64::from(setup.rules().ply_cap.unwrap_or(240));
     let total = rng.gen_range(cap - 3..=cap + 1);

@@ -180,6 +180,14 @@ impl Rules {
     /// Sets one option by its text name and value (the names of the text form).
     pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), Error> {
         let bad = || Error::Rules(format!("bad value '{value}' for rule option '{key}'"));
+        // `none`, or a count of moves 1..=65535.
+        let count = |v: &str| match v {
+            "none" => Ok(None),
+            _ => match v.parse::<u16>() {
+                Ok(n) if n >= 1 => Ok(Some(n)),
+                _ => Err(bad()),
+            },
+        };
         let flag = |v: &str| match v {
             "on" | "true" | "yes" => Ok(true),
             "off" | "false" | "no" => Ok(false),
@@ -200,15 +208,7 @@ impl Rules {
                     _ => return Err(bad()),
                 }
             }
-            "deadline" => {
-                self.deadline = match value {
-                    "none" => None,
-                    v => match v.parse::<u16>() {
-                        Ok(n) if n >= 1 => Some(n),
-                        _ => return Err(bad()),
-                    },
-                }
-            }
+            "deadline" => self.deadline = count(value)?,
             "jumps" => {
                 self.jumps = match value {
                     "adjacent" => JumpKind::Adjacent,
@@ -223,15 +223,7 @@ impl Rules {
                     _ => return Err(bad()),
                 }
             }
-            "ply-cap" => {
-                self.ply_cap = match value {
-                    "none" => None,
-                    v => match v.parse::<u16>() {
-                        Ok(n) if n >= 1 => Some(n),
-                        _ => return Err(bad()),
-                    },
-                }
-            }
+            "ply-cap" => self.ply_cap = count(value)?,
             "goal-lock" => self.goal_lock = flag(value)?,
             "equal-turns" => self.equal_turns = flag(value)?,
             "follow-out" => self.follow_out = flag(value)?,
