@@ -250,14 +250,15 @@ impl<G: Geometry> PieceTargets<G> {
     /// from the first one in the goal on).
     #[inline(always)]
     pub fn of(&mut self, from: usize) -> G::BB {
-        if self.goal_lock {
-            return goal_lock::targets::<G>(from, self.occupied, self.empty, self.goal);
-        }
         let jumps = if self.long {
             long_jump_closure::<G>(from, self.occupied, self.empty)
         } else {
             self.components.closure::<G>(from)
         };
+        // The goal lock binds only a piece in its goal or a chain that reaches it.
+        if self.goal_lock && (self.goal.has(from) || jumps.intersects(self.goal)) {
+            return goal_lock::targets::<G>(from, self.occupied, self.empty, self.goal);
+        }
         let targets = step_targets::<G>(from, self.empty) | jumps;
         if self.locked && self.goal.has(from) {
             targets & self.goal

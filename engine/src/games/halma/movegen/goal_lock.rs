@@ -17,6 +17,12 @@
 //! a walk that visits a cell twice has the same lock state at both visits (a locked
 //! landing is in the goal, and a landing in the goal locks), so its loop can be cut out.
 //! The moving piece's own origin needs no correction, as in [`jump_closure`].
+//!
+//! The generator ([`super::PieceTargets::of`]) comes here only for a piece in its goal or
+//! one whose ordinary jump closure reaches the goal: any other chain never lands in the goal,
+//! so the lock never binds it. Measured (fast-build profile, 2026-11-26, `halma perft
+//! --threads 1` depth 4 on issue 29's position under `ccerl`, two interleaved runs): every
+//! piece through this module, 17.6 and 18.2 M leaves/s; with that filter, 40.8 and 58.7 M.
 
 use super::{jump_closure, step_targets, JumpMasks};
 use crate::bitboard::BitBoard;
