@@ -10,7 +10,9 @@
 //!   tables, a depth-first hop search per piece), the best-known alternative design,
 //!   counting the moves as `count_legal_moves` does;
 //!
-//! and one group `jump_closure/<rules>/<phase>` with one element per piece of the side to move,
+//! (`movegen/ccerl/<phase>`: the `star-2` suite's positions under `ccerl`, whose goal lock
+//! inside the move takes its own path, `movegen::goal_lock`), and one group
+//! `jump_closure/<rules>/<phase>` with one element per piece of the side to move,
 //! each position's shared jump masks included:
 //! * `flood`: `movegen::jump_closure`, a flood fill per piece;
 //! * `components`: `movegen::JumpComponents`, the generator's way (components shared by the
@@ -151,6 +153,12 @@ fn movegen(c: &mut Criterion) {
         let (rules, _) = split_position_text(&suite[0].1).expect("a valid rule set");
         with_geometry!(rules.board, G => bench_suite::<G>(c, name, &suite));
     }
+    // CCERL's rules (goal lock inside the move) on the star-2 suite's positions.
+    let ccerl: Vec<(String, String)> = read_suite("star-2")
+        .into_iter()
+        .map(|(label, text)| (label, text.replacen("star-2", "ccerl", 1)))
+        .collect();
+    bench_suite::<halma_engine::geometry::Star>(c, "ccerl", &ccerl);
 }
 
 criterion_group! {

@@ -16,7 +16,7 @@
 //! its own home camp; when both vacate and follow-out apply, vacate's tiers narrow the moves
 //! first, then follow-out's.
 
-use halma_engine::rules::{CampExit, JumpKind, WinCondition};
+use halma_engine::rules::{CampExit, JumpKind, WinCheck, WinCondition};
 use halma_engine::{BitBoard, Board, Geometry, Move, Position, Rules, Setup, Status};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -255,18 +255,27 @@ impl NaivePosition {
         out
     }
 
-    /// Depth-first search over jumps: marks every cell reachable from `at`.
-    fn jump_dfs(&self, origin: Cell, at: Cell, reached: &mut BTreeSet<Cell>) {
+    /// Depth-first search over jumps: marks every cell reachable from `at`, with whether the
+    /// goal lock binds there (`goal-lock`: once the origin or a landing is in the mover's
+    /// goal, every later landing must be too).
+    fn jump_dfs(&self, origin: Cell, at: Cell, locked: bool, reached: &mut BTreeSet<(Cell, bool)>) {
+        let game = &*self.game;
+        let in_goal = |c: Cell| game.rules.goal_lock && game.in_goal(self.to_move, c);
         for next in self.hops(origin, at) {
-            if reached.insert(next) {
-                self.jump_dfs(origin, next, reached);
+            if locked && !in_goal(next) {
+                continue;
+            }
+            let lock = locked || in_goal(next);
+            if reached.insert((next, lock)) {
+                self.jump_dfs(origin, next, lock, reached);
             }
         }
     }
 
-    /// Every step and jump of the side to move, before any rule filter.
+    /// Every step and jump of the side to move, before any rule filter but the goal lock.
     fn raw_moves(&self) -> BTreeSet<(Cell, Cell)> {
-        let n = self.game.n;
+        let game = &*self.game;
+        let n = game.n;
         let mut moves = BTreeSet::new();
         for y in 0..n {
             for x in 0..n {
@@ -274,17 +283,22 @@ impl NaivePosition {
                 if self.at(from) != Some(self.to_move) {
                     continue;
                 }
-                for &d in directions(self.game.board) {
+                let locked = game.rules.goal_lock && game.in_goal(self.to_move, from);
+                for &d in directions(game.board) {
                     if let Some(to) = self.offset(from, d, 1) {
-                        if self.at(to).is_none() {
+                        if self.at(to).is_none() && (!locked || game.in_goal(self.to_move, to)) {
                             moves.insert((from, to));
                         }
                     }
                 }
                 let mut reached = BTreeSet::new();
-                self.jump_dfs(from, from, &mut reached);
-                reached.remove(&from);
-                moves.extend(reached.into_iter().map(|to| (from, to)));
+                self.jump_dfs(from, from, locked, &mut reached);
+                moves.extend(
+                    reached
+                        .into_iter()
+                        .filter(|&(to, _)| to != from)
+                        .map(|(to, _)| (from, to)),
+                );
             }
         }
         moves
@@ -302,6 +316,11 @@ impl NaivePosition {
         if self.status.is_over() {
             return Vec::new();
         }
+        self.moves_of_side_to_move()
+    }
+
+    /// The moves of the side to move by the move rules alone (the status not consulted).
+    fn moves_of_side_to_move(&self) -> Vec<NaiveMove> {
         let game = &*self.game;
         let rules = game.rules;
         let side = self.to_move;
@@ -370,22 +389,38 @@ impl NaivePosition {
         self.status = self.evaluate(side);
     }
 
-    /// The status after `mover`'s move into this position, tested in RULES.md's order.
+    /// The status after `mover`'s move into this position, tested in RULES.md's order (with
+    /// `win-check=both`, CCERL's order: every completed goal in side order, then every
+    /// filled one; equal turns and the ply cap as CCERL's referee reads them).
     fn evaluate(&self, mover: usize) -> Status {
         let game = &*self.game;
         let rules = game.rules;
-        let n = game.n;
-        let all: Vec<Cell> = (0..n * n).map(|i| (i % n, i / n)).collect();
-        let own = |c: &&Cell| self.at(**c) == Some(mover);
-        let won = match rules.win {
-            WinCondition::AllInGoal => all.iter().filter(own).all(|&c| game.in_goal(mover, c)),
-            WinCondition::GoalFilled => {
-                let goal: Vec<&Cell> = all.iter().filter(|&&c| game.in_goal(mover, c)).collect();
-                goal.iter().all(|&&c| self.at(c).is_some()) && goal.iter().any(own)
-            }
+        let winner = match rules.win_check {
+            WinCheck::Mover => self.wins(mover).then_some(mover),
+            WinCheck::Both => (0..rules.players)
+                .find(|&s| self.completed(s))
+                .or_else(|| (0..rules.players).find(|&s| self.wins(s))),
         };
-        if won {
-            return Status::Won(mover);
+        if let Some(side) = winner {
+            // Equal turns: the first side completed, and the second has too, or is to move
+            // and one of its legal moves completes its goal.
+            let second_completes = || {
+                self.completed(1)
+                    || (self.to_move == 1
+                        && self
+                            .moves_of_side_to_move()
+                            .into_iter()
+                            .flatten()
+                            .any(|(f, t)| {
+                                let mut after = self.clone();
+                                after.play(Some((f, t)));
+                                after.completed(1)
+                            }))
+            };
+            if rules.equal_turns && side == 0 && self.completed(0) && second_completes() {
+                return Status::DrawByEqualTurns;
+            }
+            return Status::Won(side);
         }
         if let Some(deadline) = rules.deadline {
             if self.move_counts[mover] >= u64::from(deadline) && self.has_piece_at_home(mover) {
@@ -399,7 +434,32 @@ impl NaivePosition {
         if rules.repetition && self.seen.iter().filter(|&s| s == present).count() >= 3 {
             return Status::DrawByRepetition;
         }
+        let plies: u64 = self.move_counts.iter().sum();
+        if rules.ply_cap.is_some_and(|cap| plies >= u64::from(cap)) {
+            return Status::DrawByPlyCap;
+        }
         Status::Ongoing
+    }
+
+    /// Whether every piece of `side` stands in its goal.
+    fn completed(&self, side: usize) -> bool {
+        let game = &*self.game;
+        let n = game.n;
+        (0..n * n).all(|i| self.cells[i] != Some(side) || game.goal[side][i])
+    }
+
+    /// Whether `side` meets the win condition of the rules.
+    fn wins(&self, side: usize) -> bool {
+        let game = &*self.game;
+        let n = game.n;
+        let goal: Vec<usize> = (0..n * n).filter(|&i| game.goal[side][i]).collect();
+        match game.rules.win {
+            WinCondition::AllInGoal => self.completed(side),
+            WinCondition::GoalFilled => {
+                goal.iter().all(|&i| self.cells[i].is_some())
+                    && goal.iter().any(|&i| self.cells[i] == Some(side))
+            }
+        }
     }
 
     /// The perft count at `depth` (RULES.md: a finished game has no moves, a pass counts).

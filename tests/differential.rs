@@ -272,3 +272,124 @@ fn diamond_and_star_variants() {
         }
     }
 }
+
+/// CCERL's rule set (`ccerl`: goal lock, every side's win checked, equal turns, ply cap),
+/// and its options on other boards and beside other options.
+#[test]
+fn ccerl_and_its_options() {
+    named("ccerl", 29);
+    for (i, text) in [
+        "star-2:goal-lock=on",
+        "ccerl:win-check=mover,ply-cap=none,repetition=off",
+        "ccerl:equal-turns=off,win=all-in-goal,camp-exit=free",
+        "halma16:goal-lock=on,win-check=both,ply-cap=90",
+        "diamond:goal-lock=on,equal-turns=on",
+        "star-4:goal-lock=on,win-check=both",
+    ]
+    .iter()
+    .enumerate()
+    {
+        differential(text, 2900 + i as u64);
+    }
+}
+
+/// A `ccerl` ending: each side with most of its pieces in its goal (sometimes all, often
+/// all but one), the other side's pieces filling some or all of the rest of that goal,
+/// the others outside both goals, a random side to move, and move counts around the ply cap.
+fn ccerl_ending<G: Geometry>(setup: &Arc<Setup<G>>, rng: &mut StdRng) -> Position<G> {
+    use halma_engine::BitBoard;
+    let per_side = setup.pieces_per_side();
+    let mut pieces = [G::BB::EMPTY; halma_engine::game::MAX_SIDES];
+    let mut occupied = G::BB::EMPTY;
+    let mut put = |side: usize, region: G::BB, n: usize, rng: &mut StdRng| {
+        for _ in 0..n {
+            let free: Vec<usize> = region.without(occupied).iter().collect();
+            let cell = free[rng.gen_range(0..free.len())];
+            occupied.set(cell);
+            pieces[side].set(cell);
+        }
+    };
+    let mut own = [0; 2];
+    for k in own.iter_mut() {
+        *k = if rng.gen_bool(0.2) {
+            rng.gen_range(1..=per_side)
+        } else {
+            [per_side, per_side - 1, per_side - 1, per_side - 2][rng.gen_range(0..4)]
+        };
+    }
+    for (side, &n) in own.iter().enumerate() {
+        put(side, setup.goal(side), n, rng);
+    }
+    let mut left = [per_side - own[0], per_side - own[1]];
+    for side in 0..2 {
+        // Blockers of the other side in this side's goal.
+        let room = per_side - own[side];
+        let most = room.min(left[1 - side]);
+        let n = if rng.gen_bool(0.5) {
+            most
+        } else {
+            rng.gen_range(0..=most)
+        };
+        put(1 - side, setup.goal(side), n, rng);
+        left[1 - side] -= n;
+    }
+    let outside = G::CELLS.without(setup.goal(0) | setup.goal(1));
+    for (side, &n) in left.iter().enumerate() {
+        put(side, outside, n, rng);
+    }
+    let cap = u64::from(setup.rules().ply_cap.unwrap_or(240));
+    let total = rng.gen_range(cap - 3..=cap + 1);
+    let first = rng.gen_range(0..=total);
+    let mut counts = [0; halma_engine::game::MAX_SIDES];
+    counts[0] = first;
+    counts[1] = total - first;
+    Position::from_parts(setup.clone(), pieces, rng.gen_range(0..2), counts, 0)
+        .expect("an ending is a valid position")
+}
+
+/// Endings under `ccerl` and two of its variants: the completed and blocked goals of both
+/// sides, equal turns and the ply cap, against the reference, before and after one move.
+#[test]
+fn ccerl_endings() {
+    for (i, text) in [
+        "ccerl",
+        "ccerl:win-check=mover",
+        "ccerl:win=all-in-goal,ply-cap=none",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let rules = Rules::parse(text).unwrap();
+        with_geometry!(rules.board, G => {
+            let setup = Arc::new(Setup::<G>::new(rules).unwrap());
+            let mut rng = StdRng::seed_from_u64(2929 + i as u64);
+            let mut check_rng = StdRng::seed_from_u64(29);
+            let mut seen = std::collections::BTreeMap::new();
+            for _ in 0..3_000 {
+                let mut pos = ccerl_ending(&setup, &mut rng);
+                let mut naive = NaivePosition::from_engine(&pos);
+                compare(&pos, &naive, &mut check_rng);
+                *seen.entry(format!("{:?}", pos.status())).or_insert(0) += 1;
+                if let Some(mv) = halma_suite::random::playout_move(
+                    &pos,
+                    halma_suite::random::Style::Uniform,
+                    &mut rng,
+                ) {
+                    pos.make(mv);
+                    naive.play(naive_move(G::BOARD, mv));
+                    compare(&pos, &naive, &mut check_rng);
+                    *seen.entry(format!("{:?}", pos.status())).or_insert(0) += 1;
+                }
+            }
+            // Every ending the rules know was met.
+            let want: &[&str] = match i {
+                0 => &["Won(0)", "Won(1)", "DrawByEqualTurns", "DrawByPlyCap", "Ongoing"],
+                1 => &["Won(0)", "Won(1)", "DrawByEqualTurns", "DrawByPlyCap"],
+                _ => &["Won(0)", "Won(1)", "DrawByEqualTurns", "Ongoing"],
+            };
+            for status in want {
+                assert!(seen.contains_key(*status), "{text}: no {status} in {seen:?}");
+            }
+        });
+    }
+}

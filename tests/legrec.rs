@@ -505,7 +505,10 @@ fn minimax(pos: &mut LeGrecPosition, depth: u32) -> Option<Value> {
     match pos.status() {
         Status::Won(_) => return Some(Value::Loss(0)),
         Status::DrawByPasses => return Some(Value::Draw),
-        Status::DrawByRepetition | Status::LostByDeadline(_) => return None,
+        Status::DrawByRepetition
+        | Status::DrawByEqualTurns
+        | Status::DrawByPlyCap
+        | Status::LostByDeadline(_) => return None,
         Status::Ongoing => {}
     }
     if depth == 0 {

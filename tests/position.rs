@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use std::sync::Arc;
 
 /// Rule sets the random games are played under: the named ones and some option mixes.
-const RULE_SETS: [&str; 9] = [
+const RULE_SETS: [&str; 10] = [
     "halma8",
     "halma10",
     "halma16",
@@ -21,6 +21,7 @@ const RULE_SETS: [&str; 9] = [
     "square9:follow-out=on,camp-exit=free,win=all-in-goal",
     "square12-4:vacate=on,repetition=off",
     "halma10:jumps=long,follow-out=on",
+    "ccerl",
 ];
 
 /// Everything make/unmake must restore, as one comparable value.

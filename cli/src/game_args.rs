@@ -22,7 +22,8 @@ pub struct GameArgs {
     /// Game: a rule set name or text form [default: halma8, or the game of --position]
     ///
     /// A Halma rule set such as halma8, halma10, halma16, halma16-vacate, halma16-4,
-    /// diamond, star-2, squareN or squareN-4 (N = 6..16), optionally followed by options in
+    /// diamond, star-2, ccerl (CCERL's rules on the star), squareN or squareN-4 (N = 6..16),
+    /// optionally followed by options in
     /// the text form `name:option=value,...`, e.g. `halma10:jumps=long,deadline=none`; or a
     /// relative of Halma (docs/games/): embargo, renpaarden, legrec, carrera, caeser, zug,
     /// hexma, lehrma, lehrma-knights, topsecret.

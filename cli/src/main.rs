@@ -6,6 +6,7 @@
 
 mod analyse;
 mod bench;
+mod ccp;
 mod course;
 mod course_files;
 #[cfg(test)]
@@ -53,6 +54,8 @@ enum Command {
     Show(show::ShowArgs),
     /// Speak UGI on stdin/stdout (for GUIs and tournament managers)
     Ugi,
+    /// Speak CCP, the CCERL ladder's protocol, on stdin/stdout (rules: ccerl)
+    Ccp(ugi::CcpArgs),
     /// Play one move through input.txt/output.txt, as the 16x16 course agents do
     Course(course::CourseArgs),
     /// Play engines against each other and report Elo, with SPRT and resumable records
@@ -126,6 +129,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => moves::run(args),
         Command::Show(args) => show::run(args),
         Command::Ugi => ugi::run(),
+        Command::Ccp(args) => ugi::run_ccp(args),
         Command::Course(args) => course::run(args),
         Command::Tournament(args) => {
             // An engine that dies must forfeit its game, not kill the tournament.

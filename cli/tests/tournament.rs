@@ -1,5 +1,5 @@
-//! Whole tournaments through the `halma` binary: internal engines, `halma ugi` as an external
-//! engine, a course agent (`halma course`), and a deliberately broken engine
+//! Whole tournaments through the `halma` binary: internal engines, `halma ugi` (and `halma
+//! ccp`, through a `ccp:` player) as an external engine, a course agent (`halma course`), and a deliberately broken engine
 //! (`tests/fixtures/broken-ugi.sh`: crashes, hangs, answers an illegal move), every fault
 //! recorded and the tournament finished; the record file replayed and resumed; an SPRT that
 //! stops early.
@@ -607,5 +607,51 @@ fn move_counts_beyond_2_pow_31_are_recorded_replayed_and_resumed() {
         line.contains("game 3000000000 does not belong to this tournament"),
         "{line}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ccp_engines_play_under_our_referee_with_records() {
+    let dir = scratch("ccp");
+    let record = dir.join("games.txt");
+    let ccp = format!("ccp:\"{HALMA} ccp\",nodes=300,option.Threads=1,name=ccp");
+    let report = json(&[
+        "tournament",
+        "--rules",
+        "ccerl",
+        "--openings",
+        "none",
+        "--rounds",
+        "2",
+        "--tc",
+        "5s",
+        "--record",
+        record.to_str().unwrap(),
+        "--player",
+        &ccp,
+        "--player",
+        "alphabeta:depth=1,name=ab",
+        "--json",
+    ]);
+    assert_eq!(report["games"], 4, "{report}");
+    for (name, games, _, forfeits) in totals(&report) {
+        assert_eq!((games, forfeits), (4, 0), "{name}: {report}");
+    }
+    // The record replays: every game a legal ccerl game.
+    let listed = halma(&["replay", record.to_str().unwrap()]);
+    assert!(
+        listed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&listed.stderr)
+    );
+    let lines = String::from_utf8_lossy(&listed.stdout).to_string();
+    assert_eq!(
+        lines.lines().filter(|l| l.starts_with("game ")).count(),
+        4,
+        "{lines}"
+    );
+    assert!(std::fs::read_to_string(&record)
+        .unwrap()
+        .contains("[Rules \"ccerl\"]"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

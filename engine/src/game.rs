@@ -31,6 +31,11 @@ pub enum Status {
     DrawByPasses,
     /// The placement and side to move occurred for the third time.
     DrawByRepetition,
+    /// Equal turns: the first side completed its goal and the second could complete its own
+    /// with its very next move (rule option `equal-turns`).
+    DrawByEqualTurns,
+    /// The ply cap was reached (rule option `ply-cap`).
+    DrawByPlyCap,
 }
 
 impl Status {
@@ -59,6 +64,8 @@ pub fn status_text(status: Status) -> String {
         Status::LostByDeadline(s) => format!("{} loses by the deadline", side_letter(s)),
         Status::DrawByPasses => "draw: every side passed".into(),
         Status::DrawByRepetition => "draw by repetition".into(),
+        Status::DrawByEqualTurns => "draw by equal turns".into(),
+        Status::DrawByPlyCap => "draw by the ply cap".into(),
     }
 }
 

@@ -162,7 +162,10 @@ fn terminal_score(status: Status, team: Team, us: usize, ply: usize) -> Option<i
         Status::Won(_) => Some(-win_in(ply)),
         Status::LostByDeadline(s) if team.same(s, us) => Some(-win_in(ply)),
         Status::LostByDeadline(_) => Some(win_in(ply)),
-        Status::DrawByPasses | Status::DrawByRepetition => Some(0),
+        Status::DrawByPasses
+        | Status::DrawByRepetition
+        | Status::DrawByEqualTurns
+        | Status::DrawByPlyCap => Some(0),
         Status::Ongoing => None,
     }
 }

@@ -1,5 +1,6 @@
 //! Player specifications: the text that names a player (`alphabeta:depth=6`,
-//! `mcts:time=100ms`, `ugi:"path args"`, `course:"path args"`), and the engine it builds.
+//! `mcts:time=100ms`, `ugi:"path args"`, `ccp:"path args"`, `course:"path args"`), and the
+//! engine it builds.
 //!
 //! Text form: `KIND[:OPTIONS]`. Internal kinds take comma-separated `key=value` options;
 //! external kinds take the command first (in double quotes when it holds spaces or commas),
@@ -8,6 +9,7 @@
 use super::course_player::CoursePlayer;
 use super::ugi_player::UgiPlayer;
 use crate::numbers::{self, MAX_THREADS};
+use crate::ugi::Dialect;
 use halma_engine::mcts::{self, Mcts};
 use halma_engine::player::{Engine, RandomMover};
 use halma_engine::search::{self, Limits, Searcher};
@@ -23,8 +25,11 @@ pub enum Kind {
     Mcts(mcts::Options),
     /// A uniformly random legal move (the baseline), from this seed.
     Random(u64),
-    /// An external program speaking UGI; `options` are sent with `setoption`.
+    /// An external program speaking UGI (or CCP, CCERL's protocol, on the two-player star);
+    /// `options` are sent with `setoption`.
     Ugi {
+        /// UGI or CCP.
+        dialect: Dialect,
         /// Program and arguments.
         command: Vec<String>,
         /// (name, value) pairs for `setoption`.
@@ -103,7 +108,7 @@ impl PlayerSpec {
         let bad = |t: String| Error::Argument(format!("player '{text}': {t}"));
         let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
         let (command, options) = match kind {
-            "ugi" | "course" => {
+            "ugi" | "ccp" | "course" => {
                 let (command, options) =
                     split_external(rest).map_err(|e| bad(e.message().to_string()))?;
                 let command = split_command(command).map_err(|e| bad(e.message().to_string()))?;
@@ -118,14 +123,19 @@ impl PlayerSpec {
                 "alphabeta" => Kind::AlphaBeta(search::Options::default()),
                 "mcts" => Kind::Mcts(mcts::Options::default()),
                 "random" => Kind::Random(1),
-                "ugi" => Kind::Ugi {
+                "ugi" | "ccp" => Kind::Ugi {
+                    dialect: if kind == "ugi" {
+                        Dialect::Ugi
+                    } else {
+                        Dialect::Ccp
+                    },
                     command,
                     options: Vec::new(),
                 },
                 "course" => Kind::Course { command },
                 _ => {
                     return Err(bad(format!(
-                        "unknown kind '{kind}' (known: alphabeta, mcts, random, ugi, course)"
+                        "unknown kind '{kind}' (known: alphabeta, mcts, random, ugi, ccp, course)"
                     )))
                 }
             },
@@ -256,8 +266,12 @@ impl PlayerSpec {
         margin: Duration,
     ) -> Result<Box<dyn Engine<P>>, Error> {
         match &self.kind {
-            Kind::Ugi { command, options } => Ok(Box::new(UgiPlayer::start(
-                command, rules_text, options, margin,
+            Kind::Ugi {
+                dialect,
+                command,
+                options,
+            } => Ok(Box::new(UgiPlayer::start(
+                *dialect, command, rules_text, options, margin,
             )?)),
             Kind::Course { command } => Ok(Box::new(CoursePlayer::new(command, margin)?)),
             _ => self.internal_engine(),
@@ -288,7 +302,9 @@ mod tests {
         }
         let p = PlayerSpec::parse(r#"ugi:"/bin/my-engine --fast",depth=3,option.Hash=8"#).unwrap();
         match p.kind {
-            Kind::Ugi { command, options } => {
+            Kind::Ugi {
+                command, options, ..
+            } => {
                 assert_eq!(command, ["/bin/my-engine", "--fast"].map(String::from));
                 assert_eq!(options, [("Hash".to_string(), "8".to_string())]);
             }
@@ -296,6 +312,11 @@ mod tests {
         }
         let p = PlayerSpec::parse("ugi:./engine").unwrap();
         assert!(matches!(p.kind, Kind::Ugi { ref command, .. } if command == &["./engine"]));
+        let p = PlayerSpec::parse(r#"ccp:"halma ccp",nodes=500,option.Engine=mcts"#).unwrap();
+        assert!(matches!(
+            p.kind,
+            Kind::Ugi { dialect: Dialect::Ccp, ref command, .. } if command == &["halma", "ccp"]
+        ));
         for bad in [
             "minimax:depth=2",
             "alphabeta:depth=0",

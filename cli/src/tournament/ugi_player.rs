@@ -1,8 +1,12 @@
 //! An external UGI engine as an [`Engine`]: started with `ugi`, given the rules with
 //! `setoption name Rules`, and asked for each move with `position fen … moves …` and `go`.
-//! A crash, a hang past the allowance, or a reply that is not a legal move is an error.
+//! Or an external CCP engine (CCERL's protocol, the same loop in other words): started with
+//! `ccp`, asked with `position cells … player P ply N` and `go` with `wtime`/`btime`, its
+//! `bestmove` a path of hole ids (`crate::ccp`). A crash, a hang past the allowance, or a
+//! reply that is not a legal move is an error.
 
 use super::process::{Process, Silence, MAX_LINE};
+use crate::ugi::Dialect;
 use halma_engine::player::{Engine, Report};
 use halma_engine::search::{Limits, Outcome, Score};
 use halma_engine::{Error, Game, Move};
@@ -13,10 +17,11 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 /// How long a search limited by depth or nodes only may take before the engine is given up.
 const UNTIMED_CAP: Duration = Duration::from_secs(60);
 
-/// A running UGI engine.
+/// A running UGI (or CCP) engine.
 pub struct UgiPlayer {
     process: Process,
     margin: Duration,
+    dialect: Dialect,
 }
 
 /// The error for a program that went silent.
@@ -31,8 +36,10 @@ fn silent(what: &str, why: Silence) -> Error {
 }
 
 impl UgiPlayer {
-    /// Starts the engine, sets the rules and the options, and waits until it is ready.
+    /// Starts the engine, sets the rules (UGI; a CCP engine knows its own) and the options,
+    /// and waits until it is ready.
     pub fn start(
+        dialect: Dialect,
         command: &[String],
         rules: &str,
         options: &[(String, String)],
@@ -45,9 +52,19 @@ impl UgiPlayer {
                 .map(|_| ())
                 .map_err(|why| silent(&format!("at '{line}'"), why))
         };
-        handshake(&mut process, "ugi", "ugiok")?;
-        let mut player = UgiPlayer { process, margin };
-        player.send(&format!("setoption name Rules value {rules}"))?;
+        let (hello, ok) = match dialect {
+            Dialect::Ugi => ("ugi", "ugiok"),
+            Dialect::Ccp => ("ccp", "ccpok"),
+        };
+        handshake(&mut process, hello, ok)?;
+        let mut player = UgiPlayer {
+            process,
+            margin,
+            dialect,
+        };
+        if dialect == Dialect::Ugi {
+            player.send(&format!("setoption name Rules value {rules}"))?;
+        }
         for (name, value) in options {
             player.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -63,14 +80,19 @@ impl UgiPlayer {
 }
 
 /// The `go` command for `limits` with side `side` (0-based) to move, and the longest the
-/// engine may then take before it is given up.
-fn go_command(limits: &Limits, side: usize) -> (String, Duration) {
+/// engine may then take before it is given up. CCP names the two clocks `wtime`/`winc`
+/// (player 0) and `btime`/`binc`.
+fn go_command(dialect: Dialect, limits: &Limits, side: usize) -> (String, Duration) {
     let mut go = String::from("go");
     let mut cap = UNTIMED_CAP;
     if let Some(clock) = limits.clock {
-        let p = side + 1;
+        let (time, inc) = match (dialect, side) {
+            (Dialect::Ccp, 0) => ("wtime".to_string(), "winc".to_string()),
+            (Dialect::Ccp, _) => ("btime".to_string(), "binc".to_string()),
+            (Dialect::Ugi, s) => (format!("p{}time", s + 1), format!("p{}inc", s + 1)),
+        };
         go += &format!(
-            " p{p}time {} p{p}inc {}",
+            " {time} {} {inc} {}",
             clock.time_left.as_millis(),
             clock.increment.as_millis()
         );
@@ -96,21 +118,12 @@ impl<P: Game> Engine<P> for UgiPlayer {
         limits: &Limits,
         _report: &mut dyn FnMut(&Report),
     ) -> Result<Outcome, Error> {
-        let mut start = pos.clone();
-        let history: Vec<Move> = pos.history().collect();
-        for _ in &history {
-            start.unmake();
-        }
-        let mut line = format!("position fen {}", start.to_text());
-        if !history.is_empty() {
-            line += " moves";
-            for &mv in &history {
-                line += " ";
-                line += &start.move_text(mv);
-            }
-        }
+        let line = match self.dialect {
+            Dialect::Ugi => ugi_position(pos),
+            Dialect::Ccp => crate::ccp::position_line(&pos.to_text())?,
+        };
         self.send(&line)?;
-        let (go, cap) = go_command(limits, pos.to_move());
+        let (go, cap) = go_command(self.dialect, limits, pos.to_move());
         let started = Instant::now();
         self.send(&go)?;
         let wait = cap + self.margin;
@@ -125,9 +138,12 @@ impl<P: Game> Engine<P> for UgiPlayer {
                 other => silent("while searching", other),
             })?;
         let text = reply.split_whitespace().nth(1).unwrap_or("");
-        let best = pos
-            .parse_move(text)
-            .map_err(|e| Error::Move(format!("illegal move: {}", e.message())))?;
+        let illegal = |e: Error| Error::Move(format!("illegal move: {}", e.message()));
+        let best = match self.dialect {
+            Dialect::Ugi => pos.parse_move(text),
+            Dialect::Ccp => crate::ccp::engine_move_text(text).and_then(|t| pos.parse_move(&t)),
+        }
+        .map_err(illegal)?;
         Ok(Outcome {
             best,
             score: Score::Centimoves(0),
@@ -139,9 +155,30 @@ impl<P: Game> Engine<P> for UgiPlayer {
     }
 
     fn new_game(&mut self) {
-        // A failure shows at the next search.
-        let _ = self.process.send("uginewgame");
+        // A failure shows at the next search. CCP has no new-game command: every position
+        // comes whole.
+        if self.dialect == Dialect::Ugi {
+            let _ = self.process.send("uginewgame");
+        }
     }
+}
+
+/// UGI's `position fen <start> moves …` line of a game.
+fn ugi_position<P: Game>(pos: &P) -> String {
+    let mut start = pos.clone();
+    let history: Vec<Move> = pos.history().collect();
+    for _ in &history {
+        start.unmake();
+    }
+    let mut line = format!("position fen {}", start.to_text());
+    if !history.is_empty() {
+        line += " moves";
+        for &mv in &history {
+            line += " ";
+            line += &start.move_text(mv);
+        }
+    }
+    line
 }
 
 #[cfg(test)]
@@ -160,10 +197,15 @@ mod tests {
             depth: Some(4),
             ..Limits::default()
         };
-        let (go, cap) = go_command(&limits, 1);
+        let (go, cap) = go_command(Dialect::Ugi, &limits, 1);
         assert_eq!(go, "go p2time 900 p2inc 10 depth 4");
         assert_eq!(cap, Duration::from_millis(900));
-        let (go, cap) = go_command(&Limits::move_time(Duration::from_millis(50)), 0);
+        let (go, _) = go_command(Dialect::Ccp, &limits, 1);
+        assert_eq!(go, "go btime 900 binc 10 depth 4");
+        let (go, _) = go_command(Dialect::Ccp, &limits, 0);
+        assert_eq!(go, "go wtime 900 winc 10 depth 4");
+        let limits = Limits::move_time(Duration::from_millis(50));
+        let (go, cap) = go_command(Dialect::Ugi, &limits, 0);
         assert_eq!(
             (go.as_str(), cap),
             ("go movetime 50", Duration::from_millis(50))

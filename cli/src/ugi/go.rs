@@ -27,7 +27,13 @@ pub fn go_limits(args: &[&str], to_move: usize) -> Result<Limits, Error> {
             .parse()
             .map_err(|_| Error::Argument(format!("go: {key} '{value}' is not a whole number")))?;
         let ms = Duration::from_millis(number);
+        // `pNtime`/`pNinc`, and UCI's (and CCP's) names of the two sides' clocks.
         let side_field = |suffix: &str| -> Option<usize> {
+            match (key, suffix) {
+                ("wtime", "time") | ("winc", "inc") => return Some(0),
+                ("btime", "time") | ("binc", "inc") => return Some(1),
+                _ => {}
+            }
             let n = key.strip_prefix('p')?.strip_suffix(suffix)?;
             n.parse::<usize>().ok().filter(|&n| n >= 1).map(|n| n - 1)
         };
@@ -75,5 +81,13 @@ mod tests {
         assert!(go_limits(&["depth"], 0).is_err());
         assert!(go_limits(&["depth", "x"], 0).is_err());
         assert!(go_limits(&["warp", "9"], 0).is_err());
+        // UCI's clock names, as CCP sends them.
+        let limits = go_limits(
+            &["wtime", "900", "btime", "800", "winc", "5", "binc", "7"],
+            1,
+        );
+        let clock = limits.unwrap().clock.unwrap();
+        assert_eq!(clock.time_left, Duration::from_millis(800));
+        assert_eq!(clock.increment, Duration::from_millis(7));
     }
 }

@@ -1,5 +1,8 @@
 //! `halma ugi`: the engine over UGI, the UCI-derived protocol of game-agnostic front ends
-//! (docs/protocol.md has the command set, a transcript and how each fault is answered).
+//! (docs/protocol.md has the command set, a transcript and how each fault is answered);
+//! and `halma ccp`, the same loop in CCP's dialect (the Chinese Checkers Protocol of the
+//! CCERL ladder: its handshake, `position cells …`, `analyze`, moves in hole ids; the words
+//! themselves are in `crate::ccp`).
 //!
 //! A thread reads the input, one bounded line at a time, and hands the lines to the command
 //! loop; a search runs on a thread of its own with the game session moved into it. So
@@ -42,9 +45,29 @@ pub const MAX_LINE: usize = 1 << 20;
 /// is answered `bestmove none` at once).
 pub const MAX_WAITING: usize = 4096;
 
+/// The protocol spoken: UGI, or CCP (the `ccerl` rules only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// UGI: any game, moves as from-to.
+    Ugi,
+    /// CCP: CCERL's star, hole ids, full jump paths.
+    Ccp,
+}
+
+impl Dialect {
+    /// The handshake command and its final answer.
+    fn handshake(self) -> (&'static str, &'static str) {
+        match self {
+            Dialect::Ugi => ("ugi", "ugiok"),
+            Dialect::Ccp => ("ccp", "ccpok"),
+        }
+    }
+}
+
 /// How the engine is configured (what `setoption` changes).
 #[derive(Clone, Debug, PartialEq)]
 struct Config {
+    dialect: Dialect,
     variant: Variant,
     /// The `Engine` option.
     engine: EngineChoice,
@@ -107,19 +130,52 @@ struct Ugi {
 
 /// Runs `halma ugi` on stdin and stdout until `quit` or the end of the input.
 pub fn run() -> Result<(), Error> {
-    serve(std::io::stdin(), Output::new(std::io::stdout()))
+    serve(
+        std::io::stdin(),
+        Output::new(std::io::stdout()),
+        Dialect::Ugi,
+    )
 }
 
-/// Speaks UGI on `input` and `out` until `quit`, the end of the input, or a closed output.
-/// A search still running then is stopped and answered first, and so is every `go` that
-/// came before the end.
-fn serve(input: impl Read + Send + 'static, out: Output) -> Result<(), Error> {
+/// `halma ccp`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct CcpArgs {
+    /// Set an option before the first command, as `setoption name NAME value VALUE` does
+    /// (repeatable), e.g. `--option Engine=mcts`: for referees that send no options
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+}
+
+/// Runs `halma ccp` on stdin and stdout until `quit` or the end of the input.
+pub fn run_ccp(args: &CcpArgs) -> Result<(), Error> {
+    let out = Output::new(std::io::stdout());
+    serve_with(std::io::stdin(), out, Dialect::Ccp, &args.options)
+}
+
+/// Speaks `dialect` on `input` and `out` until `quit`, the end of the input, or a closed
+/// output. A search still running then is stopped and answered first, and so is every
+/// `go` that came before the end.
+fn serve(input: impl Read + Send + 'static, out: Output, dialect: Dialect) -> Result<(), Error> {
+    serve_with(input, out, dialect, &[])
+}
+
+/// [`serve`], the options `NAME=VALUE` set first (an error ends it before any command).
+fn serve_with(
+    input: impl Read + Send + 'static,
+    out: Output,
+    dialect: Dialect,
+    preset: &[String],
+) -> Result<(), Error> {
     let (events, inbox) = mpsc::channel();
     let reader = events.clone();
     std::thread::spawn(move || read_commands(input, &reader));
     let mut ugi = Ugi {
         config: Config {
-            variant: Variant::parse(DEFAULT_RULES)?,
+            dialect,
+            variant: Variant::parse(match dialect {
+                Dialect::Ugi => DEFAULT_RULES,
+                Dialect::Ccp => crate::ccp::RULES,
+            })?,
             engine: EngineChoice::default(),
             hash: None,
             threads: 1,
@@ -137,6 +193,12 @@ fn serve(input: impl Read + Send + 'static, out: Output) -> Result<(), Error> {
         events,
         out,
     };
+    for option in preset {
+        let (name, value) = option
+            .split_once('=')
+            .ok_or_else(|| Error::Argument(format!("--option '{option}' is not NAME=VALUE")))?;
+        options::set(dialect, &mut ugi.config, &mut ugi.overhead, name, value)?;
+    }
     while let Ok(event) = inbox.recv() {
         match event {
             Event::Line(line, at) => ugi.arrive(&line, at),
@@ -195,7 +257,7 @@ fn read_commands(input: impl Read, events: &Sender<Event>) {
 
 /// Commands answered while a search runs, unless a later `go` waits.
 fn is_realtime(word: &str) -> bool {
-    matches!(word, "isready" | "ugi")
+    matches!(word, "isready" | "ugi" | "ccp" | "protocol")
 }
 
 /// The first word of a command line.
@@ -283,11 +345,12 @@ impl Ugi {
     }
 
     /// Answers a command `word` that failed with `e`: its error line, and for a `go` the
-    /// `bestmove none` every `go` is owed.
+    /// `bestmove none` (CCP: `bestmove 0000`) every `go` is owed.
     fn refuse(&self, word: &str, e: &Error) {
         self.error(e);
         if word == "go" {
-            self.out.line("bestmove none");
+            let none = session::no_move(self.config.dialect);
+            self.out.line(format_args!("bestmove {none}"));
         }
     }
 
@@ -325,10 +388,10 @@ impl Ugi {
         let out = &self.out;
         out.line(format_args!("id name halma {}", env!("CARGO_PKG_VERSION")));
         out.line("id author the halma engine authors");
-        for option in options::registry() {
+        for option in options::registry(self.config.dialect) {
             out.line(option.line());
         }
-        out.line("ugiok");
+        out.line(self.config.dialect.handshake().1);
     }
 
     /// The session, made for the current configuration if there is none.
@@ -347,23 +410,31 @@ impl Ugi {
         first: &str,
         args: &[&str],
     ) -> Result<(), Error> {
-        match first {
-            "isready" => {
+        let dialect = self.config.dialect;
+        match (dialect, first) {
+            (_, "isready") => {
                 self.out.line("readyok");
             }
-            "ugi" => self.identify(),
-            "setoption" => self.set_option(args)?,
-            "uginewgame" => {
+            (_, word) if word == dialect.handshake().0 => self.identify(),
+            (Dialect::Ccp, "protocol") => {
+                self.out.line("protocol ccp 1");
+            }
+            (_, "setoption") => self.set_option(args)?,
+            (Dialect::Ugi, "uginewgame") => {
                 self.session()?.new_game();
                 self.no_position = None;
             }
-            "position" => {
-                let result = self.position(args);
+            (_, "position") => {
+                let result = match dialect {
+                    Dialect::Ugi => self.position(args),
+                    Dialect::Ccp => self.ccp_position(args),
+                };
                 self.no_position = result.as_ref().err().map(|e| e.to_string());
                 result?
             }
-            "go" => self.go(number, at, args)?,
-            "query" => self.query(args)?,
+            (_, "go") => self.go(number, at, args)?,
+            (Dialect::Ugi, "query") => self.query(args)?,
+            (Dialect::Ccp, "analyze") => self.analyze(args)?,
             _ => return Err(Error::Argument(format!("unknown command '{first}'"))),
         }
         Ok(())
@@ -374,7 +445,11 @@ impl Ugi {
         match &self.no_position {
             Some(why) => Err(Error::Position(format!(
                 "no position: the last 'position' was refused ({why}); send a good \
-                 'position' or 'uginewgame'"
+                 'position'{}",
+                match self.config.dialect {
+                    Dialect::Ugi => " or 'uginewgame'",
+                    Dialect::Ccp => "",
+                }
             ))),
             None => Ok(()),
         }
@@ -387,7 +462,13 @@ impl Ugi {
         let (name, value) = rest.split_once(" value ").ok_or_else(bad)?;
         let (name, value) = (name.trim(), value.trim());
         let mut config = self.config.clone();
-        options::set(&mut config, &mut self.overhead, name, value)?;
+        options::set(
+            self.config.dialect,
+            &mut config,
+            &mut self.overhead,
+            name,
+            value,
+        )?;
         if config != self.config {
             // A new game at the start position.
             self.config = config;
@@ -430,6 +511,26 @@ impl Ugi {
             }
         };
         self.session()?.set_position(fields, moves)
+    }
+
+    /// CCP's `position startpos` or `position cells <121 chars> player <0|1> ply <N>`.
+    fn ccp_position(&mut self, args: &[&str]) -> Result<(), Error> {
+        let fields = match args {
+            ["startpos"] => None,
+            _ => Some(crate::ccp::position_fields(args)?),
+        };
+        self.session()?.set_position(fields.as_deref(), &[])
+    }
+
+    /// CCP's `analyze topk K` (K = 1..=[`crate::ccp::MAX_TOPK`]).
+    fn analyze(&mut self, args: &[&str]) -> Result<(), Error> {
+        let top = match args {
+            ["topk", k] => bounded("topk", k, 1, crate::ccp::MAX_TOPK)?,
+            _ => return Err(Error::Argument("expected 'analyze topk <K>'".into())),
+        };
+        self.check_position()?;
+        let out = self.out.clone();
+        self.session()?.analyze(top, &out)
     }
 
     /// Starts the search of `go` line `number` on its own thread, or, if a `stop` or `quit`
@@ -475,7 +576,10 @@ impl Ugi {
                     format!("p{}win", 2 - s)
                 }
                 Status::LostByDeadline(s) => format!("p{}loss", s + 1),
-                Status::DrawByPasses | Status::DrawByRepetition => "draw".into(),
+                Status::DrawByPasses
+                | Status::DrawByRepetition
+                | Status::DrawByEqualTurns
+                | Status::DrawByPlyCap => "draw".into(),
             },
             _ => {
                 return Err(Error::Argument(
@@ -511,8 +615,18 @@ mod tests {
 
     /// The output of a whole session on `input`.
     fn transcript(input: Vec<u8>) -> String {
+        transcript_in(input, Dialect::Ugi)
+    }
+
+    /// The output of a whole session on `input` in `dialect`.
+    fn transcript_in(input: Vec<u8>, dialect: Dialect) -> String {
         let sink = Shared::default();
-        serve(std::io::Cursor::new(input), Output::new(sink.clone())).unwrap();
+        serve(
+            std::io::Cursor::new(input),
+            Output::new(sink.clone()),
+            dialect,
+        )
+        .unwrap();
         let bytes = sink.0.lock().unwrap().clone();
         String::from_utf8(bytes).unwrap()
     }
@@ -567,6 +681,76 @@ mod tests {
         ]
     }
 
+    /// CCP command lines, well-formed and not.
+    fn ccp_command() -> impl Strategy<Value = String> {
+        let start = format!("{}{}{}", "0".repeat(10), ".".repeat(101), "1".repeat(10));
+        let word = prop_oneof![
+            Just("go".to_string()),
+            Just("stop".to_string()),
+            Just("isready".to_string()),
+            Just("ccp".to_string()),
+            Just("protocol".to_string()),
+            Just("position".to_string()),
+            Just("startpos".to_string()),
+            Just("cells".to_string()),
+            Just(start),
+            Just("player".to_string()),
+            Just("ply".to_string()),
+            Just("analyze".to_string()),
+            Just("topk".to_string()),
+            Just("setoption name Engine value mcts".to_string()),
+            Just("setoption name Rules value halma8".to_string()),
+            Just("movetime".to_string()),
+            Just("nodes".to_string()),
+            Just("depth".to_string()),
+            Just("wtime".to_string()),
+            Just("binc".to_string()),
+            Just("infinite".to_string()),
+            Just("0".to_string()),
+            Just("1".to_string()),
+            Just("3".to_string()),
+            Just("-2".to_string()),
+            Just("18446744073709551616".to_string()),
+        ];
+        prop_oneof![
+            9 => prop::collection::vec(word, 0..8).prop_map(|w| w.join(" ")),
+            1 => "[ -~]{0,40}",
+        ]
+    }
+
+    #[test]
+    fn ccp_answers_in_hole_ids() {
+        let start = format!("{}{}{}", "0".repeat(10), ".".repeat(101), "1".repeat(10));
+        let input = format!(
+            "ccp\nprotocol\nisready\nposition cells {start} player 0 ply 0\n\
+             analyze topk 3\ngo depth 2\nposition fen halma8\ngo depth 1\nquit\n"
+        );
+        let out = transcript_in(input.into_bytes(), Dialect::Ccp);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines.contains(&"ccpok") && lines.contains(&"protocol ccp 1"),
+            "{out}"
+        );
+        assert!(!out.contains("option name Rules"), "{out}");
+        let best: Vec<&str> = lines
+            .iter()
+            .filter(|l| l.starts_with("bestmove"))
+            .copied()
+            .collect();
+        // The first move from the start: a piece of ids 0..10 to a hole of the next rows.
+        let first: Vec<usize> = best[0]["bestmove ".len()..]
+            .split('-')
+            .map(|id| id.parse().unwrap())
+            .collect();
+        assert!(first[0] < 10 && first[first.len() - 1] >= 10, "{out}");
+        // The refused position leaves none to search: CCP's null move.
+        assert_eq!(best[1], "bestmove 0000", "{out}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("analysis {\"value\":")),
+            "{out}"
+        );
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig {
             cases: crate::fuzz_tests::fuzz_support::cases(256),
@@ -581,6 +765,17 @@ mod tests {
                 lines.iter().take_while(|l| first_word(l) != "quit").collect();
             let gos = upto_quit.iter().filter(|l| first_word(l) == "go").count();
             let out = transcript(lines.join("\n").into_bytes());
+            let bestmoves = out.lines().filter(|l| l.starts_with("bestmove")).count();
+            prop_assert_eq!(bestmoves, gos, "{:?} -> {}", lines, out);
+        }
+
+        /// The same in CCP.
+        #[test]
+        fn any_ccp_lines_answer_every_go(lines in prop::collection::vec(ccp_command(), 0..16)) {
+            let upto_quit: Vec<&String> =
+                lines.iter().take_while(|l| first_word(l) != "quit").collect();
+            let gos = upto_quit.iter().filter(|l| first_word(l) == "go").count();
+            let out = transcript_in(lines.join("\n").into_bytes(), Dialect::Ccp);
             let bestmoves = out.lines().filter(|l| l.starts_with("bestmove")).count();
             prop_assert_eq!(bestmoves, gos, "{:?} -> {}", lines, out);
         }

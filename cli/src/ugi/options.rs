@@ -3,7 +3,7 @@
 //! default, bounds and effect stand in one place.
 
 use super::engine_choice::EngineChoice;
-use super::{bounded, Config, DEFAULT_RULES, MAX_HASH, MAX_THREADS};
+use super::{bounded, Config, Dialect, DEFAULT_RULES, MAX_HASH, MAX_THREADS};
 use halma_engine::games::Variant;
 use halma_engine::search::{self, MultiPlayer, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use halma_engine::weights::Weights;
@@ -42,8 +42,18 @@ fn spin(default: impl std::fmt::Display, min: impl std::fmt::Display, max: usize
     format!("type spin default {default} min {min} max {max}")
 }
 
-/// Every option the engine offers, in the order the `ugi` command declares them.
-pub(super) fn registry() -> Vec<UgiOption> {
+/// Every option the engine offers in `dialect`, in the order the `ugi` (`ccp`) command
+/// declares them; CCP has no `Rules` (its game is `ccerl`).
+pub(super) fn registry(dialect: Dialect) -> Vec<UgiOption> {
+    let mut options = every_option();
+    if dialect == Dialect::Ccp {
+        options.retain(|o| o.name != "Rules");
+    }
+    options
+}
+
+/// Every option of UGI.
+fn every_option() -> Vec<UgiOption> {
     let max_overhead = MAX_MOVE_OVERHEAD.as_millis() as usize;
     let mut options = vec![
         UgiOption::new(
@@ -124,13 +134,14 @@ pub(super) fn registry() -> Vec<UgiOption> {
 
 /// Sets the option called `name` (any case, any run of spaces between words) to `value`.
 pub(super) fn set(
+    dialect: Dialect,
     config: &mut Config,
     overhead: &mut Duration,
     name: &str,
     value: &str,
 ) -> Result<(), Error> {
     let wanted = normal(name);
-    let option = registry()
+    let option = registry(dialect)
         .into_iter()
         .find(|o| normal(&o.name) == wanted)
         .ok_or_else(|| Error::Argument(format!("unknown option '{name}'")))?;

@@ -2,11 +2,11 @@
 //! command loop dispatches on the game (and Halma's board) once, when the session is made.
 
 use super::output::Output;
-use super::Config;
+use super::{Config, Dialect};
 use halma_engine::game::play_moves;
 use halma_engine::player::{Engine, Report};
 use halma_engine::search::{Limits, MultiPlayer, Score};
-use halma_engine::{mcts, search, with_game, Error, Game, Status};
+use halma_engine::{mcts, search, with_game, Error, Game, Move, Status};
 use std::sync::atomic::Ordering;
 
 /// A game in progress: the engine and the position.
@@ -23,6 +23,20 @@ pub trait Session: Send {
     fn sides(&self) -> usize;
     /// A new game starts.
     fn new_game(&mut self);
+    /// Writes CCP's `analysis` line for the current position: its value for the side to
+    /// move and the `top` moves by the evaluation's priors (MCTS's, without a search).
+    fn analyze(&mut self, top: usize, out: &Output) -> Result<(), Error>;
+}
+
+/// How a session writes a move of a position (UGI's from-to, CCP's hole-id path).
+pub type MoveWriter<P> = fn(&P, Move) -> String;
+
+/// What a refused `go` answers: UGI's `bestmove none`, CCP's `bestmove 0000`.
+pub fn no_move(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Ugi => "none",
+        Dialect::Ccp => crate::ccp::NO_MOVE,
+    }
 }
 
 /// The [`Session`] of game `P`.
@@ -35,6 +49,12 @@ struct GameSession<P: Game> {
     plies_per_move: u32,
     /// Whether the engine is MCTS, which reads `go depth N` as a playout budget.
     mcts: bool,
+    /// How moves are written.
+    write: MoveWriter<P>,
+    /// The protocol's null move.
+    none: &'static str,
+    /// The evaluation weights (for `analyze`).
+    weights: halma_engine::weights::Weights,
 }
 
 /// Playouts MCTS spends per ply of a `go depth N` (it has no depth of its own): N × this.
@@ -51,32 +71,52 @@ fn mcts_limits(limits: &Limits) -> Limits {
     limits
 }
 
-/// A session for `config`, at the start position.
+/// A session for `config`, at the start position: UGI's game and moves, or under CCP
+/// the `ccerl` star with CCP's moves.
 pub fn new(config: &Config) -> Result<Box<dyn Session>, Error> {
-    let use_mcts = config.engine.plays_mcts(config.variant);
+    if config.dialect == Dialect::Ccp {
+        let session = game_session(config, crate::ccp::setup()?, crate::ccp::move_text);
+        return Ok(Box::new(session));
+    }
     with_game!(config.variant, P, setup => {
-        let engine: Box<dyn Engine<P>> = if use_mcts {
-            Box::new(mcts::Mcts::new(mcts::Options {
-                threads: config.threads,
-                tree_mib: config.hash.unwrap_or(mcts::Options::default().tree_mib),
-                weights: config.weights,
-                ..mcts::Options::default()
-            }))
-        } else {
-            Box::new(search::Searcher::new(search::Options {
-                threads: config.threads,
-                hash_mib: config.hash.unwrap_or(search::Options::default().hash_mib),
-                multi: config.multi,
-                weights: config.weights,
-                ..search::Options::default()
-            }))
-        };
-        let pos = <P as Game>::start(&setup);
-        let sides = pos.sides() as u32;
-        let best_reply = !use_mcts && config.multi == MultiPlayer::BestReply;
-        let plies_per_move = if best_reply { 2 } else { sides };
-        Ok(Box::new(GameSession { engine, setup, pos, plies_per_move, mcts: use_mcts }) as Box<dyn Session>)
+        let write: MoveWriter<P> = |pos, mv| pos.move_text(mv);
+        Ok(Box::new(game_session(config, setup, write)) as Box<dyn Session>)
     })
+}
+
+/// The session of game `P` for `config`, at its start, writing moves with `write`.
+fn game_session<P: Game>(config: &Config, setup: P::Setup, write: MoveWriter<P>) -> GameSession<P> {
+    let use_mcts = config.engine.plays_mcts(config.variant);
+    let engine: Box<dyn Engine<P>> = if use_mcts {
+        Box::new(mcts::Mcts::new(mcts::Options {
+            threads: config.threads,
+            tree_mib: config.hash.unwrap_or(mcts::Options::default().tree_mib),
+            weights: config.weights,
+            ..mcts::Options::default()
+        }))
+    } else {
+        Box::new(search::Searcher::new(search::Options {
+            threads: config.threads,
+            hash_mib: config.hash.unwrap_or(search::Options::default().hash_mib),
+            multi: config.multi,
+            weights: config.weights,
+            ..search::Options::default()
+        }))
+    };
+    let pos = <P as Game>::start(&setup);
+    let sides = pos.sides() as u32;
+    let best_reply = !use_mcts && config.multi == MultiPlayer::BestReply;
+    let plies_per_move = if best_reply { 2 } else { sides };
+    GameSession {
+        engine,
+        setup,
+        pos,
+        plies_per_move,
+        mcts: use_mcts,
+        write,
+        none: no_move(config.dialect),
+        weights: config.weights,
+    }
 }
 
 /// The score as UCI writes it: `cp N`, or `mate N` in own moves (negative: being mated),
@@ -89,9 +129,17 @@ pub fn score_text(score: Score, plies_per_move: u32) -> String {
     }
 }
 
-/// One `info` line.
-fn info_line<P: Game>(pos: &P, r: &Report, plies_per_move: u32) -> String {
-    let pv: Vec<String> = r.pv.iter().map(|&m| pos.move_text(m)).collect();
+/// One `info` line, its moves written by `write` (each in the position it is played in).
+fn info_line<P: Game>(pos: &P, r: &Report, plies_per_move: u32, write: MoveWriter<P>) -> String {
+    let mut line = pos.clone();
+    let pv: Vec<String> =
+        r.pv.iter()
+            .map(|&m| {
+                let text = write(&line, m);
+                line.make(m);
+                text
+            })
+            .collect();
     format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
         r.depth,
@@ -129,16 +177,45 @@ impl<P: Game> Session for GameSession<P> {
         } else {
             limits
         };
-        let pos = &self.pos;
+        let (pos, write) = (&self.pos, self.write);
         let result = self.engine.search(pos, limits, &mut |r| {
-            if !out.line(info_line(pos, r, plies_per_move)) {
+            if !out.line(info_line(pos, r, plies_per_move, write)) {
                 limits.stop.store(true, Ordering::Relaxed);
             }
         });
         match result {
-            Ok(outcome) => out.line(format_args!("bestmove {}", pos.move_text(outcome.best))),
-            Err(e) => out.line(format_args!("info string error {e}")) && out.line("bestmove none"),
+            Ok(outcome) => out.line(format_args!("bestmove {}", write(pos, outcome.best))),
+            Err(e) => {
+                out.line(format_args!("info string error {e}"))
+                    && out.line(format_args!("bestmove {}", self.none))
+            }
         };
+    }
+
+    fn analyze(&mut self, top: usize, out: &Output) -> Result<(), Error> {
+        halma_engine::game::ensure_ongoing(&self.pos)?;
+        let options = mcts::Options::default();
+        let eval = self.pos.evaluator(&self.weights);
+        let mover = self.pos.to_move();
+        let p = mcts::value::win_probabilities(&eval, &self.pos, options.playout.temperature);
+        let (mut moves, mut edges) = (Vec::new(), Vec::new());
+        let mut pos = self.pos.clone();
+        mcts::expand::children(
+            &mut pos,
+            &eval,
+            options.prior_temperature,
+            &mut moves,
+            &mut edges,
+        );
+        edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+        let best: Vec<(String, f32)> = edges
+            .iter()
+            .take(top)
+            .map(|e| ((self.write)(&self.pos, e.mv), e.prior))
+            .collect();
+        let json = crate::ccp::analysis_json(2.0 * p[mover] - 1.0, &best);
+        out.line(format_args!("analysis {json}"));
+        Ok(())
     }
 
     fn state(&self) -> (Status, usize) {

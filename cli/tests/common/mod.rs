@@ -19,13 +19,19 @@ pub fn halma(args: &[&str]) -> Output {
 /// Starts `halma ugi` with its standard input and output piped to the test; its standard
 /// error goes to `stderr`.
 pub fn spawn_ugi(stderr: Stdio) -> Child {
+    spawn_protocol(&["ugi"], stderr)
+}
+
+/// Starts `halma <args>` (`ugi` or `ccp …`) with its standard input and output piped to
+/// the test; its standard error goes to `stderr`.
+pub fn spawn_protocol(args: &[&str], stderr: Stdio) -> Child {
     Command::new(env!("CARGO_BIN_EXE_halma"))
-        .arg("ugi")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(stderr)
         .spawn()
-        .expect("halma ugi starts")
+        .expect("halma starts")
 }
 
 /// Runs `halma` with `args`, which must succeed; returns stdout.
@@ -76,7 +82,12 @@ pub const WAIT: Duration = Duration::from_secs(20);
 impl UgiSession {
     /// Starts `halma ugi`; its lines are read on a thread.
     pub fn start() -> UgiSession {
-        let mut child = spawn_ugi(Stdio::inherit());
+        UgiSession::start_protocol(&["ugi"])
+    }
+
+    /// Starts `halma <args>` (`ugi` or `ccp …`).
+    pub fn start_protocol(args: &[&str]) -> UgiSession {
+        let mut child = spawn_protocol(args, Stdio::inherit());
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = mpsc::channel();

@@ -2,7 +2,8 @@
 //! four players, the 81-cell diamond and the 121-cell star for two to six, every rule
 //! option. One game of the layer among the others, in its own modules: the board shapes
 //! (`geometry`), the rule sets (`rules`), what is fixed for one game (`setup`), the position
-//! (`position`, `zobrist`), the jump-closure move generator (`movegen`), text forms
+//! (`position`, `zobrist`), the jump-closure move generator (`movegen`, with CCERL's
+//! goal lock in `movegen::goal_lock`), text forms
 //! (`notation`), the distance evaluation (`eval`, with the exact `race` ending) and the
 //! shortest-game solver (`solve`). The engine's root re-exports these modules under their
 //! own names (`halma_engine::position`, …), as Halma was the engine's first game.

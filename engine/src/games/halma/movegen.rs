@@ -31,6 +31,8 @@ use crate::position::Position;
 use crate::rules::{CampExit, JumpKind, Rules};
 use crate::setup::MAX_PIECES;
 
+pub mod goal_lock;
+
 /// Most directions of any geometry (square boards).
 pub const MAX_DIRS: usize = 8;
 
@@ -221,6 +223,8 @@ pub struct PieceTargets<G: Geometry> {
     long: bool,
     /// Whether a piece in its goal must stay there (camp exit locked).
     locked: bool,
+    /// Whether the goal lock holds inside the move too ([`goal_lock`]).
+    goal_lock: bool,
     goal: G::BB,
 }
 
@@ -236,12 +240,14 @@ impl<G: Geometry> PieceTargets<G> {
             components: JumpComponents::new(JumpMasks::new::<G>(occupied, empty)),
             long: rules.jumps == JumpKind::Long,
             locked: rules.camp_exit == CampExit::Locked,
+            goal_lock: rules.goal_lock,
             goal,
         }
     }
 
     /// The cells the piece on `from` reaches by a step or a jump chain, kept inside the goal
-    /// if it stands there and the camp exit is locked.
+    /// if it stands there and the camp exit is locked (under the goal lock, every landing
+    /// from the first one in the goal on).
     #[inline(always)]
     pub fn of(&mut self, from: usize) -> G::BB {
         let jumps = if self.long {
@@ -249,6 +255,10 @@ impl<G: Geometry> PieceTargets<G> {
         } else {
             self.components.closure::<G>(from)
         };
+        // The goal lock binds only a piece in its goal or a chain that reaches it.
+        if self.goal_lock && (self.goal.has(from) || jumps.intersects(self.goal)) {
+            return goal_lock::targets::<G>(from, self.occupied, self.empty, self.goal);
+        }
         let targets = step_targets::<G>(from, self.empty) | jumps;
         if self.locked && self.goal.has(from) {
             targets & self.goal

@@ -101,31 +101,52 @@ impl<G: Geometry> Position<G> {
         self.find_path(mv.from(), mv.to()).unwrap_or_default()
     }
 
-    /// Breadth-first search over single hops from `from` (rule filters not applied).
+    /// Breadth-first search over single hops from `from` (rule filters not applied, but
+    /// under the goal lock (`goal-lock=on`) no hop leaves the goal once a landing, or the
+    /// origin, is in it).
     fn find_path(&self, from: usize, to: usize) -> Option<Vec<usize>> {
         if is_step(G::BOARD, from, to) {
             return (!self.occupied().has(to)).then(|| vec![from, to]);
         }
-        let mut parent = vec![usize::MAX; G::BB::CAPACITY];
-        parent[from] = from;
-        let mut queue = VecDeque::from([from]);
+        // A search state is a cell and whether the goal lock binds there: `cell + n` if so.
+        let n = G::BB::CAPACITY;
+        let lock = self.goal_lock_of(from);
+        let state = |cell: usize| cell + if lock.has(cell) { n } else { 0 };
+        let mut parent = vec![usize::MAX; 2 * n];
+        parent[state(from)] = state(from);
+        let mut queue = VecDeque::from([state(from)]);
         while let Some(at) = queue.pop_front() {
-            for next in hop_targets(self, from, at) {
+            let locked = at >= n;
+            for next in hop_targets(self, from, at % n) {
+                if locked && !lock.has(next) {
+                    continue;
+                }
+                let next = if locked { next + n } else { state(next) };
                 if parent[next] == usize::MAX {
                     parent[next] = at;
                     queue.push_back(next);
                 }
             }
         }
-        if parent[to] == usize::MAX {
-            return None;
-        }
-        let mut path = vec![to];
-        while path[path.len() - 1] != from {
+        let end = [to, to + n]
+            .into_iter()
+            .find(|&s| parent[s] != usize::MAX)?;
+        let mut path = vec![end];
+        while path[path.len() - 1] != state(from) {
             path.push(parent[path[path.len() - 1]]);
         }
         path.reverse();
-        Some(path)
+        Some(path.into_iter().map(|s| s % n).collect())
+    }
+
+    /// The cells where the goal lock binds a chain of the piece on `from` (its side's goal
+    /// under `goal-lock=on`, else none).
+    fn goal_lock_of(&self, from: usize) -> G::BB {
+        let setup = self.setup();
+        match self.side_at(from) {
+            Some(side) if setup.rules().goal_lock => setup.goal(side),
+            _ => G::BB::EMPTY,
+        }
     }
 
     /// The text of a move with its full jump path, like `c3-e5-g5`.
@@ -196,14 +217,23 @@ impl<G: Geometry> Position<G> {
             )));
         }
         if cells.len() > 2 {
+            let lock = self.goal_lock_of(from);
+            let mut locked = lock.has(from);
             for pair in cells.windows(2) {
+                let hop = || format!("{}-{}", board.cell_name(pair[0]), board.cell_name(pair[1]));
                 if !hop_targets(self, from, pair[0]).contains(&pair[1]) {
                     return Err(Error::Move(format!(
-                        "'{text}': the hop {}-{} is not a jump",
-                        board.cell_name(pair[0]),
-                        board.cell_name(pair[1])
+                        "'{text}': the hop {} is not a jump",
+                        hop()
                     )));
                 }
+                if locked && !lock.has(pair[1]) {
+                    return Err(Error::Move(format!(
+                        "'{text}': the hop {} leaves the goal, which the goal lock forbids",
+                        hop()
+                    )));
+                }
+                locked |= lock.has(pair[1]);
             }
         }
         let mv = Move::new(from, to);

@@ -10,7 +10,7 @@ use crate::game::side_letter;
 use crate::game::MAX_SIDES;
 use crate::geometry::Geometry;
 use crate::moves::Move;
-use crate::rules::WinCondition;
+use crate::rules::{WinCheck, WinCondition};
 use crate::setup::{Setup, MAX_PIECES};
 use std::sync::Arc;
 
@@ -243,21 +243,23 @@ impl<G: Geometry> Position<G> {
     }
 
     /// The status after `mover` has moved into this position, tested in the order RULES.md
-    /// fixes: win, deadline loss, every side passed, third repetition.
+    /// fixes: win (the mover's, or every side's under `win-check=both`), deadline loss,
+    /// every side passed, third repetition, then the ply cap.
     fn status_after_move_of(&self, mover: usize) -> Status {
         let setup = &*self.setup;
         let rules = setup.rules();
-        let own = self.pieces[mover];
-        let goal = setup.goal(mover);
-        let won = match rules.win {
-            WinCondition::AllInGoal => own.without(goal).is_empty(),
-            WinCondition::GoalFilled => {
-                goal.without(self.occupied).is_empty() && own.intersects(goal)
-            }
+        let result = match rules.win_check {
+            WinCheck::Mover => self.wins(mover).then_some(mover),
+            WinCheck::Both => self.first_winner(),
         };
-        if won {
-            return Status::Won(mover);
+        if let Some(side) = result {
+            return if side == 0 && self.equal_turns_draw() {
+                Status::DrawByEqualTurns
+            } else {
+                Status::Won(side)
+            };
         }
+        let own = self.pieces[mover];
         if let Some(deadline) = rules.deadline {
             if self.move_counts[mover] >= u64::from(deadline) && own.intersects(setup.home(mover)) {
                 return Status::LostByDeadline(mover);
@@ -269,7 +271,101 @@ impl<G: Geometry> Position<G> {
         if rules.repetition && self.occurrences() >= 3 {
             return Status::DrawByRepetition;
         }
+        if let Some(cap) = rules.ply_cap {
+            if self.plies() >= u64::from(cap) {
+                return Status::DrawByPlyCap;
+            }
+        }
         Status::Ongoing
+    }
+
+    /// Plies played: every side's move count added up (saturating).
+    pub fn plies(&self) -> u64 {
+        self.move_counts[..self.sides()]
+            .iter()
+            .fold(0u64, |sum, &n| sum.saturating_add(n))
+    }
+
+    /// Whether all of `side`'s pieces stand in its goal.
+    fn finished(&self, side: usize) -> bool {
+        self.pieces[side].without(self.setup.goal(side)).is_empty()
+    }
+
+    /// Whether `side` meets the rule set's win condition.
+    fn wins(&self, side: usize) -> bool {
+        let goal = self.setup.goal(side);
+        match self.setup.rules().win {
+            WinCondition::AllInGoal => self.finished(side),
+            WinCondition::GoalFilled => {
+                goal.without(self.occupied).is_empty() && self.pieces[side].intersects(goal)
+            }
+        }
+    }
+
+    /// Under `win-check=both`, the side that wins here: the first side (in side order) with
+    /// all its pieces in its goal, else the first whose win condition holds (CCERL's
+    /// order: completed goals before blocked ones).
+    fn first_winner(&self) -> Option<usize> {
+        let sides = 0..self.sides();
+        sides
+            .clone()
+            .find(|&s| self.finished(s))
+            .or_else(|| sides.into_iter().find(|&s| self.wins(s)))
+    }
+
+    /// Equal turns (`equal-turns=on`, two sides): the first side has completed its goal, and
+    /// the second has too, or is to move and can complete its own with one move.
+    fn equal_turns_draw(&self) -> bool {
+        self.setup.rules().equal_turns
+            && self.finished(0)
+            && (self.finished(1) || (self.to_move == 1 && self.completes_in_one(1)))
+    }
+
+    /// Whether `side`, with a single piece outside its goal, can bring it in with one move.
+    /// Any move whose chain lands in the goal can stop at its first such landing, which is
+    /// legal under every camp rule `equal-turns` allows (the goal lock only binds landings
+    /// after it), so this asks whether a step or a chain of adjacent jumps, over any pieces
+    /// and landing anywhere, reaches the goal: a per-cell search, rarely run.
+    fn completes_in_one(&self, side: usize) -> bool {
+        let goal = self.setup.goal(side);
+        let outside = self.pieces[side].without(goal);
+        let Some(from) = outside.iter().next() else {
+            return false;
+        };
+        if outside.count() != 1 {
+            return false;
+        }
+        let board = G::BOARD;
+        let free = |cell: usize| !self.occupied.has(cell);
+        let steps = board.directions().iter();
+        if steps
+            .filter_map(|&d| board.step_from(from, d, 1))
+            .any(|to| free(to) && goal.has(to))
+        {
+            return true;
+        }
+        let mut reached = G::BB::single(from);
+        let mut frontier = reached;
+        while !frontier.is_empty() {
+            let mut next = G::BB::EMPTY;
+            for at in frontier.iter() {
+                for &d in board.directions() {
+                    if let (Some(over), Some(land)) =
+                        (board.step_from(at, d, 1), board.step_from(at, d, 2))
+                    {
+                        if !free(over) && free(land) {
+                            next.set(land);
+                        }
+                    }
+                }
+            }
+            if next.intersects(goal) {
+                return true;
+            }
+            frontier = next.without(reached);
+            reached |= frontier;
+        }
+        false
     }
 
     /// How often the current placement with the same side to move has occurred in the

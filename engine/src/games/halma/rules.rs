@@ -26,6 +26,17 @@ pub enum WinCondition {
     GoalFilled,
 }
 
+/// Whose win is tested after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinCheck {
+    /// Only the side that moved (RULES.md).
+    Mover,
+    /// Every side, after every move (CCERL's referee): first the sides with all their
+    /// pieces in the goal, then (with `win=goal-filled`) the sides whose goal is filled, each
+    /// stage in side order, so a move can complete a block that wins for the opponent.
+    Both,
+}
+
 /// Which jumps are allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum JumpKind {
@@ -59,11 +70,22 @@ pub struct Rules {
     pub repetition: bool,
     /// Adjacent or long (Super Halma) jumps.
     pub jumps: JumpKind,
+    /// Goal lock inside the move (CCERL): once a piece stands in its goal, or lands in it
+    /// during a jump chain, every later landing of that move stays in the goal.
+    pub goal_lock: bool,
+    /// Whose win is tested after each move.
+    pub win_check: WinCheck,
+    /// Equal turns (two sides): when the first side completes its goal and the second could
+    /// complete its own with its very next move, the game ends at once, drawn.
+    pub equal_turns: bool,
+    /// The game is drawn once this many plies (moves of either side, passes included) have
+    /// been played, if set.
+    pub ply_cap: Option<u16>,
 }
 
 /// The named rule sets of `RULES.md` (besides them, `squareN` and `squareN-4` name the
 /// generic square boards; see [`Rules::named`]).
-pub const NAMED_RULE_SETS: [&str; 10] = [
+pub const NAMED_RULE_SETS: [&str; 11] = [
     "halma8",
     "halma10",
     "halma16",
@@ -74,7 +96,11 @@ pub const NAMED_RULE_SETS: [&str; 10] = [
     "star-4",
     "star-6",
     "diamond",
+    "ccerl",
 ];
+
+/// The ply cap of the `ccerl` rule set: the CCERL referee's default `--max-plies`.
+pub const CCERL_PLY_CAP: u16 = 240;
 
 impl Rules {
     /// The named rule set `name` with its default options. Besides the sets of `RULES.md`,
@@ -93,6 +119,10 @@ impl Rules {
             vacate: false,
             repetition: true,
             jumps: JumpKind::Adjacent,
+            goal_lock: false,
+            win_check: WinCheck::Mover,
+            equal_turns: false,
+            ply_cap: None,
         };
         use CampExit::*;
         use WinCondition::*;
@@ -110,6 +140,13 @@ impl Rules {
             "star-4" => original("star-4", Board::Star, 4, Locked, GoalFilled, None),
             "star-6" => original("star-6", Board::Star, 6, Locked, GoalFilled, None),
             "diamond" => original("diamond", Board::Diamond, 2, Locked, GoalFilled, None),
+            "ccerl" => Rules {
+                goal_lock: true,
+                win_check: WinCheck::Both,
+                equal_turns: true,
+                ply_cap: Some(CCERL_PLY_CAP),
+                ..original("ccerl", Board::Star, 2, Locked, GoalFilled, None)
+            },
             _ => {
                 let (base, n, players) = parse_square_name(name).ok_or_else(|| {
                     Error::Rules(format!(
@@ -143,6 +180,14 @@ impl Rules {
     /// Sets one option by its text name and value (the names of the text form).
     pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), Error> {
         let bad = || Error::Rules(format!("bad value '{value}' for rule option '{key}'"));
+        // `none`, or a count of moves 1..=65535.
+        let count = |v: &str| match v {
+            "none" => Ok(None),
+            _ => match v.parse::<u16>() {
+                Ok(n) if n >= 1 => Ok(Some(n)),
+                _ => Err(bad()),
+            },
+        };
         let flag = |v: &str| match v {
             "on" | "true" | "yes" => Ok(true),
             "off" | "false" | "no" => Ok(false),
@@ -163,15 +208,7 @@ impl Rules {
                     _ => return Err(bad()),
                 }
             }
-            "deadline" => {
-                self.deadline = match value {
-                    "none" => None,
-                    v => match v.parse::<u16>() {
-                        Ok(n) if n >= 1 => Some(n),
-                        _ => return Err(bad()),
-                    },
-                }
-            }
+            "deadline" => self.deadline = count(value)?,
             "jumps" => {
                 self.jumps = match value {
                     "adjacent" => JumpKind::Adjacent,
@@ -179,13 +216,23 @@ impl Rules {
                     _ => return Err(bad()),
                 }
             }
+            "win-check" => {
+                self.win_check = match value {
+                    "mover" => WinCheck::Mover,
+                    "both" => WinCheck::Both,
+                    _ => return Err(bad()),
+                }
+            }
+            "ply-cap" => self.ply_cap = count(value)?,
+            "goal-lock" => self.goal_lock = flag(value)?,
+            "equal-turns" => self.equal_turns = flag(value)?,
             "follow-out" => self.follow_out = flag(value)?,
             "vacate" => self.vacate = flag(value)?,
             "repetition" => self.repetition = flag(value)?,
             _ => {
                 return Err(Error::Rules(format!(
                     "unknown rule option '{key}' (known: camp-exit, win, deadline, jumps, \
-                     follow-out, vacate, repetition)"
+                     follow-out, vacate, repetition, goal-lock, win-check, equal-turns, ply-cap)"
                 )))
             }
         }
@@ -221,7 +268,42 @@ impl Rules {
         if self.repetition != base.repetition {
             out.push(format!("repetition={}", on_off(self.repetition)));
         }
+        if self.goal_lock != base.goal_lock {
+            out.push(format!("goal-lock={}", on_off(self.goal_lock)));
+        }
+        if self.win_check != base.win_check {
+            out.push(format!("win-check={}", self.win_check.name()));
+        }
+        if self.equal_turns != base.equal_turns {
+            out.push(format!("equal-turns={}", on_off(self.equal_turns)));
+        }
+        if self.ply_cap != base.ply_cap {
+            match self.ply_cap {
+                Some(n) => out.push(format!("ply-cap={n}")),
+                None => out.push("ply-cap=none".into()),
+            }
+        }
         out
+    }
+
+    /// An error if the options do not go together: the goal lock is written for adjacent
+    /// jumps, and equal turns for two sides with adjacent jumps and without vacate or
+    /// follow-out (its test of the second side's reply knows no other move rules).
+    pub fn check(&self) -> Result<(), Error> {
+        if self.goal_lock && self.jumps == JumpKind::Long {
+            return Err(Error::Rules(
+                "goal-lock=on works with adjacent jumps only (not jumps=long)".into(),
+            ));
+        }
+        if self.equal_turns
+            && (self.players != 2 || self.vacate || self.follow_out || self.jumps == JumpKind::Long)
+        {
+            return Err(Error::Rules(
+                "equal-turns=on needs two sides, adjacent jumps, no vacate and no follow-out"
+                    .into(),
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -273,6 +355,16 @@ impl WinCondition {
         match self {
             WinCondition::AllInGoal => "all-in-goal",
             WinCondition::GoalFilled => "goal-filled",
+        }
+    }
+}
+
+impl WinCheck {
+    /// The option value's text.
+    pub fn name(self) -> &'static str {
+        match self {
+            WinCheck::Mover => "mover",
+            WinCheck::Both => "both",
         }
     }
 }

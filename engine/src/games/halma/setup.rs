@@ -183,6 +183,7 @@ impl<G: Geometry> Setup<G> {
                 G::BOARD.describe()
             )));
         }
+        rules.check()?;
         let board = G::BOARD;
         let (all_frames, used) = frames(board, rules.players)?;
         let shape = CampShape::new(board, rules.players);

@@ -362,7 +362,10 @@ impl Solution {
         match pos.status() {
             Status::Won(s) if s == side => Value::Win(0),
             Status::Won(_) | Status::LostByDeadline(_) => Value::Loss(0),
-            Status::DrawByPasses | Status::DrawByRepetition => Value::Draw,
+            Status::DrawByPasses
+            | Status::DrawByRepetition
+            | Status::DrawByEqualTurns
+            | Status::DrawByPlyCap => Value::Draw,
             Status::Ongoing => {
                 self.state_value([pos.stones(0), pos.stones(1)], side, pos.passes_in_row())
             }
