@@ -12,7 +12,7 @@
 //! engine on random positions (`tests/differential.rs`); measured beside the engine in
 //! `benches/movegen.rs` (`docs/movegen.md`).
 
-use halma_engine::rules::{CampExit, JumpKind, WinCondition};
+use halma_engine::rules::{CampExit, JumpKind, WinCheck, WinCondition};
 use halma_engine::setup::{MAX_PIECES, MAX_SIDES};
 use halma_engine::zobrist::splitmix64;
 use halma_engine::{BitBoard, Geometry, Position, Rules, Status};
@@ -83,11 +83,16 @@ pub struct TablePosition {
 
 impl TablePosition {
     /// The array form of `pos` (its history not included: repetitions count from here), or
-    /// `None` when its rules use long jumps, vacate or follow-out.
+    /// `None` when its rules use long jumps, vacate, follow-out or any of CCERL's options
+    /// (the goal lock, both-side wins, equal turns, the ply cap).
     pub fn from_engine<G: Geometry>(pos: &Position<G>) -> Option<Box<TablePosition>> {
         let setup = pos.setup();
         let rules = *setup.rules();
-        if rules.jumps == JumpKind::Long || rules.vacate || rules.follow_out {
+        let ccerl = rules.goal_lock
+            || rules.win_check != WinCheck::Mover
+            || rules.equal_turns
+            || rules.ply_cap.is_some();
+        if rules.jumps == JumpKind::Long || rules.vacate || rules.follow_out || ccerl {
             return None;
         }
         let board = G::BOARD;
