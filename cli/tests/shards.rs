@@ -403,25 +403,37 @@ fn perft_shards_sum_to_the_single_count() {
     std::fs::write(&cut, &text[..text.len() / 2]).unwrap();
     let e = merge_fails(&[&parts[0], &parts[1], &cut]);
     assert!(e.contains("is not a perft part"), "{e}");
-    let e = fails(&[
-        "perft",
-        "--depth",
-        "2",
-        "--shard",
-        "0/2",
-        "--split-depth",
-        "3",
-    ]);
-    assert!(e.contains("deeper than --depth"), "{e}");
-    let e = fails(&[
-        "perft",
-        "--depth",
-        "2",
-        "--shard",
-        "0/2",
-        "--split-depth",
-        "5",
-    ]);
-    assert!(e.contains("--split-depth"), "{e}");
+    for (split, says) in [("3", "deeper than --depth"), ("5", "--split-depth")] {
+        let args = [
+            "perft",
+            "--depth",
+            "2",
+            "--shard",
+            "0/2",
+            "--split-depth",
+            split,
+        ];
+        let e = fails(&args);
+        assert!(e.contains(says), "{e}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_slurm_script_of_the_docs_is_valid_shell() {
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/distributed/tournament.sbatch");
+    let out = Command::new("bash")
+        .arg("-n")
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&script).unwrap();
+    assert!(text.contains("#SBATCH --array=0-15"));
+    assert!(text.contains("--shard \"$K/$N\""));
 }

@@ -114,10 +114,11 @@ pub fn run(args: &MergeArgs) -> Result<(), Error> {
     }
     let (_, header) = first.expect("clap requires a file");
     let finished: Vec<GameRecord> = games.into_values().map(|(g, _)| g).collect();
-    let sprt = match &header.sprt {
-        Some(text) => Some(Sprt::parse(&[text.clone()])?),
-        None => None,
-    };
+    let sprt = header
+        .sprt
+        .as_ref()
+        .map(|text| Sprt::parse(std::slice::from_ref(text)))
+        .transpose()?;
     if !args.json {
         crate::out(format_args!("{}\n", lines.join("\n")));
     }
