@@ -3,7 +3,7 @@
 //! and the same table as the unsharded tournament; a perft count split into shards sums to
 //! the single count; merges of a duplicated shard, of two schedules, of a truncated file
 //! and of a game outside the schedule fail with one clear line; shards pool their games for
-//! an SPRT through a shared directory.
+//! an SPRT through a shared directory, one after another and under GNU parallel.
 
 mod common;
 
@@ -78,6 +78,27 @@ fn unsharded(dir: &Path) -> (PathBuf, Value) {
     (record, serde_json::from_str(&out).unwrap())
 }
 
+/// Runs GNU parallel with `args` (four jobs at once, stopping at the first failure), which
+/// must succeed; fails loudly if GNU parallel is not installed (.ci/run installs it).
+fn gnu_parallel(args: &[String]) {
+    let found = Command::new("parallel").arg("--version").output();
+    assert!(
+        found.is_ok_and(|o| o.status.success()),
+        "GNU parallel is NOT INSTALLED: this test needs it (Debian/Ubuntu: apt-get install \
+         parallel; .ci/run installs it)"
+    );
+    let out = Command::new("parallel")
+        .args(["--will-cite", "--halt", "now,fail=1", "-j", "4"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "parallel failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// Merges `files` and returns its JSON report.
 fn merge(files: &[PathBuf]) -> Value {
     let mut args = vec!["tournament", "merge", "--json"];
@@ -147,23 +168,10 @@ fn four_shards_in_turn_merge_to_the_unsharded_tournament() {
 
 #[test]
 fn four_shards_run_by_gnu_parallel_merge_to_the_unsharded_tournament() {
-    let found = Command::new("parallel").arg("--version").output();
-    assert!(
-        found.is_ok_and(|o| o.status.success()),
-        "GNU parallel is NOT INSTALLED: this test needs it (Debian/Ubuntu: apt-get install \
-         parallel; .ci/run installs it)"
-    );
     let dir = scratch("shards-parallel");
     let (whole, report) = unsharded(&dir);
     // As docs/distributed.md runs it: one job per shard, K from 0.
-    let mut args = vec![
-        "--will-cite".to_string(),
-        "--halt".into(),
-        "now,fail=1".into(),
-        "-j".into(),
-        "4".into(),
-        env!("CARGO_BIN_EXE_halma").into(),
-    ];
+    let mut args = vec![env!("CARGO_BIN_EXE_halma").to_string()];
     args.extend(tournament(&[
         "--shard",
         "{}/4",
@@ -171,12 +179,7 @@ fn four_shards_run_by_gnu_parallel_merge_to_the_unsharded_tournament() {
         &format!("{}/shard-{{}}.games", dir.display()),
     ]));
     args.extend([":::", "0", "1", "2", "3"].map(String::from));
-    let out = Command::new("parallel").args(&args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "parallel failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    gnu_parallel(&args);
     let files: Vec<PathBuf> = (0..4)
         .map(|k| dir.join(format!("shard-{k}.games")))
         .collect();
@@ -283,38 +286,44 @@ fn bad_merges_fail_with_one_clear_line() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A match that an SPRT decides in a few pairs (alpha-beta at depth 2 against the random
+/// mover, 40 pairs scheduled), as shard `shard` (`K/N`) sharing the directory `shared`.
+fn pooled(shard: &str, shared: &Path) -> Vec<String> {
+    [
+        "tournament",
+        "--rules",
+        "halma8",
+        "--openings",
+        "none",
+        "--rounds",
+        "40",
+        "--concurrency",
+        "1",
+        "--max-plies",
+        "200",
+        "-p",
+        "alphabeta:depth=2",
+        "-p",
+        "random",
+        "--sprt",
+        "elo0=0",
+        "elo1=200",
+        "--shard",
+        shard,
+        "--shard-dir",
+        shared.to_str().unwrap(),
+        "--json",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
 #[test]
 fn shards_sharing_a_directory_stop_on_the_pooled_sprt() {
     let dir = scratch("shards-pooled");
     let shared = dir.join("shared");
     let shard = |k: u32| -> Value {
-        let spec = format!("{k}/2");
-        let out = ok(&[
-            "tournament",
-            "--rules",
-            "halma8",
-            "--openings",
-            "none",
-            "--rounds",
-            "40",
-            "--concurrency",
-            "1",
-            "--max-plies",
-            "200",
-            "-p",
-            "alphabeta:depth=2",
-            "-p",
-            "random",
-            "--sprt",
-            "elo0=0",
-            "elo1=200",
-            "--shard",
-            &spec,
-            "--shard-dir",
-            shared.to_str().unwrap(),
-            "--json",
-        ]);
-        serde_json::from_str(&out).unwrap()
+        serde_json::from_str(&run(&pooled(&format!("{k}/2"), &shared))).unwrap()
     };
     // Shard 0 alone decides on its own games; shard 1, started after, reads that and
     // plays nothing.
@@ -332,6 +341,33 @@ fn shards_sharing_a_directory_stop_on_the_pooled_sprt() {
     let merged = merge(&files);
     assert_eq!(merged["games"].as_u64(), Some(played));
     assert_eq!(merged["sprt"], first["sprt"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn four_shards_under_gnu_parallel_stop_on_the_pooled_sprt() {
+    let dir = scratch("shards-pooled-parallel");
+    let shared = dir.join("shared");
+    let mut args = vec![env!("CARGO_BIN_EXE_halma").to_string()];
+    args.extend(pooled("{}/4", &shared));
+    args.extend([">".to_string(), format!("{}/log-{{}}.json", dir.display())]);
+    args.extend([":::", "0", "1", "2", "3"].map(String::from));
+    gnu_parallel(&args);
+    // Every shard ends on the pooled verdict, whatever the timing.
+    let mut played = 0;
+    for k in 0..4 {
+        let log = std::fs::read_to_string(dir.join(format!("log-{k}.json"))).unwrap();
+        let report: Value = serde_json::from_str(&log).unwrap();
+        assert_eq!(report["sprt"]["verdict"], "H1", "shard {k}: {report}");
+        played += report["games"].as_u64().unwrap();
+    }
+    let files: Vec<PathBuf> = (0..4)
+        .map(|k| shared.join(format!("shard-{k}-of-4.games")))
+        .collect();
+    let merged = merge(&files);
+    assert_eq!(merged["games"].as_u64(), Some(played));
+    assert_eq!(merged["sprt"]["verdict"], "H1", "{merged}");
+    assert!(played < 80, "{played} games");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -117,3 +117,75 @@ impl Pool {
         Ok(&self.games)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn game(number: usize) -> GameRecord {
+        GameRecord {
+            game: number,
+            pair: number.div_ceil(2),
+            rules: "halma8".into(),
+            players: vec!["x".into(), "y".into()],
+            time_control: "none".into(),
+            opening: 0,
+            start: "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0,0".into(),
+            scores: vec![1.0, 0.0],
+            reason: "A wins".into(),
+            moves: vec!["a1-b2".into(); 7],
+        }
+    }
+
+    fn header(schedule: &str, index: u32) -> Header {
+        Header {
+            schedule: schedule.into(),
+            shard: Shard { index, count: 2 },
+            rules: "halma8".into(),
+            games: 8,
+            players: vec!["x".into(), "y".into()],
+            sprt: None,
+        }
+    }
+
+    #[test]
+    fn a_block_still_being_written_is_read_once_complete_and_other_schedules_stop() {
+        let dir = std::env::temp_dir().join(format!("halma-pool-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mine = header("00000000000000aa", 0);
+        let own = dir.join(file_name(mine.shard));
+        std::fs::write(&own, mine.to_text() + &game(1).to_text()).unwrap();
+        let other = dir.join(file_name(Shard { index: 1, count: 2 }));
+        let text = header("00000000000000aa", 1).to_text() + &game(3).to_text();
+        let second = game(4).to_text();
+        let (head, tail) = second.split_at(second.len() / 2);
+        // A header cut in the middle is read later, not refused.
+        std::fs::write(&other, &text[..10]).unwrap();
+        let mut pool = Pool::new(&dir, &own, &mine);
+        assert!(pool.refresh(&[game(1)]).unwrap().is_empty());
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&other)
+            .unwrap();
+        file.write_all(text[10..].as_bytes()).unwrap();
+        file.write_all(head.as_bytes()).unwrap();
+        assert_eq!(pool.refresh(&[game(1)]).unwrap(), [game(3)]);
+        file.write_all(tail.as_bytes()).unwrap();
+        assert_eq!(pool.refresh(&[game(1)]).unwrap(), [game(3), game(4)]);
+        assert_eq!(pool.refresh(&[game(1)]).unwrap(), [game(3), game(4)]);
+        // A game this shard has too (a shard running twice) is an error.
+        let e = pool.refresh(&[game(4)]).unwrap_err();
+        assert!(e.message().contains("recorded by two shards"), "{e}");
+        // A record of another schedule in the directory stops the shard.
+        std::fs::write(
+            dir.join("old.games"),
+            header("00000000000000bb", 0).to_text(),
+        )
+        .unwrap();
+        let e = pool.refresh(&[game(1)]).unwrap_err();
+        assert!(e.message().contains("another schedule"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
