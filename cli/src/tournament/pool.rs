@@ -169,7 +169,7 @@ mod tests {
             .append(true)
             .open(&other)
             .unwrap();
-        file.write_all(text[10..].as_bytes()).unwrap();
+        file.write_all(&text.as_bytes()[10..]).unwrap();
         file.write_all(head.as_bytes()).unwrap();
         assert_eq!(pool.refresh(&[game(1)]).unwrap(), [game(3)]);
         file.write_all(tail.as_bytes()).unwrap();
