@@ -1,12 +1,16 @@
 //! `halma perft`: leaf counts of the legal move tree for each depth 1..D, timed, in
-//! parallel over the root moves.
+//! parallel over the root moves; with `--shard K/N` one part of a split count, and `halma
+//! perft merge` to add the parts ([`crate::perft_shard`]).
 
 use crate::game_args::GameArgs;
-use clap::Args;
+use crate::perft_shard;
+use crate::shard::Shard;
+use clap::{Args, Subcommand};
 use halma_engine::perft::perft_divide;
 use halma_engine::{with_game, Error, Game};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// A depth whose predecessor took longer than this gets a progress bar.
@@ -15,12 +19,29 @@ const PROGRESS_AFTER: Duration = Duration::from_millis(50);
 /// Arguments of `halma perft`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  halma perft --rules halma8 --depth 4\n  halma perft --rules halma10 --jumps long --depth 3 --divide\n  halma perft --depth 5 --threads 2 --json\n  halma perft --rules embargo --moves \"a3-a8\" --depth 3 --json"
+    after_help = "Examples:\n  halma perft --rules halma8 --depth 4\n  halma perft --rules halma10 --jumps long --depth 3 --divide\n  halma perft --depth 5 --threads 2 --json\n  halma perft --rules embargo --moves \"a3-a8\" --depth 3 --json\n  halma perft --rules halma8 --depth 5 --shard 1/4 > part-1.json\n  halma perft merge part-*.json\nDocs: docs/distributed.md (split counts)",
+    subcommand_negates_reqs = true,
+    args_conflicts_with_subcommands = true
 )]
 pub struct PerftArgs {
+    #[command(subcommand)]
+    action: Option<PerftAction>,
+
     /// Count to this depth (plies), printing every depth from 1
-    #[arg(long, value_name = "D", value_parser = crate::positive)]
-    depth: u32,
+    #[arg(long, value_name = "D", value_parser = crate::positive, required = true)]
+    depth: Option<u32>,
+
+    /// Count only shard K (from 0) of N of the last depth: the move sequences of
+    /// --split-depth plies, sorted, the i-th to shard i mod N; prints one JSON part for
+    /// `halma perft merge`
+    #[arg(long, value_name = "K/N", value_parser = crate::shard::parse, conflicts_with = "divide")]
+    shard: Option<Shard>,
+
+    /// The plies of the move sequences a --shard split deals out (1: the root moves), at
+    /// most 4
+    #[arg(long, value_name = "D", default_value_t = 1, requires = "shard",
+          value_parser = perft_shard::split_depth)]
+    split_depth: u32,
 
     /// Also print the count below each root move at the last depth, then the total
     #[arg(long)]
@@ -36,6 +57,29 @@ pub struct PerftArgs {
 
     #[command(flatten)]
     game: GameArgs,
+}
+
+/// What `halma perft` does besides counting.
+#[derive(Subcommand, Debug)]
+enum PerftAction {
+    /// Add the parts of a count split with --shard: all N shards, each exactly once
+    Merge(MergeArgs),
+}
+
+/// Arguments of `halma perft merge`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Example:\n  halma perft merge part-0.json part-1.json part-2.json part-3.json\n\
+    Docs: docs/distributed.md"
+)]
+struct MergeArgs {
+    /// The part files (each one line of JSON written by `halma perft --shard K/N`)
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<PathBuf>,
+
+    /// Print the merged count as one JSON object
+    #[arg(long)]
+    json: bool,
 }
 
 /// One depth's result, as printed with `--json`.
@@ -59,23 +103,54 @@ struct DivideEntry {
 
 /// Runs `halma perft`.
 pub fn run(args: &PerftArgs) -> Result<(), Error> {
+    if let Some(PerftAction::Merge(merge)) = &args.action {
+        return run_merge(merge);
+    }
+    // clap requires --depth without a subcommand.
+    let depth = args.depth.unwrap_or(1);
     let game = args.game.resolve()?;
     let (threads, pool) = crate::thread_pool(args.threads)?;
     with_game!(game.variant, P, setup => {
         let pos = game.position::<P>(&setup)?;
+        if let Some(shard) = args.shard {
+            let part = pool.install(|| {
+                perft_shard::count_part(&pos, depth, args.split_depth, shard)
+            })?;
+            return crate::print_json(&part);
+        }
         if !args.json {
             println!("position {}", pos.to_text());
             println!("threads  {threads}");
             println!("{:>5} {:>16} {:>12} {:>14}", "depth", "nodes", "time_ms", "leaves/s");
         }
-        pool.install(|| count_depths(&pos, args))
+        pool.install(|| count_depths(&pos, depth, args))
     })
 }
 
+/// Runs `halma perft merge`.
+fn run_merge(args: &MergeArgs) -> Result<(), Error> {
+    let merged = perft_shard::merge(&args.files)?;
+    if args.json {
+        return crate::print_json(&merged);
+    }
+    crate::out(format_args!(
+        "position {}\ndepth    {}\nshards   {} (split at {} plies: {} move sequences)\n\
+         nodes    {}\ntime_ms  {:.3} (the shards' times added)\n",
+        merged.position,
+        merged.depth,
+        merged.shards,
+        merged.split_depth,
+        merged.prefixes,
+        merged.nodes,
+        merged.time_ms
+    ));
+    Ok(())
+}
+
 /// Counts and prints every depth 1..=D; the last one with its divide when asked.
-fn count_depths<P: Game>(pos: &P, args: &PerftArgs) -> Result<(), Error> {
+fn count_depths<P: Game>(pos: &P, last: u32, args: &PerftArgs) -> Result<(), Error> {
     let mut previous = Duration::ZERO;
-    for depth in 1..=args.depth {
+    for depth in 1..=last {
         let bar = progress_bar(pos, depth, previous >= PROGRESS_AFTER);
         let start = Instant::now();
         let per_move = perft_divide(pos, depth, || bar.inc(1));
@@ -86,7 +161,7 @@ fn count_depths<P: Game>(pos: &P, args: &PerftArgs) -> Result<(), Error> {
         let secs = elapsed.as_secs_f64();
         let nps = (nodes as f64 / secs.max(1e-9)) as u64;
         let time_ms = (secs * 1e6).round() / 1e3;
-        let divide = (args.divide && depth == args.depth).then(|| {
+        let divide = (args.divide && depth == last).then(|| {
             let mut entries: Vec<DivideEntry> = per_move
                 .iter()
                 .map(|&(mv, nodes)| DivideEntry {

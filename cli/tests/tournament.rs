@@ -4,8 +4,11 @@
 //! recorded and the tournament finished; the record file replayed and resumed; an SPRT that
 //! stops early.
 
+mod common;
+
+use common::scratch;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 const HALMA: &str = env!("CARGO_BIN_EXE_halma");
@@ -23,14 +26,6 @@ fn json(args: &[&str]) -> Value {
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("halma-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn broken(mode: &str) -> String {
@@ -124,8 +119,10 @@ fn a_gauntlet_with_broken_engines_records_every_fault_replays_and_resumes() {
     let one = halma(&["replay", record.to_str().unwrap(), "--game", "1"]);
     let one = String::from_utf8(one.stdout).unwrap();
     let last = one.lines().last().unwrap();
-    let header = text.split("\n\n").next().unwrap();
-    let plies: usize = header
+    // Game 1's tags (the file's header block comes first).
+    let game_one = &text[text.find("[Game \"1\"]").unwrap()..];
+    let tags = game_one.split("\n\n").next().unwrap();
+    let plies: usize = tags
         .lines()
         .find_map(|l| {
             l.strip_prefix("[Plies \"")?
@@ -155,9 +152,10 @@ fn a_gauntlet_with_broken_engines_records_every_fault_replays_and_resumes() {
     assert_eq!(again["games"], 10);
     assert_eq!(totals(&again), players);
 
-    // Torn after four games and a half: the resumed tournament plays the rest.
+    // Torn after four games and a half: the resumed tournament plays the rest. (The
+    // header is one block, each game two: tags and moves.)
     let blocks: Vec<&str> = text.split_inclusive("\n\n").collect();
-    let torn: String = blocks[..8].concat() + &blocks[8][..40];
+    let torn: String = blocks[..9].concat() + &blocks[9][..40];
     std::fs::write(&record, torn).unwrap();
     let resumed = json(&resume);
     assert_eq!(resumed["games"], 10);
@@ -546,7 +544,7 @@ fn a_record_file_has_one_writer_and_each_game_once() {
     let second_game = 3 - first_game;
     let second_header = format!("[Game \"{second_game}\"]");
     assert!(text[second..].starts_with(&second_header), "{text}");
-    let doubled = [&text, &text[..second]].concat();
+    let doubled = [&text, &text[first..second]].concat();
     std::fs::write(&record, &doubled).unwrap();
     let mut resume = args.clone();
     resume.push("--resume");

@@ -4,12 +4,17 @@
 //! One concept per module: [`players`] (player specifications), [`ugi_player`] and
 //! [`course_player`] (external programs as engines, over [`process`]), [`clock`] (time
 //! controls), [`referee`] (one game), [`schedule`] (which games), [`openings`],
-//! [`record`] (the game-record file), [`stats`] (Elo, SPRT) and [`results`] (standings).
+//! [`record`] (the game-record file), [`fingerprint`] (which schedule a record belongs to),
+//! [`stats`] (Elo, SPRT), [`results`] (standings), [`pool`] (the other shards' games, for
+//! a pooled SPRT) and [`merge`] (the shards' records into one table).
 
 pub mod clock;
 pub mod course_player;
+pub mod fingerprint;
+pub mod merge;
 pub mod openings;
 pub mod players;
+pub mod pool;
 pub mod process;
 pub mod record;
 pub mod referee;
@@ -19,7 +24,8 @@ pub mod stats;
 pub mod ugi_player;
 
 use crate::numbers;
-use clap::Args;
+use crate::shard::Shard;
+use clap::{Args, Subcommand};
 use clock::TimeControl;
 use halma_engine::games::Variant;
 use halma_engine::player::Engine;
@@ -27,7 +33,7 @@ use halma_engine::{with_game, Error, Game};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use openings::Opening;
 use players::PlayerSpec;
-use record::{parse_records, GameRecord};
+use record::{parse_file, GameRecord, Header};
 use referee::{Adjudication, Referee};
 use schedule::{schedule, Format, Scheduled};
 use serde::Serialize;
@@ -40,10 +46,19 @@ use std::sync::{mpsc, Arc, Mutex};
 
 /// Arguments of `halma tournament`.
 #[derive(Args, Debug)]
-#[command(after_help = "Example:\n  halma tournament --rules halma8 --tc 100ms \
-    --player alphabeta:depth=2 --player alphabeta:name=ab-fast,time=20ms --rounds 2\n\
-    Docs: docs/tournament.md, docs/game-record.md")]
+#[command(
+    after_help = "Examples:\n  halma tournament --rules halma8 --tc 100ms \
+    --player alphabeta:depth=2 --player alphabeta:name=ab-fast,time=20ms --rounds 2\n  \
+    halma tournament --rules halma8 -p alphabeta:depth=1 -p random --rounds 2 --openings none \
+    --shard 1/4 --record shard-1.games\n  halma tournament merge shard-*.games\n\
+    Docs: docs/tournament.md, docs/game-record.md, docs/distributed.md",
+    subcommand_negates_reqs = true,
+    args_conflicts_with_subcommands = true
+)]
 pub struct TournamentArgs {
+    #[command(subcommand)]
+    action: Option<TournamentAction>,
+
     /// A player (two at least): alphabeta:OPTS, mcts:OPTS, ugi:"CMD"[,OPTS], course:"CMD"
     #[arg(long = "player", short = 'p', value_name = "SPEC", required = true)]
     players: Vec<String>,
@@ -92,6 +107,17 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "FILE", default_value = "tournament.games")]
     record: PathBuf,
 
+    /// Play only shard K (from 0) of N: the game pairs p with p - 1 = K mod N, of the same
+    /// schedule every shard computes (docs/distributed.md)
+    #[arg(long, value_name = "K/N", value_parser = crate::shard::parse)]
+    shard: Option<Shard>,
+
+    /// A directory the shards share: this shard's record is DIR/shard-K-of-N.games, and
+    /// between games it reads the others' records there to stop when the pooled SPRT has
+    /// decided
+    #[arg(long, value_name = "DIR", conflicts_with = "record")]
+    shard_dir: Option<PathBuf>,
+
     /// Continue the tournament recorded in --record (games already there are not replayed)
     #[arg(long)]
     resume: bool,
@@ -104,6 +130,14 @@ pub struct TournamentArgs {
     /// Print the standings as one JSON object (no per-game lines)
     #[arg(long)]
     json: bool,
+}
+
+/// What `halma tournament` does besides playing.
+#[derive(Subcommand, Debug)]
+enum TournamentAction {
+    /// Merge the record files of a tournament's shards into one table, Elo, pentanomial
+    /// pairs and SPRT verdict
+    Merge(merge::MergeArgs),
 }
 
 /// The time control of a tournament without `--tc` in which some player has no limit of
@@ -128,6 +162,9 @@ struct Plan {
     openings: Option<PathBuf>,
     sprt: Option<Sprt>,
     concurrency: usize,
+    shard: Shard,
+    /// The record file.
+    record: PathBuf,
 }
 
 /// The SPRT's state, for the report.
@@ -148,6 +185,8 @@ struct SprtReport {
 struct Report<'a> {
     rules: String,
     scheduled: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<String>,
     #[serde(flatten)]
     standings: &'a results::Standings,
     sprt: Option<SprtReport>,
@@ -155,6 +194,9 @@ struct Report<'a> {
 
 /// Runs `halma tournament`.
 pub fn run(args: &TournamentArgs) -> Result<(), Error> {
+    if let Some(TournamentAction::Merge(merge)) = &args.action {
+        return merge::run(merge);
+    }
     let plan = plan(args)?;
     with_game!(plan.variant, P, setup => play::<P>(args, &plan, &setup))
 }
@@ -214,6 +256,22 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
         }
         false => Some(Sprt::parse(&args.sprt)?),
     };
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    if sprt.is_some() && shard.count > 1 && args.shard_dir.is_none() {
+        return Err(Error::Argument(
+            "--sprt with --shard needs --shard-dir DIR, where the shards pool their games \
+             for the test (docs/distributed.md)"
+                .into(),
+        ));
+    }
+    let record = match &args.shard_dir {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Error::Argument(format!("--shard-dir {}: {e}", dir.display())))?;
+            dir.join(pool::file_name(shard))
+        }
+        None => args.record.clone(),
+    };
     let openings = match args.openings.as_deref() {
         Some("none") => None,
         Some(path) => Some(PathBuf::from(path)),
@@ -249,6 +307,8 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
         openings,
         sprt,
         concurrency,
+        shard,
+        record,
     })
 }
 
@@ -307,17 +367,63 @@ fn open_record(path: &Path) -> Result<std::fs::File, Error> {
     }
 }
 
-/// The record file, locked (see [`open_record`]) and positioned at its end, and the games
-/// already in it (checked against the schedule: each game of this tournament at most
-/// once); the file is rewritten to hold exactly them (dropping a block torn by an
-/// interruption).
-fn resume<P: Game>(
+/// The header of this tournament's record: its schedule fingerprint (of everything that
+/// fixes the games: rules, openings, players, format, rounds, clock, adjudication, SPRT),
+/// shard, rules, size, players and SPRT.
+fn header<P: Game>(
     args: &TournamentArgs,
     plan: &Plan,
     games: &[Scheduled],
     openings: &[Opening<P>],
+) -> Header {
+    let sprt = plan.sprt.map(|s| s.to_string());
+    let mut fields = vec![
+        ("rules", plan.variant.to_string()),
+        ("format", format!("{:?}", args.format)),
+        ("rounds", args.rounds.to_string()),
+        (
+            "tc",
+            plan.referee
+                .control
+                .map_or("none".to_string(), |c| c.to_string()),
+        ),
+        ("time-margin-ns", plan.referee.margin.as_nanos().to_string()),
+        ("max-plies", plan.referee.max_plies.to_string()),
+        ("adjudicate", format!("{:?}", plan.referee.adjudication)),
+        ("sprt", sprt.clone().unwrap_or_default()),
+    ];
+    for spec in &plan.specs {
+        fields.push(("player", format!("{}\t{}", spec.name, spec.text)));
+    }
+    for opening in openings {
+        fields.push((
+            "opening",
+            format!("{}\t{}", opening.number, opening.position.to_text()),
+        ));
+    }
+    Header {
+        schedule: fingerprint::fingerprint(fields),
+        shard: plan.shard,
+        rules: plan.variant.to_string(),
+        games: games.len(),
+        players: plan.specs.iter().map(|s| s.name.clone()).collect(),
+        sprt,
+    }
+}
+
+/// The record file, locked (see [`open_record`]) and positioned at its end, and the games
+/// already in it (checked against the schedule and the shard: each game of this shard at
+/// most once); the file is rewritten to hold exactly them after `header` (dropping a block
+/// torn by an interruption). A file without a header (written before headers) is read and
+/// checked game by game, and gets its header.
+fn resume<P: Game>(
+    args: &TournamentArgs,
+    plan: &Plan,
+    header: &Header,
+    games: &[Scheduled],
+    openings: &[Opening<P>],
 ) -> Result<(std::fs::File, Vec<GameRecord>), Error> {
-    let path = &args.record;
+    let path = &plan.record;
     let io = |e: std::io::Error| Error::Argument(format!("{}: {e}", path.display()));
     if path.exists() && !args.resume {
         return Err(Error::Argument(format!(
@@ -328,7 +434,27 @@ fn resume<P: Game>(
     let mut file = open_record(path)?;
     let mut text = String::new();
     file.read_to_string(&mut text).map_err(io)?;
-    let done = parse_records(&text)?;
+    let read = parse_file(&text)?;
+    if let Some(h) = &read.header {
+        if h.schedule != header.schedule {
+            return Err(Error::Argument(format!(
+                "{} is the record of another schedule (fingerprint {}; these arguments give {}): \
+                 other rules, openings, players, rounds, clock or SPRT",
+                path.display(),
+                h.schedule,
+                header.schedule
+            )));
+        }
+        if h.shard != header.shard {
+            return Err(Error::Argument(format!(
+                "{} is the record of shard {}, not {}",
+                path.display(),
+                h.shard,
+                header.shard
+            )));
+        }
+    }
+    let done = read.games;
     let mut seen = BTreeSet::new();
     for g in &done {
         if !seen.insert(g.game) {
@@ -338,7 +464,8 @@ fn resume<P: Game>(
                 g.game
             )));
         }
-        let expected = games.get(g.game.wrapping_sub(1)).map(|s| {
+        let scheduled = games.get(g.game.wrapping_sub(1));
+        let expected = scheduled.map(|s| {
             let names: Vec<&str> = s
                 .seats
                 .iter()
@@ -358,8 +485,16 @@ fn resume<P: Game>(
                 g.game
             )));
         }
+        if scheduled.is_some_and(|s| !plan.shard.owns(s.pair - 1)) {
+            return Err(Error::Argument(format!(
+                "{}: game {} belongs to another shard than {}",
+                path.display(),
+                g.game,
+                plan.shard
+            )));
+        }
     }
-    let text: String = done.iter().map(GameRecord::to_text).collect();
+    let text: String = header.to_text() + &done.iter().map(GameRecord::to_text).collect::<String>();
     file.set_len(0)
         .and_then(|_| file.seek(SeekFrom::Start(0)))
         .and_then(|_| file.write_all(text.as_bytes()))
@@ -378,11 +513,24 @@ fn play<P: Game>(args: &TournamentArgs, plan: &Plan, setup: &P::Setup) -> Result
         openings.len(),
         args.rounds as usize,
     )?;
-    let (file, mut finished) = resume(args, plan, &games, &openings)?;
+    let header = header(args, plan, &games, &openings);
+    let (file, mut finished) = resume(args, plan, &header, &games, &openings)?;
     let names: Vec<String> = plan.specs.iter().map(|s| s.name.clone()).collect();
     let done: BTreeSet<usize> = finished.iter().map(|g| g.game).collect();
-    let queue: VecDeque<&Scheduled> = games.iter().filter(|g| !done.contains(&g.game)).collect();
-    let bar = progress_bar(games.len(), finished.len());
+    let mine: Vec<&Scheduled> = games
+        .iter()
+        .filter(|g| plan.shard.owns(g.pair - 1))
+        .collect();
+    let queue: VecDeque<&Scheduled> = mine
+        .iter()
+        .copied()
+        .filter(|g| !done.contains(&g.game))
+        .collect();
+    let mut pool = match &args.shard_dir {
+        Some(dir) if plan.sprt.is_some() => Some(pool::Pool::new(dir, &plan.record, &header)),
+        _ => None,
+    };
+    let bar = progress_bar(mine.len(), finished.len());
     let verdict = run_games::<P>(
         args,
         plan,
@@ -391,11 +539,36 @@ fn play<P: Game>(args: &TournamentArgs, plan: &Plan, setup: &P::Setup) -> Result
         file,
         &names,
         &mut finished,
+        pool.as_mut(),
         &bar,
     )?;
     bar.finish_and_clear();
     finished.sort_by_key(|g| g.game);
-    report(args, plan, games.len(), &names, &finished, verdict)
+    let summary = match plan.shard == Shard::WHOLE {
+        true => format!(
+            "{} of {} games, rules {}",
+            finished.len(),
+            games.len(),
+            plan.variant
+        ),
+        false => format!(
+            "{} of {} games of shard {} ({} in the schedule), rules {}",
+            finished.len(),
+            mine.len(),
+            plan.shard,
+            games.len(),
+            plan.variant
+        ),
+    };
+    let summary = Summary {
+        rules: plan.variant.to_string(),
+        scheduled: games.len(),
+        shard: (plan.shard != Shard::WHOLE).then(|| plan.shard.to_string()),
+        line: summary,
+        sprt: plan.sprt.zip(verdict),
+        pooled: pool.is_some(),
+    };
+    report(args.json, &summary, &names, &finished)
 }
 
 /// The tournament's progress bar on stderr, `done` of `total` games already played.
@@ -421,9 +594,10 @@ fn run_games<P: Game>(
     mut file: std::fs::File,
     names: &[String],
     finished: &mut Vec<GameRecord>,
+    mut pool: Option<&mut pool::Pool>,
     bar: &ProgressBar,
 ) -> Result<Option<(f64, Verdict)>, Error> {
-    let mut verdict = sprt_state(plan, names, finished);
+    let mut verdict = pooled_sprt_state(plan, names, finished, pool.as_deref_mut())?;
     let abort = Arc::new(AtomicBool::new(
         verdict.is_some_and(|v| v.1 != Verdict::Open),
     ));
@@ -462,7 +636,7 @@ fn run_games<P: Game>(
         for game in rx {
             file.write_all(game.to_text().as_bytes())
                 .and_then(|_| file.flush())
-                .map_err(|e| Error::Argument(format!("{}: {e}", args.record.display())))?;
+                .map_err(|e| Error::Argument(format!("{}: {e}", plan.record.display())))?;
             if !args.json {
                 bar.suspend(|| crate::out(format_args!("{}\n", game.summary())));
             }
@@ -470,7 +644,8 @@ fn run_games<P: Game>(
             bar.inc(1);
             let standings = results::standings(names, finished);
             bar.set_message(progress_message(&standings));
-            verdict = sprt_state(plan, names, finished);
+            verdict = pooled_sprt_state(plan, names, finished, pool.as_deref_mut())
+                .inspect_err(|_| abort.store(true, Ordering::Relaxed))?;
             if verdict.is_some_and(|v| v.1 != Verdict::Open) {
                 abort.store(true, Ordering::Relaxed);
             }
@@ -480,18 +655,32 @@ fn run_games<P: Game>(
     Ok(verdict)
 }
 
-/// Prints the tournament's result: the table of the `finished` games of `scheduled`, and
-/// the SPRT's `verdict` if one was run (JSON with `--json`).
-fn report(
-    args: &TournamentArgs,
-    plan: &Plan,
-    scheduled: usize,
+/// What a tournament's report says besides the standings.
+pub struct Summary {
+    /// The rules, text form.
+    pub rules: String,
+    /// The games of the whole schedule.
+    pub scheduled: usize,
+    /// The shard, if the report is one shard's.
+    pub shard: Option<String>,
+    /// The line above the table (`24 of 24 games, rules halma8`).
+    pub line: String,
+    /// The SPRT and its last state, if one was run.
+    pub sprt: Option<(Sprt, (f64, Verdict))>,
+    /// Whether the SPRT counted the other shards' games too.
+    pub pooled: bool,
+}
+
+/// Prints a tournament's result: the table of the `finished` games among the players
+/// `names`, and the SPRT's verdict if one was run (one JSON object with `json`).
+pub fn report(
+    json: bool,
+    summary: &Summary,
     names: &[String],
     finished: &[GameRecord],
-    verdict: Option<(f64, Verdict)>,
 ) -> Result<(), Error> {
     let standings = results::standings(names, finished);
-    let sprt = plan.sprt.zip(verdict).map(|(s, (llr, v))| {
+    let sprt = summary.sprt.map(|(s, (llr, v))| {
         let (lower, upper) = s.bounds();
         SprtReport {
             elo0: s.elo0,
@@ -508,36 +697,59 @@ fn report(
             },
         }
     });
-    if args.json {
+    if json {
         return crate::print_json(&Report {
-            rules: plan.variant.to_string(),
-            scheduled,
+            rules: summary.rules.clone(),
+            scheduled: summary.scheduled,
+            shard: summary.shard.clone(),
             standings: &standings,
             sprt,
         });
     }
-    crate::out(format_args!(
-        "\n{} of {} games, rules {}\n{}",
-        standings.games,
-        scheduled,
-        plan.variant,
-        standings.table()
-    ));
+    crate::out(format_args!("\n{}\n{}", summary.line, standings.table()));
     if let Some(s) = sprt {
         crate::out(format_args!(
-            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) {}\n",
-            s.elo0, s.elo1, s.alpha, s.beta, s.llr, s.lower, s.upper, s.verdict
+            "{}SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) {}\n",
+            if summary.pooled { "pooled " } else { "" },
+            s.elo0,
+            s.elo1,
+            s.alpha,
+            s.beta,
+            s.llr,
+            s.lower,
+            s.upper,
+            s.verdict
         ));
     }
     Ok(())
 }
 
+/// The SPRT's LLR and verdict over `games` and, with a `pool`, the other shards' games
+/// recorded so far.
+fn pooled_sprt_state(
+    plan: &Plan,
+    names: &[String],
+    games: &[GameRecord],
+    pool: Option<&mut pool::Pool>,
+) -> Result<Option<(f64, Verdict)>, Error> {
+    let Some(pool) = pool else {
+        return Ok(sprt_state(plan, names, games));
+    };
+    let others = pool.refresh(games)?;
+    let all: Vec<GameRecord> = games.iter().chain(others).cloned().collect();
+    Ok(sprt_state(plan, names, &all))
+}
+
 /// The LLR and verdict of the SPRT, if one is run.
 fn sprt_state(plan: &Plan, names: &[String], games: &[GameRecord]) -> Option<(f64, Verdict)> {
-    let sprt = plan.sprt?;
+    plan.sprt.map(|sprt| sprt_of(sprt, names, games))
+}
+
+/// The LLR and verdict of `sprt` on the first pairing of `games` among `names`.
+pub fn sprt_of(sprt: Sprt, names: &[String], games: &[GameRecord]) -> (f64, Verdict) {
     let standings = results::standings(names, games);
     let pent = standings.pairings.first().map_or([0; 5], |p| p.pentanomial);
-    Some(sprt.test(&pent))
+    sprt.test(&pent)
 }
 
 /// The progress bar's message: the score of a single pairing, else the leader.

@@ -16,7 +16,10 @@
 //!
 //! 1. b3-c4 g6-f5 2. c3-e5 f6-d4 … 1-0
 //! ```
+//!
+//! The file begins with a [`Header`] block naming the schedule it belongs to.
 
+use crate::shard::Shard;
 use halma_engine::notation::side_letter;
 use halma_engine::Error;
 use std::fmt::Write as _;
@@ -150,40 +153,169 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((key.to_string(), value))
 }
 
+/// The header block a record file begins with: what fixes its tournament's games, so that
+/// a resume or a merge can tell records of the same schedule from others.
+///
+/// ```text
+/// [Schedule "6a09e667f3bcc908"]
+/// [Shard "0/4"]
+/// [Rules "halma8"]
+/// [Games "24"]
+/// [Player "ab1"]
+/// [Player "random"]
+/// [Sprt "elo0=0 elo1=10 alpha=0.05 beta=0.05"]
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Header {
+    /// The schedule fingerprint (16 hex digits, [`super::fingerprint`]).
+    pub schedule: String,
+    /// The shard whose record this is (`0/1`: the whole tournament).
+    pub shard: Shard,
+    /// The rules, text form.
+    pub rules: String,
+    /// The number of games in the whole schedule.
+    pub games: usize,
+    /// The players' names, in the order given.
+    pub players: Vec<String>,
+    /// The SPRT's parameters (`elo0=… elo1=… alpha=… beta=…`), if one is run.
+    pub sprt: Option<String>,
+}
+
+impl Header {
+    /// The header as text, ending with a blank line.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let mut tag = |key: &str, value: &str| {
+            let _ = writeln!(out, "[{key} \"{}\"]", escape(value));
+        };
+        tag("Schedule", &self.schedule);
+        tag("Shard", &self.shard.to_string());
+        tag("Rules", &self.rules);
+        tag("Games", &self.games.to_string());
+        for name in &self.players {
+            tag("Player", name);
+        }
+        if let Some(sprt) = &self.sprt {
+            tag("Sprt", sprt);
+        }
+        out.push('\n');
+        out
+    }
+
+    /// A header from its tags, if they are one.
+    fn build(tags: &[(String, String)]) -> Option<Header> {
+        let get = |key: &str| tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+        let schedule = get("Schedule")?;
+        if schedule.len() != 16 || !schedule.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        Some(Header {
+            schedule,
+            shard: Shard::parse(&get("Shard")?).ok()?,
+            rules: get("Rules")?,
+            games: get("Games")?.parse().ok()?,
+            players: tags
+                .iter()
+                .filter(|(k, _)| k == "Player")
+                .map(|(_, v)| v.clone())
+                .collect(),
+            sprt: get("Sprt"),
+        })
+    }
+}
+
+/// A record file as read: its header (none in a file written before headers), its
+/// complete games, and where its complete blocks end.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RecordFile {
+    /// The header block, if the file has one.
+    pub header: Option<Header>,
+    /// The complete games, in file order.
+    pub games: Vec<GameRecord>,
+    /// Bytes of the text up to the end of its last complete block.
+    pub complete: usize,
+    /// The line where a last block cut short begins, if there is one.
+    pub torn: Option<usize>,
+}
+
 /// Parses every game of a record file. A last block cut short (an interrupted write: the
 /// file does not end with the blank line that closes every record) is ignored; anything
 /// else malformed is an error naming the line where its block starts.
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, Error> {
-    let mut games = Vec::new();
-    let lines: Vec<&str> = text.lines().collect();
+    parse_file(text).map(|file| file.games)
+}
+
+/// Parses a record file: an optional header block first, then game blocks. A last block cut
+/// short is left out and reported in [`RecordFile::torn`]; anything else malformed is an
+/// error naming the line where its block starts. `first_line` numbers the text's first line
+/// (the text may be the tail of a file).
+pub fn parse_file_from(text: &str, first_line: usize) -> Result<RecordFile, Error> {
+    let mut file = RecordFile::default();
+    // Each line without its end, and the byte offset just past its end.
+    let mut lines: Vec<(&str, usize)> = Vec::new();
+    let mut offset = 0;
+    for piece in text.split_inclusive('\n') {
+        offset += piece.len();
+        let line = piece.strip_suffix('\n').unwrap_or(piece);
+        lines.push((line.strip_suffix('\r').unwrap_or(line), offset));
+    }
+    let blank = |i: usize| lines[i].0.trim().is_empty();
     let mut i = 0;
     while i < lines.len() {
-        if lines[i].trim().is_empty() {
+        if blank(i) {
             i += 1;
             continue;
         }
-        let first = i + 1;
+        let first = first_line + i;
         let mut tags = Vec::new();
         let mut well_formed = true;
-        while i < lines.len() && lines[i].starts_with('[') {
-            match parse_tag(lines[i].trim()) {
+        while i < lines.len() && lines[i].0.starts_with('[') {
+            match parse_tag(lines[i].0.trim()) {
                 Some(tag) => tags.push(tag),
                 None => well_formed = false,
             }
             i += 1;
         }
-        while i < lines.len() && lines[i].trim().is_empty() {
+        let is_header = tags.iter().any(|(k, _)| k == "Schedule");
+        if is_header {
+            // A header: tags and the blank line after them, before any game.
+            let torn = i >= lines.len();
+            match Header::build(&tags).filter(|_| well_formed) {
+                _ if torn => {
+                    file.torn = Some(first);
+                    break;
+                }
+                Some(header) if file.header.is_none() && file.games.is_empty() => {
+                    file.header = Some(header);
+                    file.complete = lines[i].1;
+                    continue;
+                }
+                _ => {
+                    return Err(Error::Argument(format!(
+                        "the header starting at line {first} is malformed or not the \
+                         file's first block"
+                    )))
+                }
+            }
+        }
+        while i < lines.len() && blank(i) {
             i += 1;
         }
         let mut movetext = Vec::new();
-        while i < lines.len() && !lines[i].trim().is_empty() {
-            movetext.push(lines[i]);
+        while i < lines.len() && !blank(i) {
+            movetext.push(lines[i].0);
             i += 1;
         }
-        let torn = i >= lines.len() && (movetext.is_empty() || !text.ends_with("\n\n"));
+        let torn = i >= lines.len();
         match build(&tags, &movetext.join(" ")).filter(|_| well_formed) {
-            Some(game) if !torn => games.push(game),
-            _ if torn => break,
+            Some(game) if !torn => {
+                file.games.push(game);
+                file.complete = lines[i].1;
+            }
+            _ if torn => {
+                file.torn = Some(first);
+                break;
+            }
             _ => {
                 return Err(Error::Argument(format!(
                     "game record starting at line {first} is incomplete or malformed"
@@ -191,7 +323,12 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, Error> {
             }
         }
     }
-    Ok(games)
+    Ok(file)
+}
+
+/// [`parse_file_from`] a whole file (its first line is line 1).
+pub fn parse_file(text: &str) -> Result<RecordFile, Error> {
+    parse_file_from(text, 1)
 }
 
 /// A record from its tags and movetext.
@@ -272,5 +409,36 @@ mod tests {
         }
         let broken = text.replace("[Plies \"45\"]", "[Plies \"44\"]");
         assert!(parse_records(&broken).is_err());
+    }
+
+    #[test]
+    fn a_header_comes_first_and_a_torn_tail_is_reported() {
+        let header = Header {
+            schedule: "0123456789abcdef".into(),
+            shard: Shard { index: 1, count: 4 },
+            rules: "halma8".into(),
+            games: 8,
+            players: vec!["a \"x\"".into(), "b".into()],
+            sprt: Some("elo0=0 elo1=5 alpha=0.05 beta=0.05".into()),
+        };
+        let games = [sample(3, 2), sample(4, 2)];
+        let text = header.to_text() + &games.iter().map(GameRecord::to_text).collect::<String>();
+        let file = parse_file(&text).unwrap();
+        assert_eq!(file.header.as_ref(), Some(&header));
+        assert_eq!(file.games, games);
+        assert_eq!((file.complete, file.torn), (text.len(), None));
+        let cut = parse_file(&text[..text.len() - 3]).unwrap();
+        assert_eq!(cut.games, games[..1]);
+        assert_eq!(
+            cut.complete,
+            header.to_text().len() + games[0].to_text().len()
+        );
+        assert!(cut.torn.is_some());
+        let tail = parse_file_from(&text[cut.complete..], 1).unwrap();
+        assert_eq!((tail.header, tail.games), (None, games[1..].to_vec()));
+        let torn_header = parse_file(&header.to_text()[..20]).unwrap();
+        assert_eq!((torn_header.header, torn_header.torn), (None, Some(1)));
+        let twice = text.clone() + &header.to_text();
+        assert!(parse_file(&twice).is_err());
     }
 }

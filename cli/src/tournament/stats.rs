@@ -146,6 +146,17 @@ pub struct Sprt {
     pub beta: f64,
 }
 
+impl std::fmt::Display for Sprt {
+    /// The parameters as [`Sprt::parse`] reads them back: `elo0=0 elo1=5 alpha=0.05 beta=0.05`.
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "elo0={} elo1={} alpha={} beta={}",
+            self.elo0, self.elo1, self.alpha, self.beta
+        )
+    }
+}
+
 /// Where an SPRT stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {

@@ -8,6 +8,14 @@ use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
+/// A fresh scratch directory for one test, named after it and this process.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("halma-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Runs `halma` with `args`.
 pub fn halma(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_halma"))

@@ -1,0 +1,298 @@
+//! A perft count split into shards (`halma perft --shard K/N`) and the merge of their parts
+//! (`halma perft merge`): the move sequences of `--split-depth` plies (the prefixes), sorted
+//! by their text, are dealt out, the i-th to shard i mod N; each shard counts the leaves
+//! below its prefixes and writes one JSON part; the merge checks that every shard of the
+//! same count is present exactly once and adds them (docs/distributed.md).
+
+use crate::shard::Shard;
+use halma_engine::perft::perft;
+use halma_engine::{Error, Game, Move};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Deepest `--split-depth`.
+pub const MAX_SPLIT_DEPTH: u32 = 4;
+/// Most prefixes a split may make (every shard enumerates all of them).
+pub const MAX_PREFIXES: usize = 1_000_000;
+/// Largest part file the merge reads, in bytes.
+const MAX_PART_BYTES: u64 = 256 << 20;
+/// The `format` field of every part, checked by the merge.
+const PART_FORMAT: &str = "halma-perft-part/1";
+
+/// The leaves below one prefix.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PrefixCount {
+    /// The prefix's moves, space-separated.
+    pub moves: String,
+    /// Its leaf count.
+    pub nodes: u64,
+}
+
+/// One shard's part of a split perft count, as written (one JSON line).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Part {
+    /// Always [`PART_FORMAT`].
+    pub format: String,
+    /// The position text (rules first).
+    pub position: String,
+    /// The depth counted.
+    pub depth: u32,
+    /// The plies of each prefix.
+    pub split_depth: u32,
+    /// This shard, K from 0.
+    pub shard: u32,
+    /// The number of shards N.
+    pub shards: u32,
+    /// The prefixes of the whole split (every shard's).
+    pub prefixes: u64,
+    /// The leaves below this shard's prefixes.
+    pub nodes: u64,
+    /// Wall time of this shard's count.
+    pub time_ms: f64,
+    /// The count below each of this shard's prefixes, in prefix order.
+    pub divide: Vec<PrefixCount>,
+}
+
+/// Parses `--split-depth`: 1 to [`MAX_SPLIT_DEPTH`].
+pub fn split_depth(text: &str) -> Result<u32, String> {
+    crate::numbers::whole(text, MAX_SPLIT_DEPTH.into()).map(|n| n as u32)
+}
+
+/// Every move sequence of `plies` plies from `pos` (a finished game ends a sequence early:
+/// it has no leaves below), children in the order of their move text; more than
+/// [`MAX_PREFIXES`] is an error.
+fn prefixes<P: Game>(pos: &mut P, plies: u32) -> Result<Vec<Vec<Move>>, Error> {
+    fn walk<P: Game>(
+        pos: &mut P,
+        plies: u32,
+        line: &mut Vec<Move>,
+        out: &mut Vec<Vec<Move>>,
+    ) -> Result<(), Error> {
+        if plies == 0 {
+            if out.len() == MAX_PREFIXES {
+                return Err(Error::Argument(format!(
+                    "the split makes more than {MAX_PREFIXES} prefixes: lower --split-depth"
+                )));
+            }
+            out.push(line.clone());
+            return Ok(());
+        }
+        let mut moves: Vec<(String, Move)> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| (pos.move_text(m), m))
+            .collect();
+        moves.sort();
+        for (_, mv) in moves {
+            pos.make(mv);
+            line.push(mv);
+            let done = walk(pos, plies - 1, line, out);
+            line.pop();
+            pos.unmake();
+            done?;
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    walk(pos, plies, &mut Vec::new(), &mut out)?;
+    Ok(out)
+}
+
+/// The text of a prefix played from `pos`.
+fn prefix_text<P: Game>(pos: &P, line: &[Move]) -> String {
+    let mut p = pos.clone();
+    let mut words = Vec::with_capacity(line.len());
+    for &mv in line {
+        words.push(p.move_text(mv));
+        p.make(mv);
+    }
+    words.join(" ")
+}
+
+/// Counts `shard`'s part of the perft count of `pos` at `depth`, split at `split_depth`
+/// plies (at most `depth`), in parallel over its prefixes on the current rayon pool.
+pub fn count_part<P: Game>(
+    pos: &P,
+    depth: u32,
+    split_depth: u32,
+    shard: Shard,
+) -> Result<Part, Error> {
+    if split_depth > depth {
+        return Err(Error::Argument(format!(
+            "--split-depth {split_depth} is deeper than --depth {depth}"
+        )));
+    }
+    let start = Instant::now();
+    let all = prefixes(&mut pos.clone(), split_depth)?;
+    let mine: Vec<&Vec<Move>> = all
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| shard.owns(i))
+        .map(|(_, line)| line)
+        .collect();
+    let divide: Vec<PrefixCount> = mine
+        .par_iter()
+        .map(|line| {
+            let mut child = pos.clone();
+            for &mv in line.iter() {
+                child.make(mv);
+            }
+            PrefixCount {
+                moves: prefix_text(pos, line),
+                nodes: perft(&mut child, depth - split_depth),
+            }
+        })
+        .collect();
+    Ok(Part {
+        format: PART_FORMAT.into(),
+        position: pos.to_text(),
+        depth,
+        split_depth,
+        shard: shard.index,
+        shards: shard.count,
+        prefixes: all.len() as u64,
+        nodes: divide.iter().map(|c| c.nodes).sum(),
+        time_ms: (start.elapsed().as_secs_f64() * 1e6).round() / 1e3,
+        divide,
+    })
+}
+
+/// The merged count, as `halma perft merge --json` prints it.
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Merged {
+    /// The position text.
+    pub position: String,
+    /// The depth counted.
+    pub depth: u32,
+    /// The plies of each prefix.
+    pub split_depth: u32,
+    /// The number of shards.
+    pub shards: u32,
+    /// The prefixes of the split.
+    pub prefixes: u64,
+    /// The perft count.
+    pub nodes: u64,
+    /// The shards' wall times added (the work done).
+    pub time_ms: f64,
+}
+
+/// Reads one part file.
+fn read_part(path: &PathBuf) -> Result<Part, Error> {
+    let name = path.display();
+    let io = |e: std::io::Error| Error::Argument(format!("{name}: {e}"));
+    let size = std::fs::metadata(path).map_err(io)?.len();
+    if size > MAX_PART_BYTES {
+        return Err(Error::Argument(format!(
+            "{name}: {size} bytes is larger than any perft part ({MAX_PART_BYTES} at most)"
+        )));
+    }
+    let text = std::fs::read_to_string(path).map_err(io)?;
+    let part: Part = serde_json::from_str(text.trim()).map_err(|e| {
+        Error::Argument(format!(
+            "{name} is not a perft part (halma perft --shard K/N --json writes one): {e}"
+        ))
+    })?;
+    if part.format != PART_FORMAT {
+        return Err(Error::Argument(format!(
+            "{name}: format '{}', expected '{PART_FORMAT}'",
+            part.format
+        )));
+    }
+    let sum: u64 = part.divide.iter().map(|c| c.nodes).sum();
+    if sum != part.nodes || part.shard >= part.shards || part.shards == 0 {
+        return Err(Error::Argument(format!(
+            "{name}: inconsistent part (shard {}/{}, {} nodes, its prefixes sum to {sum})",
+            part.shard, part.shards, part.nodes
+        )));
+    }
+    Ok(part)
+}
+
+/// Merges the parts in `paths`: all of the same count (position, depth, split, shards),
+/// each shard exactly once, every prefix once.
+pub fn merge(paths: &[PathBuf]) -> Result<Merged, Error> {
+    let parts = paths
+        .iter()
+        .map(|p| read_part(p).map(|part| (p, part)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let Some((first_path, first)) = parts.first() else {
+        return Err(Error::Argument("perft merge needs part files".into()));
+    };
+    let key = |p: &Part| {
+        (
+            p.position.clone(),
+            p.depth,
+            p.split_depth,
+            p.shards,
+            p.prefixes,
+        )
+    };
+    let mut seen: Vec<Option<&PathBuf>> = vec![None; first.shards as usize];
+    let mut prefixes = BTreeSet::new();
+    for (path, part) in &parts {
+        if key(part) != key(first) {
+            return Err(Error::Argument(format!(
+                "{} and {} are parts of different counts ({} depth {} split {} into {} \
+                 shards, against {} depth {} split {} into {})",
+                first_path.display(),
+                path.display(),
+                first.position,
+                first.depth,
+                first.split_depth,
+                first.shards,
+                part.position,
+                part.depth,
+                part.split_depth,
+                part.shards
+            )));
+        }
+        if let Some(other) = seen[part.shard as usize].replace(path) {
+            return Err(Error::Argument(format!(
+                "shard {}/{} is given twice: {} and {}",
+                part.shard,
+                part.shards,
+                other.display(),
+                path.display()
+            )));
+        }
+        for c in &part.divide {
+            if !prefixes.insert(c.moves.as_str()) {
+                return Err(Error::Argument(format!(
+                    "{}: prefix '{}' is counted by two shards",
+                    path.display(),
+                    c.moves
+                )));
+            }
+        }
+    }
+    let missing: Vec<String> = (0..first.shards)
+        .filter(|&k| seen[k as usize].is_none())
+        .map(|k| format!("{k}/{}", first.shards))
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::Argument(format!(
+            "missing shards: {} (a count needs all {})",
+            missing.join(", "),
+            first.shards
+        )));
+    }
+    if prefixes.len() as u64 != first.prefixes {
+        return Err(Error::Argument(format!(
+            "the parts count {} prefixes, the split has {}",
+            prefixes.len(),
+            first.prefixes
+        )));
+    }
+    Ok(Merged {
+        position: first.position.clone(),
+        depth: first.depth,
+        split_depth: first.split_depth,
+        shards: first.shards,
+        prefixes: first.prefixes,
+        nodes: parts.iter().map(|(_, p)| p.nodes).sum(),
+        time_ms: (parts.iter().map(|(_, p)| p.time_ms).sum::<f64>() * 1e3).round() / 1e3,
+    })
+}
