@@ -12,6 +12,7 @@
 
 use crate::error::Error;
 use crate::moves::Move;
+use crate::picture::Picture;
 use crate::rng::Rng;
 use crate::weights::Weights;
 
@@ -164,6 +165,19 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// [`Game::move_text`] otherwise.
     fn path_text(&self, mv: Move) -> String {
         self.move_text(mv)
+    }
+
+    /// What a front end draws: each cell's place, shape, camp and piece
+    /// ([`crate::picture`]). By default a plain square board of the cells whose names
+    /// parse back to them, with men; games drawn otherwise say so. Never called in search.
+    fn picture(&self) -> Picture {
+        Picture::from_names(
+            self.sides(),
+            self.cells(),
+            |c| self.cell_name(c),
+            |t| self.parse_cell(t).ok(),
+            |c| self.side_at(c),
+        )
     }
 
     /// The number of sides playing.
