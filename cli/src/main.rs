@@ -20,6 +20,7 @@ mod replay;
 mod show;
 mod solve;
 mod solve_legrec;
+mod svg;
 mod tournament;
 mod ugi;
 

@@ -247,18 +247,6 @@ impl Picture {
                 .filter(|c| c.cell.is_some() || c.shape == Shape::Light)
         };
         let mut labels = Vec::new();
-        let mut files: Vec<i32> = played().map(|c| c.file).collect();
-        files.sort_unstable();
-        files.dedup();
-        for f in files {
-            let low = played().filter(|c| c.file == f).map(|c| c.rank).min();
-            if let Some(r) = low {
-                labels.push(Label {
-                    centre: lattice.centre(f, r - 1),
-                    text: file_letter(f),
-                });
-            }
-        }
         let mut ranks: Vec<i32> = played().map(|c| c.rank).collect();
         ranks.sort_unstable();
         ranks.dedup();
@@ -268,6 +256,30 @@ impl Picture {
                 labels.push(Label {
                     centre: lattice.centre(f - 1, r),
                     text: (r + 1).to_string(),
+                });
+            }
+        }
+        // File letters under each file, or over it where a rank number or cell is in the
+        // way (the star's side points); none if both places are taken.
+        let free = |labels: &[Label], at: (f64, f64)| {
+            let far = |p: (f64, f64)| (p.0 - at.0).hypot(p.1 - at.1) > 0.6;
+            labels.iter().all(|l| far(l.centre)) && played().all(|c| far(c.centre))
+        };
+        let mut files: Vec<i32> = played().map(|c| c.file).collect();
+        files.sort_unstable();
+        files.dedup();
+        for f in files {
+            let column = || played().filter(|c| c.file == f).map(|c| c.rank);
+            let (Some(low), Some(high)) = (column().min(), column().max()) else {
+                continue;
+            };
+            let below = lattice.centre(f, low - 1);
+            let above = lattice.centre(f, high + 1);
+            let place = [below, above].into_iter().find(|&p| free(&labels, p));
+            if let Some(centre) = place {
+                labels.push(Label {
+                    centre,
+                    text: file_letter(f),
                 });
             }
         }
