@@ -17,6 +17,7 @@ mod moves;
 mod numbers;
 mod perft;
 mod replay;
+mod serve;
 mod show;
 mod solve;
 mod solve_legrec;
@@ -53,6 +54,8 @@ enum Command {
     Moves(moves::MovesArgs),
     /// Show a position: board diagram, position text, side to move, status
     Show(show::ShowArgs),
+    /// Start a local web server to play and analyse in the browser (docs/web.md)
+    Serve(serve::ServeArgs),
     /// Speak UGI on stdin/stdout (for GUIs and tournament managers)
     Ugi,
     /// Speak CCP, the CCERL ladder's protocol, on stdin/stdout (rules: ccerl)
@@ -129,6 +132,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Show(args) => show::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Ugi => ugi::run(),
         Command::Ccp(args) => ugi::run_ccp(args),
         Command::Course(args) => course::run(args),
