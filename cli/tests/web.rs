@@ -221,6 +221,26 @@ fn the_engine_answers_on_its_own_thread_and_analysis_reports_lines() {
     assert_eq!(v["search"]["purpose"], "analysis");
     assert_eq!(v["plies"], 2, "analysis plays no move");
     // MCTS as an engine move.
+    // A move during an analysis stops it, and the engine still answers.
+    s.ok(
+        "POST",
+        &format!("/api/games/{id}/analysis"),
+        json!({ "time_ms": 5000 }),
+    );
+    let v = s.ok("GET", &format!("/api/games/{id}"), json!({}));
+    let first = v["legal"][0]["move"].as_str().unwrap().to_string();
+    s.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        json!({ "move": first }),
+    );
+    let v = s.settle(&id);
+    assert_eq!(v["plies"], 4, "the engine replied after the analysis: {v}");
+    s.ok(
+        "POST",
+        &format!("/api/games/{id}/undo"),
+        json!({ "plies": 2 }),
+    );
     // MCTS as A's engine move; B's engine answers it.
     s.ok(
         "POST",

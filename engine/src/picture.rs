@@ -292,19 +292,6 @@ impl Picture {
         }
     }
 
-    /// The picture of a square board from cell names alone ([`specs_from_names`] on
-    /// [`Lattice::Square`]): what [`crate::game::Game::picture`] gives by default.
-    pub fn from_names(
-        sides: usize,
-        count: usize,
-        name: impl Fn(usize) -> String,
-        parse: impl Fn(&str) -> Option<usize>,
-        side_at: impl Fn(usize) -> Option<usize>,
-    ) -> Self {
-        let cells = specs_from_names(count, name, parse, side_at);
-        Picture::new(Lattice::Square, sides, cells)
-    }
-
     /// The drawn cell of game cell `cell`, if any.
     pub fn cell(&self, cell: usize) -> Option<&CellPicture> {
         self.cells.iter().find(|c| c.cell == Some(cell))

@@ -146,15 +146,7 @@ impl Server {
         };
         let mut table = new_table(&new).map_err(|e| bad(e.message()))?;
         let players = parse_players(body.get("players"), table.sides())?;
-        table.set_players(
-            players
-                .iter()
-                .map(|p| match p {
-                    None => "human".to_string(),
-                    Some((k, ms)) => format!("{}:{}ms", engine_name(*k), ms),
-                })
-                .collect(),
-        );
+        table.set_players(player_names(&players));
         let entry = Arc::new(Mutex::new(Entry {
             table,
             version: 0,
@@ -300,6 +292,7 @@ impl Server {
                 "stop" => e.stop(),
                 "players" => {
                     let players = parse_players(body.get("players"), e.table.sides())?;
+                    e.table.set_players(player_names(&players));
                     e.players = players;
                     autoplay_locked(game, &mut e, &self.slots);
                 }
@@ -317,9 +310,14 @@ impl Server {
     }
 }
 
-/// Starts the engine's move if an engine plays the side to move and no search runs.
+/// Starts the engine's move if an engine plays the side to move and none is thinking yet.
+/// A running analysis is replaced (it was stopped by the move that led here).
 fn autoplay_locked(shared: &Arc<Mutex<Entry>>, e: &mut Entry, slots: &Arc<Slots>) {
-    if e.table.over() || e.searching() {
+    let moving = e
+        .search
+        .as_ref()
+        .is_some_and(|s| s.running && s.purpose == Purpose::Move);
+    if e.table.over() || moving {
         return;
     }
     let Some(Some((engine, ms))) = e.players.get(e.table.to_move()).copied() else {
@@ -333,6 +331,17 @@ fn autoplay_locked(shared: &Arc<Mutex<Entry>>, e: &mut Entry, slots: &Arc<Slots>
         wait: true,
     };
     let _ = search::start(shared, e, slots, order, autoplay_locked);
+}
+
+/// The players' names for the game record: `human`, `alphabeta:100ms`, `mcts:500ms`.
+fn player_names(players: &[Option<(EngineKind, u64)>]) -> Vec<String> {
+    players
+        .iter()
+        .map(|p| match p {
+            None => "human".to_string(),
+            Some((k, ms)) => format!("{}:{}ms", engine_name(*k), ms),
+        })
+        .collect()
 }
 
 /// The searcher's name.

@@ -37,13 +37,7 @@ impl Game for EmbargoPosition {
         let stones = self.all_stones();
         let empty = board::BOARD & !(stones[0] | stones[1]);
         let walls = [0, 1].map(|s| walls::side_walls(stones[s], empty));
-        let specs = crate::picture::specs_from_names(
-            Game::cells(self),
-            |c| Game::cell_name(self, c),
-            |t| Game::parse_cell(self, t).ok(),
-            |c| Game::side_at(self, c),
-        )
-        .map(|mut spec| {
+        let specs = crate::game::cell_specs(self).map(|mut spec| {
             if let Some(side) =
                 (0..2).find(|&s| spec.cell.is_some_and(|c| walls[s] & (1 << c) != 0))
             {

@@ -35,12 +35,7 @@ impl Game for HexmaPosition {
 
     /// Round holes on the hexagonal lattice (Halma's star).
     fn picture(&self) -> Picture {
-        let specs = crate::picture::specs_from_names(
-            Game::cells(self),
-            |c| Game::cell_name(self, c),
-            |t| Game::parse_cell(self, t).ok(),
-            |c| Game::side_at(self, c),
-        );
+        let specs = crate::game::cell_specs(self);
         Picture::new(Lattice::Hex, 2, specs.map(CellSpec::hole))
     }
 

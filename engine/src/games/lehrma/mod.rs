@@ -50,13 +50,7 @@ impl<R: LehrmaRules> Game for LehrmaPosition<R> {
     /// The chessboard's dark and light squares, each side's camp tinted, the pieces by
     /// kind.
     fn picture(&self) -> Picture {
-        let specs = crate::picture::specs_from_names(
-            Game::cells(self),
-            |c| Game::cell_name(self, c),
-            |t| Game::parse_cell(self, t).ok(),
-            |c| Game::side_at(self, c),
-        )
-        .map(|mut spec| {
+        let specs = crate::game::cell_specs(self).map(|mut spec| {
             let Some(c) = spec.cell else { return spec };
             if board::DARK & (1 << c) != 0 {
                 spec.shape = Shape::Dark;

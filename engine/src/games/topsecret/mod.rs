@@ -36,13 +36,7 @@ impl Game for TopSecretPosition {
     /// The 16×16 squares with the drop zone tinted, and each side's stones in hand and
     /// borne off said under the board.
     fn picture(&self) -> Picture {
-        let specs = crate::picture::specs_from_names(
-            Game::cells(self),
-            |c| Game::cell_name(self, c),
-            |t| Game::parse_cell(self, t).ok(),
-            |c| Game::side_at(self, c),
-        )
-        .map(|mut spec| {
+        let specs = crate::game::cell_specs(self).map(|mut spec| {
             if spec
                 .cell
                 .is_some_and(|c| crate::bitboard::BitBoard::has(board::DROP_ZONE, c))

@@ -35,13 +35,7 @@ impl Game for ZugPosition {
     /// The 145 dark squares with the camps tinted, and the light squares drawn between
     /// them (no cells of the game).
     fn picture(&self) -> Picture {
-        let dark = crate::picture::specs_from_names(
-            Game::cells(self),
-            |c| Game::cell_name(self, c),
-            |t| Game::parse_cell(self, t).ok(),
-            |c| Game::side_at(self, c),
-        )
-        .map(|mut spec| {
+        let dark = crate::game::cell_specs(self).map(|mut spec| {
             spec.shape = Shape::Dark;
             if let Some(side) =
                 (0..2).find(|&s| spec.cell.is_some_and(|c| board::has(board::CAMP[s], c)))
