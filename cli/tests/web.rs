@@ -403,3 +403,28 @@ fn bad_requests_get_a_json_error_naming_what_was_wrong() {
     // The server still answers.
     s.ok("GET", &game, json!({}));
 }
+
+#[test]
+fn bad_flags_are_refused_in_one_line() {
+    for (args, says) in [
+        (vec!["serve", "--port", "70000"], "70000"),
+        (vec!["serve", "--max-games", "0"], "--max-games"),
+        (vec!["serve", "--max-searches", "65"], "--max-searches"),
+        (
+            vec!["serve", "--host", "999.1.1.1", "--port", "0"],
+            "cannot listen on 999.1.1.1:0",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_halma"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("halma: ") && err.lines().count() == 1,
+            "{err}"
+        );
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
