@@ -7,6 +7,7 @@ Starts `halma serve --port 0`, loads the page and plays by clicking, as a person
   its goal, the engine answers in between; the moves, the move list and the final status
   must appear;
 * one move each on the diamond, the star with six sides and 16x16 with four sides;
+* Top Secret's first drop: its cells lit at once, one click;
 and saves a screenshot of each board. With --measure it also prints the click-to-reply
 times at 100 ms a move and the page's render time of the star's picture.
 
@@ -139,6 +140,19 @@ def one_move(driver, folder, rules, sides, name):
     screenshot(driver, folder, name)
 
 
+def drop(driver, folder):
+    """Top Secret's first move: a drop, its cells lit at once, one click."""
+    s = new_game(driver, "topsecret", [("human", 100), ("human", 100)])
+    lit = driver.execute_script(
+        "return [...document.querySelectorAll('#board .cell.dest')].map(e => e.dataset.cell)")
+    drops = sorted(m["to"] for m in s["legal"])
+    assert sorted(lit) == drops and len(drops) == 36, (lit, drops)
+    driver.find_element(By.CSS_SELECTOR, '#board .cell[data-cell="h8"]').click()
+    wait_for(driver, "the drop", lambda d: moves_listed(d) == ["@h8"])
+    print("topsecret: @h8 listed")
+    screenshot(driver, folder, "topsecret")
+
+
 def measure(driver, folder):
     new_game(driver, "halma8", [("human", 100), ("alphabeta", 100)])
     replies = []
@@ -181,6 +195,7 @@ def main():
         one_move(driver, folder, "diamond", 2, "diamond")
         one_move(driver, folder, "star-6", 6, "star-6")
         one_move(driver, folder, "halma16-4", 4, "halma16-4")
+        drop(driver, folder)
         if "--measure" in sys.argv:
             measure(driver, folder)
         print("browser test passed")
