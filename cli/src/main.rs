@@ -18,10 +18,12 @@ mod numbers;
 mod perft;
 mod perft_shard;
 mod replay;
+mod serve;
 mod shard;
 mod show;
 mod solve;
 mod solve_legrec;
+mod svg;
 mod tournament;
 mod ugi;
 
@@ -54,6 +56,8 @@ enum Command {
     Moves(moves::MovesArgs),
     /// Show a position: board diagram, position text, side to move, status
     Show(show::ShowArgs),
+    /// Start a local web server to play and analyse in the browser (docs/web.md)
+    Serve(serve::ServeArgs),
     /// Speak UGI on stdin/stdout (for GUIs and tournament managers)
     Ugi,
     /// Speak CCP, the CCERL ladder's protocol, on stdin/stdout (rules: ccerl)
@@ -130,6 +134,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Show(args) => show::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Ugi => ugi::run(),
         Command::Ccp(args) => ugi::run_ccp(args),
         Command::Course(args) => course::run(args),

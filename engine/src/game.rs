@@ -12,6 +12,7 @@
 
 use crate::error::Error;
 use crate::moves::Move;
+use crate::picture::{specs_from_names, CellSpec, Lattice, Picture};
 use crate::rng::Rng;
 use crate::weights::Weights;
 
@@ -98,6 +99,17 @@ pub fn play_moves<P: Game>(pos: &mut P, moves: &[&str]) -> Result<(), Error> {
     Ok(())
 }
 
+/// The cells of `pos` known by their names ([`specs_from_names`]): plain squares with
+/// men, for a game's [`Game::picture`] to adjust.
+pub fn cell_specs<P: Game>(pos: &P) -> impl Iterator<Item = CellSpec> + '_ {
+    specs_from_names(
+        pos.cells(),
+        |c| pos.cell_name(c),
+        |t| pos.parse_cell(t).ok(),
+        |c| pos.side_at(c),
+    )
+}
+
 /// Which sides play together in a search: with two sides each side alone; with more, the
 /// *paranoid* view, where the root side stands alone against a coalition of all the
 /// others (they share one score, the negative of the root side's).
@@ -164,6 +176,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// [`Game::move_text`] otherwise.
     fn path_text(&self, mv: Move) -> String {
         self.move_text(mv)
+    }
+
+    /// What a front end draws: each cell's place, shape, camp and piece
+    /// ([`crate::picture`]). By default a plain square board of the cells whose names
+    /// parse back to them, with men; games drawn otherwise say so. Never called in search.
+    fn picture(&self) -> Picture {
+        Picture::new(Lattice::Square, self.sides(), cell_specs(self))
     }
 
     /// The number of sides playing.

@@ -16,6 +16,7 @@ pub mod games;
 pub mod mcts;
 pub mod moves;
 pub mod perft;
+pub mod picture;
 pub mod player;
 pub mod rng;
 pub mod search;

@@ -24,6 +24,7 @@ pub use position::CaeserPosition;
 pub use solve::{Outcome, Solver};
 
 use crate::game::Game;
+use crate::picture::{CellSpec, Lattice, Picture};
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = "caeser";
@@ -31,6 +32,12 @@ pub const NAME: &str = "caeser";
 impl Game for CaeserPosition {
     type Setup = ();
     type Eval = CaeserEval;
+
+    /// Round holes on the hexagonal lattice (the 37-hole hexagon).
+    fn picture(&self) -> Picture {
+        let specs = crate::game::cell_specs(self);
+        Picture::new(Lattice::Hex, 2, specs.map(CellSpec::hole))
+    }
 
     crate::games::record::two_side_game_items!(CaeserPosition);
 

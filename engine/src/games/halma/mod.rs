@@ -30,6 +30,7 @@ use crate::game::{Game, Status, Team};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::notation::move_text;
+use crate::picture::{CellSpec, Lattice, Mark, Picture, Shape};
 use crate::position::Position;
 use crate::rng::Rng;
 use crate::setup::Setup;
@@ -61,6 +62,27 @@ impl<G: Geometry> Game for Position<G> {
 
     fn diagram(&self) -> String {
         Position::diagram(self)
+    }
+
+    /// Squares on the square boards, round holes on the hexagonal lattice for the diamond
+    /// and the star; each side's home camp tinted.
+    fn picture(&self) -> Picture {
+        let board = G::BOARD;
+        let (lattice, shape) = if board.is_hex() {
+            (Lattice::Hex, Shape::Hole)
+        } else {
+            (Lattice::Square, Shape::Square)
+        };
+        let setup = self.setup();
+        let cells = board.cells().map(|c| {
+            let (x, y) = board.coords(c);
+            let mut spec = CellSpec::man(c, (x as i32, y as i32), shape, self.side_at(c));
+            if let Some(side) = (0..self.sides()).find(|&s| setup.home(s).has(c)) {
+                spec.mark = Mark::Camp(side);
+            }
+            spec
+        });
+        Picture::new(lattice, self.sides(), cells)
     }
 
     fn parse_cell(&self, name: &str) -> Result<usize, Error> {

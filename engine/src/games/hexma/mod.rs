@@ -24,6 +24,7 @@ use crate::error::Error;
 use crate::eval::Weights;
 use crate::game::Game;
 use crate::moves::Move;
+use crate::picture::{CellSpec, Lattice, Picture};
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = "hexma";
@@ -31,6 +32,12 @@ pub const NAME: &str = "hexma";
 impl Game for HexmaPosition {
     type Setup = ();
     type Eval = HexmaEval;
+
+    /// Round holes on the hexagonal lattice (Halma's star).
+    fn picture(&self) -> Picture {
+        let specs = crate::game::cell_specs(self);
+        Picture::new(Lattice::Hex, 2, specs.map(CellSpec::hole))
+    }
 
     crate::games::record::two_side_game_items!(HexmaPosition);
 

@@ -31,6 +31,7 @@ use crate::error::Error;
 use crate::eval::Weights;
 use crate::game::Game;
 use crate::moves::Move;
+use crate::picture::{Kind, Lattice, Mark, Picture, Piece, Shape};
 
 /// The rule set `lehrma`'s name.
 pub const NAME: &str = "lehrma";
@@ -45,6 +46,26 @@ pub type LehrmaKnights = LehrmaPosition<WithKnights>;
 impl<R: LehrmaRules> Game for LehrmaPosition<R> {
     type Setup = ();
     type Eval = LehrmaEval;
+
+    /// The chessboard's dark and light squares, each side's camp tinted, the pieces by
+    /// kind.
+    fn picture(&self) -> Picture {
+        let specs = crate::game::cell_specs(self).map(|mut spec| {
+            let Some(c) = spec.cell else { return spec };
+            if board::DARK & (1 << c) != 0 {
+                spec.shape = Shape::Dark;
+            }
+            if let Some(side) = (0..2).find(|&s| R::CAMP[s] & (1 << c) != 0) {
+                spec.mark = Mark::Camp(side);
+            }
+            spec.piece = self.piece_at(c).map(|(side, kind)| Piece {
+                side,
+                kind: [Kind::Rook, Kind::Bishop, Kind::Knight, Kind::Pawn][kind],
+            });
+            spec
+        });
+        Picture::new(Lattice::Square, 2, specs)
+    }
 
     crate::games::record::two_side_game_items!(LehrmaPosition<R>);
 

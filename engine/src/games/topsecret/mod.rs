@@ -24,6 +24,7 @@ pub use eval::TopSecretEval;
 pub use position::TopSecretPosition;
 
 use crate::game::Game;
+use crate::picture::{Lattice, Mark, Picture};
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = "topsecret";
@@ -31,6 +32,32 @@ pub const NAME: &str = "topsecret";
 impl Game for TopSecretPosition {
     type Setup = ();
     type Eval = TopSecretEval;
+
+    /// The 16×16 squares with the drop zone tinted, and each side's stones in hand and
+    /// borne off said under the board.
+    fn picture(&self) -> Picture {
+        let specs = crate::game::cell_specs(self).map(|mut spec| {
+            if spec
+                .cell
+                .is_some_and(|c| crate::bitboard::BitBoard::has(board::DROP_ZONE, c))
+            {
+                spec.mark = Mark::Zone;
+            }
+            spec
+        });
+        let mut picture = Picture::new(Lattice::Square, 2, specs);
+        picture.notes = (0..2)
+            .map(|s| {
+                format!(
+                    "{}: {} in hand, {} borne off",
+                    crate::game::side_letter(s),
+                    self.in_hand(s),
+                    self.borne_off(s)
+                )
+            })
+            .collect();
+        picture
+    }
 
     crate::games::record::two_side_game_items!(TopSecretPosition);
 

@@ -23,6 +23,7 @@ pub use eval::ZugEval;
 pub use position::ZugPosition;
 
 use crate::game::Game;
+use crate::picture::{CellSpec, Lattice, Mark, Picture, Shape};
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = "zug";
@@ -30,6 +31,33 @@ pub const NAME: &str = "zug";
 impl Game for ZugPosition {
     type Setup = ();
     type Eval = ZugEval;
+
+    /// The 145 dark squares with the camps tinted, and the light squares drawn between
+    /// them (no cells of the game).
+    fn picture(&self) -> Picture {
+        let dark = crate::game::cell_specs(self).map(|mut spec| {
+            spec.shape = Shape::Dark;
+            if let Some(side) =
+                (0..2).find(|&s| spec.cell.is_some_and(|c| board::has(board::CAMP[s], c)))
+            {
+                spec.mark = Mark::Camp(side);
+            }
+            spec
+        });
+        let w = board::WIDTH as i32;
+        let light = (0..w * w)
+            .map(|i| (i % w, i / w))
+            .filter(|(x, y)| (x + y) % 2 == 1)
+            .map(|(file, rank)| CellSpec {
+                cell: None,
+                file,
+                rank,
+                shape: Shape::Light,
+                mark: Mark::None,
+                piece: None,
+            });
+        Picture::new(Lattice::Square, 2, dark.chain(light))
+    }
 
     crate::games::record::two_side_game_items!(ZugPosition);
 

@@ -1,0 +1,279 @@
+//! The server's searches: an engine's move or an analysis, each on its own thread over a
+//! copy of the game, so that no request waits for a search; a bounded number run at once.
+
+use super::table::Table;
+use halma_engine::search::Limits;
+use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// The longest time a move may be given (a request asking more is refused).
+pub const MAX_MOVE_MS: u64 = 60_000;
+/// The longest an analysis runs before it stops by itself.
+pub const MAX_ANALYSIS_MS: u64 = 600_000;
+/// The most lines an analysis reports.
+pub const MAX_MULTIPV: usize = 8;
+
+/// Which searcher.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineKind {
+    /// Alpha-beta.
+    Alphabeta,
+    /// Monte Carlo tree search.
+    Mcts,
+}
+
+impl EngineKind {
+    /// The searcher named `name` (`alphabeta`, `mcts`).
+    pub fn parse(name: &str) -> Option<EngineKind> {
+        match name {
+            "alphabeta" => Some(EngineKind::Alphabeta),
+            "mcts" => Some(EngineKind::Mcts),
+            _ => None,
+        }
+    }
+}
+
+/// One line of an iteration.
+#[derive(Clone, Debug, Serialize)]
+pub struct Line {
+    /// `+123`, `win 3`, `loss 4`.
+    pub score: String,
+    /// The score in centimoves for the side to move (±(30000 − plies) when proven).
+    pub centimoves: i32,
+    /// The moves, texts.
+    pub pv: Vec<String>,
+    /// The moves, jump paths (for arrows).
+    pub paths: Vec<String>,
+}
+
+/// The latest iteration of a search.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Info {
+    /// Depth.
+    pub depth: u32,
+    /// Selective depth.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// The lines, best first (several with multi-PV).
+    pub lines: Vec<Line>,
+}
+
+/// Whether a search plays its move or only reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Purpose {
+    /// The engine's move for the side to move: played when found.
+    Move,
+    /// Analysis: reported, never played.
+    Analysis,
+}
+
+/// A search of a game, running or done.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchState {
+    /// Move or analysis.
+    pub purpose: Purpose,
+    /// The searcher.
+    pub engine: EngineKind,
+    /// Whether it still runs (or waits for a free search slot).
+    pub running: bool,
+    /// The latest iteration.
+    pub info: Option<Info>,
+    /// The best move found, when done.
+    pub best: Option<String>,
+    /// What went wrong, if anything.
+    pub error: Option<String>,
+    /// Its number (a newer search replaces an older one's reports).
+    #[serde(skip)]
+    pub id: u64,
+    /// Raised to stop it.
+    #[serde(skip)]
+    pub stop: Arc<AtomicBool>,
+}
+
+/// One game of the server and what is searched on it.
+pub struct Entry {
+    /// The game.
+    pub table: Box<dyn Table>,
+    /// Raised by every move and undo, so that a search's move for an older position is
+    /// dropped.
+    pub version: u64,
+    /// Who plays each side: `None` a person, else an engine and its time per move.
+    pub players: Vec<Option<(EngineKind, u64)>>,
+    /// The latest search.
+    pub search: Option<SearchState>,
+    /// When a request last used the game.
+    pub touched: Instant,
+}
+
+impl Entry {
+    /// Stops the running search, if any.
+    pub fn stop(&mut self) {
+        if let Some(s) = &self.search {
+            s.stop.store(true, Relaxed);
+        }
+    }
+
+    /// Whether a search runs.
+    pub fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.running)
+    }
+}
+
+/// The bound on searches running at once: a counting semaphore.
+pub struct Slots {
+    free: Mutex<usize>,
+    freed: Condvar,
+}
+
+impl Slots {
+    /// `n` slots.
+    pub fn new(n: usize) -> Slots {
+        Slots {
+            free: Mutex::new(n),
+            freed: Condvar::new(),
+        }
+    }
+
+    /// Takes a slot if one is free now.
+    pub fn try_take(&self) -> bool {
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        if *free == 0 {
+            return false;
+        }
+        *free -= 1;
+        true
+    }
+
+    /// Waits up to `wait` for a slot; false if none came free, or if `stop` was raised.
+    pub fn take_within(&self, wait: Duration, stop: &AtomicBool) -> bool {
+        let deadline = Instant::now() + wait;
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        while *free == 0 {
+            let now = Instant::now();
+            if now >= deadline || stop.load(Relaxed) {
+                return false;
+            }
+            let step = (deadline - now).min(Duration::from_millis(50));
+            free = self
+                .freed
+                .wait_timeout(free, step)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        *free -= 1;
+        true
+    }
+
+    /// Gives a slot back.
+    pub fn give(&self) {
+        *self.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.freed.notify_one();
+    }
+}
+
+/// The shared game, locked without caring whether another thread panicked while holding it
+/// (the game stays consistent: every change is one call).
+pub fn lock(entry: &Mutex<Entry>) -> std::sync::MutexGuard<'_, Entry> {
+    entry.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// What a new search is.
+#[derive(Clone, Copy, Debug)]
+pub struct Order {
+    /// Move or analysis.
+    pub purpose: Purpose,
+    /// The searcher.
+    pub engine: EngineKind,
+    /// Lines to report.
+    pub multipv: usize,
+    /// Its time.
+    pub time: Duration,
+    /// Whether it may wait for a slot (an engine's move) or must find one now.
+    pub wait: bool,
+}
+
+/// Starts `order` on the game `shared` (whose lock the caller holds as `entry`), replacing
+/// any search before it; `after` runs on the search's thread when a move was played, with
+/// the game still locked (to let the next engine side move before anyone sees the game
+/// idle). An error if no search slot is free and the order may
+/// not wait.
+pub fn start(
+    shared: &Arc<Mutex<Entry>>,
+    entry: &mut Entry,
+    slots: &Arc<Slots>,
+    order: Order,
+    after: fn(&Arc<Mutex<Entry>>, &mut Entry, &Arc<Slots>),
+) -> Result<(), String> {
+    entry.stop();
+    if !order.wait && !slots.try_take() {
+        return Err("every search slot is busy: stop an analysis or try again later".into());
+    }
+    static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let id = NEXT_ID.fetch_add(1, Relaxed);
+    let stop = Arc::new(AtomicBool::new(false));
+    entry.search = Some(SearchState {
+        purpose: order.purpose,
+        engine: order.engine,
+        running: true,
+        info: None,
+        best: None,
+        error: None,
+        id,
+        stop: stop.clone(),
+    });
+    let table = entry.table.fork();
+    let version = entry.version;
+    let shared = shared.clone();
+    let slots = slots.clone();
+    std::thread::spawn(move || {
+        let mut have_slot = !order.wait;
+        if order.wait {
+            have_slot = slots.take_within(Duration::from_millis(MAX_MOVE_MS), &stop);
+        }
+        let result = if !have_slot {
+            Err("no search slot came free".to_string())
+        } else {
+            let limits = Limits {
+                move_time: Some(order.time),
+                stop: stop.clone(),
+                ..Limits::default()
+            };
+            let result = table.search(order.engine, order.multipv, &limits, &mut |info| {
+                let mut e = lock(&shared);
+                if let Some(s) = e.search.as_mut().filter(|s| s.id == id) {
+                    s.info = Some(info);
+                }
+            });
+            slots.give();
+            result.map_err(|e| e.message().to_string())
+        };
+        let mut e = lock(&shared);
+        let mut played = false;
+        if let Ok(best) = &result {
+            if order.purpose == Purpose::Move && e.version == version && !stop.load(Relaxed) {
+                played = e.table.play(best).is_ok();
+                e.version += 1;
+            }
+        }
+        if let Some(s) = e.search.as_mut().filter(|s| s.id == id) {
+            s.running = false;
+            match result {
+                Ok(best) => s.best = Some(best),
+                Err(why) => s.error = Some(why),
+            }
+        }
+        if played {
+            after(&shared, &mut e, &slots);
+        }
+    });
+    Ok(())
+}

@@ -1,0 +1,180 @@
+//! Every game's picture (`Game::picture`): every cell drawn once where it belongs, the
+//! pieces as the position has them, Halma's camps as its setup has them, every move's cells
+//! in the drawing; from the start and along a few random games.
+
+use halma_engine::games::{Relative, Variant};
+use halma_engine::picture::{Lattice, Mark, Picture, Shape};
+use halma_engine::rng::Rng;
+use halma_engine::{with_game, BitBoard, Error, Game};
+
+/// Every game the engine plays, with a few Halma boards and side counts.
+fn games() -> Vec<Variant> {
+    let mut out: Vec<Variant> = [
+        "halma8",
+        "halma10",
+        "halma16",
+        "halma16-4",
+        "square6",
+        "square11-4",
+        "diamond",
+        "star-2",
+        "star-3",
+        "star-4",
+        "star-6",
+        "ccerl",
+    ]
+    .iter()
+    .map(|n| Variant::parse(n).unwrap())
+    .collect();
+    out.extend(Relative::ALL.iter().map(|&r| Variant::Relative(r)));
+    out
+}
+
+/// The checks of one position's picture.
+fn check<P: Game>(pos: &P) {
+    let pic: Picture = pos.picture();
+    let what = pos.to_text();
+    assert_eq!(pic.sides, pos.sides(), "{what}");
+    // Each played cell once, its piece the position's.
+    let mut seen = vec![false; pos.cells()];
+    let mut on_board = 0;
+    for c in &pic.cells {
+        assert!(c.centre.0.is_finite() && c.centre.1.is_finite(), "{what}");
+        assert_eq!(c.centre, pic.lattice.centre(c.file, c.rank), "{what}");
+        let Some(cell) = c.cell else {
+            assert_eq!(c.shape, Shape::Light, "{what}: an unplayed square");
+            assert!(c.piece.is_none());
+            continue;
+        };
+        assert!(cell < pos.cells(), "{what}: cell {cell}");
+        assert!(!seen[cell], "{what}: cell {cell} drawn twice");
+        seen[cell] = true;
+        assert_eq!(c.name, pos.cell_name(cell), "{what}");
+        assert_eq!(pos.parse_cell(&c.name).ok(), Some(cell), "{what}");
+        assert_eq!(
+            c.piece.map(|p| p.side),
+            pos.side_at(cell),
+            "{what}: {}",
+            c.name
+        );
+        if let Some(p) = c.piece {
+            assert!(p.side < pos.sides());
+            on_board += 1;
+        }
+        if let Mark::Camp(s) | Mark::Wall(s) = c.mark {
+            assert!(s < pos.sides(), "{what}");
+        }
+        if pic.lattice == Lattice::Hex {
+            assert_eq!(c.shape, Shape::Hole, "{what}");
+        }
+    }
+    // No piece off the drawing.
+    let all = (0..pos.cells())
+        .filter(|&c| pos.side_at(c).is_some())
+        .count();
+    assert_eq!(pic.piece_count(), all, "{what}");
+    assert_eq!(on_board, all, "{what}");
+    // Every legal move's cells are drawn.
+    for mv in pos.legal_moves() {
+        for cell in [mv.origin(), mv.destination()].into_iter().flatten() {
+            assert!(
+                seen[cell],
+                "{what}: move {} leaves the drawing",
+                pos.move_text(mv)
+            );
+        }
+    }
+    // Labels: one per file and rank at least, all outside the cells.
+    assert!(pic.labels.len() >= 4, "{what}");
+    for l in &pic.labels {
+        for c in pic.cells.iter().filter(|c| c.cell.is_some()) {
+            let d = (l.centre.0 - c.centre.0).hypot(l.centre.1 - c.centre.1);
+            assert!(d > 0.5, "{what}: label {} on cell {}", l.text, c.name);
+        }
+    }
+}
+
+fn walk<P: Game>(setup: &P::Setup, seed: u64) {
+    let mut rng = Rng::new(seed);
+    let mut pos = <P as Game>::start(setup);
+    check(&pos);
+    for _ in 0..40 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.make(moves[rng.below(moves.len() as u32) as usize]);
+        check(&pos);
+    }
+}
+
+#[test]
+fn every_game_draws_every_cell_and_piece() -> Result<(), Error> {
+    for variant in games() {
+        for seed in 1..4 {
+            with_game!(variant, P, setup => walk::<P>(&setup, seed));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn halma_camps_are_the_setups_homes() -> Result<(), Error> {
+    for name in ["halma8", "halma16-4", "diamond", "star-3", "star-6"] {
+        let rules = halma_engine::Rules::parse(name)?;
+        halma_engine::with_geometry!(rules.board, G => {
+            let setup = std::sync::Arc::new(halma_engine::Setup::<G>::new(rules)?);
+            let pos = <halma_engine::Position<G> as Game>::start(&setup);
+            let pic = pos.picture();
+            for c in &pic.cells {
+                let cell = c.cell.unwrap();
+                let home = (0..rules.players).find(|&s| setup.home(s).has(cell));
+                assert_eq!(c.mark, home.map_or(Mark::None, Mark::Camp), "{name} {}", c.name);
+            }
+            let lattice = if rules.board.is_hex() { Lattice::Hex } else { Lattice::Square };
+            assert_eq!(pic.lattice, lattice);
+        });
+    }
+    Ok(())
+}
+
+#[test]
+fn relatives_draw_their_own_boards() -> Result<(), Error> {
+    let pic = |name: &str| -> Result<Picture, Error> {
+        let v = Variant::parse(name)?;
+        Ok(with_game!(v, P, setup => <P as Game>::start(&setup).picture()))
+    };
+    let zug = pic("zug")?;
+    assert_eq!(
+        zug.cells.iter().filter(|c| c.shape == Shape::Dark).count(),
+        145
+    );
+    assert_eq!(zug.cells.len(), 17 * 17);
+    let caeser = pic("caeser")?;
+    assert_eq!(caeser.cells.len(), 37);
+    assert_eq!(caeser.lattice, Lattice::Hex);
+    let hexma = pic("hexma")?;
+    assert_eq!(hexma.cells.len(), 121);
+    let lehrma = pic("lehrma-knights")?;
+    let kinds: std::collections::BTreeSet<&str> = lehrma
+        .cells
+        .iter()
+        .filter_map(|c| c.piece.map(|p| p.kind.name()))
+        .collect();
+    assert_eq!(kinds.len(), 4, "{kinds:?}");
+    assert_eq!(
+        lehrma
+            .cells
+            .iter()
+            .filter(|c| c.shape == Shape::Dark)
+            .count(),
+        32
+    );
+    assert_eq!(
+        lehrma.cells.iter().filter(|c| c.mark != Mark::None).count(),
+        20
+    );
+    assert_eq!(pic("carrera")?.cells.len(), 70);
+    assert_eq!(pic("topsecret")?.notes.len(), 2);
+    Ok(())
+}
