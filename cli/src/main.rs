@@ -22,6 +22,7 @@ mod shard;
 mod show;
 mod solve;
 mod solve_legrec;
+mod text_file;
 mod tournament;
 mod ugi;
 
