@@ -11,7 +11,7 @@ use halma_engine::{Error, Game, Move};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Deepest `--split-depth`.
@@ -187,7 +187,7 @@ pub struct Merged {
 }
 
 /// Reads one part file.
-fn read_part(path: &PathBuf) -> Result<Part, Error> {
+fn read_part(path: &Path) -> Result<Part, Error> {
     let name = path.display();
     let text = crate::text_file::read(path, PART_LIMITS)?;
     let part: Part = serde_json::from_str(text.trim()).map_err(|e| {

@@ -10,7 +10,7 @@ use crate::shard::Shard;
 use clap::Args;
 use halma_engine::Error;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `halma tournament merge`.
 #[derive(Args, Debug)]
@@ -29,7 +29,7 @@ pub struct MergeArgs {
 }
 
 /// One record file, read whole: its header and games.
-fn read(path: &PathBuf) -> Result<(Header, Vec<GameRecord>), Error> {
+fn read(path: &Path) -> Result<(Header, Vec<GameRecord>), Error> {
     let name = path.display();
     let text = crate::text_file::read(path, LIMITS)?;
     if text.trim().is_empty() {
