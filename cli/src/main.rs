@@ -24,6 +24,7 @@ mod show;
 mod solve;
 mod solve_legrec;
 mod svg;
+mod text_file;
 mod tournament;
 mod ugi;
 

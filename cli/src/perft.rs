@@ -13,6 +13,15 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// Deepest `--depth`: far beyond any count that ends (or fits in 64 bits), and small
+/// enough that the move lists of one line (one a ply) and its recursion stay small.
+pub const MAX_DEPTH: u32 = 1000;
+
+/// Parses `--depth`: 1 to [`MAX_DEPTH`].
+fn depth(text: &str) -> Result<u32, String> {
+    crate::numbers::whole(text, MAX_DEPTH.into()).map(|n| n as u32)
+}
+
 /// A depth whose predecessor took longer than this gets a progress bar.
 const PROGRESS_AFTER: Duration = Duration::from_millis(50);
 
@@ -27,8 +36,8 @@ pub struct PerftArgs {
     #[command(subcommand)]
     action: Option<PerftAction>,
 
-    /// Count to this depth (plies), printing every depth from 1
-    #[arg(long, value_name = "D", value_parser = crate::positive, required = true)]
+    /// Count to this depth (plies, at most 1000), printing every depth from 1
+    #[arg(long, value_name = "D", value_parser = depth, required = true)]
     depth: Option<u32>,
 
     /// Count only shard K (from 0) of N of the last depth: the move sequences of

@@ -4,21 +4,28 @@
 //! below its prefixes and writes one JSON part; the merge checks that every shard of the
 //! same count is present exactly once and adds them (docs/distributed.md).
 
-use crate::shard::Shard;
+use crate::shard::{Shard, MAX_SHARDS};
+use crate::text_file::Limits;
 use halma_engine::perft::perft;
 use halma_engine::{Error, Game, Move};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Deepest `--split-depth`.
 pub const MAX_SPLIT_DEPTH: u32 = 4;
 /// Most prefixes a split may make (every shard enumerates all of them).
 pub const MAX_PREFIXES: usize = 1_000_000;
-/// Largest part file the merge reads, in bytes.
-const MAX_PART_BYTES: u64 = 256 << 20;
+/// The bounds of a part file: one line of at most 256 MiB.
+const PART_LIMITS: Limits = Limits {
+    max_bytes: 256 << 20,
+    max_line: 256 << 20,
+    what: "a perft part",
+};
+/// Most missing shards the merge's error names.
+const MAX_NAMED: usize = 8;
 /// The `format` field of every part, checked by the merge.
 const PART_FORMAT: &str = "halma-perft-part/1";
 
@@ -180,16 +187,9 @@ pub struct Merged {
 }
 
 /// Reads one part file.
-fn read_part(path: &PathBuf) -> Result<Part, Error> {
+fn read_part(path: &Path) -> Result<Part, Error> {
     let name = path.display();
-    let io = |e: std::io::Error| Error::Argument(format!("{name}: {e}"));
-    let size = std::fs::metadata(path).map_err(io)?.len();
-    if size > MAX_PART_BYTES {
-        return Err(Error::Argument(format!(
-            "{name}: {size} bytes is larger than any perft part ({MAX_PART_BYTES} at most)"
-        )));
-    }
-    let text = std::fs::read_to_string(path).map_err(io)?;
+    let text = crate::text_file::read(path, PART_LIMITS)?;
     let part: Part = serde_json::from_str(text.trim()).map_err(|e| {
         Error::Argument(format!(
             "{name} is not a perft part (halma perft --shard K/N --json writes one): {e}"
@@ -201,12 +201,39 @@ fn read_part(path: &PathBuf) -> Result<Part, Error> {
             part.format
         )));
     }
-    let sum: u64 = part.divide.iter().map(|c| c.nodes).sum();
-    if sum != part.nodes || part.shard >= part.shards || part.shards == 0 {
-        return Err(Error::Argument(format!(
-            "{name}: inconsistent part (shard {}/{}, {} nodes, its prefixes sum to {sum})",
-            part.shard, part.shards, part.nodes
-        )));
+    let bad = |why: String| Err(Error::Argument(format!("{name}: inconsistent part: {why}")));
+    if part.shards == 0 || part.shards > MAX_SHARDS || part.shard >= part.shards {
+        return bad(format!(
+            "shard {}/{} (K from 0 to N-1, N from 1 to {MAX_SHARDS})",
+            part.shard, part.shards
+        ));
+    }
+    if part.split_depth == 0 || part.split_depth > MAX_SPLIT_DEPTH.min(part.depth) {
+        return bad(format!(
+            "split depth {} at depth {} (1 to {MAX_SPLIT_DEPTH}, at most the depth)",
+            part.split_depth, part.depth
+        ));
+    }
+    if part.prefixes > MAX_PREFIXES as u64 || part.divide.len() as u64 > part.prefixes {
+        return bad(format!(
+            "{} of {} prefixes (at most {MAX_PREFIXES})",
+            part.divide.len(),
+            part.prefixes
+        ));
+    }
+    if !(part.time_ms.is_finite() && part.time_ms >= 0.0) {
+        return bad(format!("time_ms {}", part.time_ms));
+    }
+    let sum = part
+        .divide
+        .iter()
+        .try_fold(0u64, |sum, c| sum.checked_add(c.nodes));
+    if sum != Some(part.nodes) {
+        return bad(format!(
+            "{} nodes, but its prefixes add up to {}",
+            part.nodes,
+            sum.map_or("more than 2^64".into(), |s| s.to_string())
+        ));
     }
     Ok(part)
 }
@@ -268,14 +295,21 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, Error> {
             }
         }
     }
-    let missing: Vec<String> = (0..first.shards)
+    let missing: Vec<u32> = (0..first.shards)
         .filter(|&k| seen[k as usize].is_none())
-        .map(|k| format!("{k}/{}", first.shards))
         .collect();
     if !missing.is_empty() {
+        let mut named: Vec<String> = missing
+            .iter()
+            .take(MAX_NAMED)
+            .map(|k| format!("{k}/{}", first.shards))
+            .collect();
+        if missing.len() > MAX_NAMED {
+            named.push(format!("… ({} in all)", missing.len()));
+        }
         return Err(Error::Argument(format!(
             "missing shards: {} (a count needs all {})",
-            missing.join(", "),
+            named.join(", "),
             first.shards
         )));
     }
@@ -292,7 +326,10 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, Error> {
         split_depth: first.split_depth,
         shards: first.shards,
         prefixes: first.prefixes,
-        nodes: parts.iter().map(|(_, p)| p.nodes).sum(),
+        nodes: parts
+            .iter()
+            .try_fold(0u64, |sum, (_, p)| sum.checked_add(p.nodes))
+            .ok_or_else(|| Error::Argument("the parts' counts add up to more than 2^64".into()))?,
         time_ms: (parts.iter().map(|(_, p)| p.time_ms).sum::<f64>() * 1e3).round() / 1e3,
     })
 }

@@ -3,17 +3,14 @@
 //! over all their games, as the single-machine run reports them. Every file must be
 //! complete and of the same schedule, and every game of it once (docs/distributed.md).
 
-use super::record::{parse_file, GameRecord, Header};
+use super::record::{parse_file, GameRecord, Header, LIMITS};
 use super::stats::Sprt;
 use super::{report, sprt_of, Summary};
+use crate::shard::Shard;
 use clap::Args;
 use halma_engine::Error;
 use std::collections::BTreeMap;
-use std::io::Read;
-use std::path::PathBuf;
-
-/// Largest record file the merge reads, in bytes (a million games of a few hundred plies).
-const MAX_RECORD_BYTES: u64 = 4 << 30;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `halma tournament merge`.
 #[derive(Args, Debug)]
@@ -32,18 +29,12 @@ pub struct MergeArgs {
 }
 
 /// One record file, read whole: its header and games.
-fn read(path: &PathBuf) -> Result<(Header, Vec<GameRecord>), Error> {
+fn read(path: &Path) -> Result<(Header, Vec<GameRecord>), Error> {
     let name = path.display();
-    let io = |e: std::io::Error| Error::Argument(format!("{name}: {e}"));
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .map_err(io)?
-        .take(MAX_RECORD_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(io)?;
-    if text.len() as u64 > MAX_RECORD_BYTES {
+    let text = crate::text_file::read(path, LIMITS)?;
+    if text.trim().is_empty() {
         return Err(Error::Argument(format!(
-            "{name}: larger than any record file ({MAX_RECORD_BYTES} bytes at most)"
+            "{name} is empty: not a game record (a shard that has not started?)"
         )));
     }
     let file = parse_file(&text).map_err(|e| Error::Argument(format!("{name}: {e}")))?;
@@ -66,20 +57,26 @@ fn read(path: &PathBuf) -> Result<(Header, Vec<GameRecord>), Error> {
 pub fn run(args: &MergeArgs) -> Result<(), Error> {
     let mut first: Option<(&PathBuf, Header)> = None;
     let mut games: BTreeMap<usize, (GameRecord, &PathBuf)> = BTreeMap::new();
+    let mut shards: BTreeMap<Shard, &PathBuf> = BTreeMap::new();
     let mut lines = Vec::new();
     for path in &args.files {
         let (header, read) = read(path)?;
         let name = path.display();
         if let Some((first_path, h)) = &first {
-            if h.schedule != header.schedule {
+            if let Some(why) = h.differs(&header) {
                 return Err(Error::Argument(format!(
-                    "{name} is a record of another schedule than {} (fingerprints {} and {}): \
-                     other rules, openings, players, rounds, clock or SPRT",
-                    first_path.display(),
-                    header.schedule,
-                    h.schedule
+                    "{name} is a record of {why}, not of the tournament of {}",
+                    first_path.display()
                 )));
             }
+        }
+        if let Some(other) = shards.insert(header.shard, path) {
+            return Err(Error::Argument(format!(
+                "{} and {name} are both records of shard {}: a shard given twice, or run \
+                 twice?",
+                other.display(),
+                header.shard
+            )));
         }
         lines.push(format!(
             "{name}: shard {}, {} games",
@@ -87,19 +84,8 @@ pub fn run(args: &MergeArgs) -> Result<(), Error> {
             read.len()
         ));
         for g in read {
-            if g.game == 0 || g.game > header.games {
-                return Err(Error::Argument(format!(
-                    "{name}: game {} is outside the schedule (games 1 to {})",
-                    g.game, header.games
-                )));
-            }
-            // A group (pair) holds one game per seat order: as many games as seats.
-            let group = g.players.len().max(1);
-            if g.pair != (g.game - 1) / group + 1 || !header.shard.owns(g.pair - 1) {
-                return Err(Error::Argument(format!(
-                    "{name}: game {} (pair {}) is not one of shard {}'s",
-                    g.game, g.pair, header.shard
-                )));
+            if let Some(why) = header.misfit(&g) {
+                return Err(Error::Argument(format!("{name}: {why}")));
             }
             if let Some((_, other)) = games.get(&g.game) {
                 return Err(Error::Argument(format!(
@@ -112,13 +98,14 @@ pub fn run(args: &MergeArgs) -> Result<(), Error> {
         }
         first.get_or_insert((path, header));
     }
-    let (_, header) = first.expect("clap requires a file");
+    let (path, header) = first.expect("clap requires a file");
     let finished: Vec<GameRecord> = games.into_values().map(|(g, _)| g).collect();
     let sprt = header
         .sprt
         .as_ref()
         .map(|text| Sprt::parse(std::slice::from_ref(text)))
-        .transpose()?;
+        .transpose()
+        .map_err(|e| Error::Argument(format!("{}: Sprt tag: {}", path.display(), e.message())))?;
     if !args.json {
         crate::out(format_args!("{}\n", lines.join("\n")));
     }

@@ -39,7 +39,7 @@ use schedule::{schedule, Format, Scheduled};
 use serde::Serialize;
 use stats::{Sprt, Verdict};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -265,6 +265,12 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
         ));
     }
     let record = match &args.shard_dir {
+        Some(dir) if dir.exists() && !dir.is_dir() => {
+            return Err(Error::Argument(format!(
+                "--shard-dir {} is not a directory",
+                dir.display()
+            )))
+        }
         Some(dir) => {
             std::fs::create_dir_all(dir)
                 .map_err(|e| Error::Argument(format!("--shard-dir {}: {e}", dir.display())))?;
@@ -432,9 +438,9 @@ fn resume<P: Game>(
         )));
     }
     let mut file = open_record(path)?;
-    let mut text = String::new();
-    file.read_to_string(&mut text).map_err(io)?;
-    let read = parse_file(&text)?;
+    let text = crate::text_file::read_from(&mut file, &path.display().to_string(), record::LIMITS)?;
+    let read = parse_file(&text)
+        .map_err(|e| Error::Argument(format!("{}: {}", path.display(), e.message())))?;
     if let Some(h) = &read.header {
         if h.schedule != header.schedule {
             return Err(Error::Argument(format!(
@@ -735,8 +741,8 @@ fn pooled_sprt_state(
     let Some(pool) = pool else {
         return Ok(sprt_state(plan, names, games));
     };
-    let others = pool.refresh(games)?;
-    let all: Vec<GameRecord> = games.iter().chain(others).cloned().collect();
+    let mut all = games.to_vec();
+    all.extend(pool.refresh(games)?);
     Ok(sprt_state(plan, names, &all))
 }
 

@@ -26,37 +26,38 @@ pub fn file_name(shard: Shard) -> String {
 struct Seen {
     /// Bytes read up to the end of the last complete block.
     offset: u64,
-    /// Whether its header has been read (and matched).
-    header: bool,
+    /// Its header, once read (and matched).
+    header: Option<Header>,
+    /// Its complete games so far.
+    games: Vec<GameRecord>,
 }
 
 /// The other shards' records in a shared directory, read incrementally.
 pub struct Pool {
     dir: PathBuf,
     own: PathBuf,
-    schedule: String,
+    header: Header,
     files: BTreeMap<PathBuf, Seen>,
-    games: Vec<GameRecord>,
 }
 
 impl Pool {
-    /// The pool of the shards in `dir` of the schedule in `header`; `own` is this shard's
-    /// record, which it does not read.
+    /// The pool of the shards in `dir` of the schedule in `header` (this shard's); `own`
+    /// is this shard's record, which it does not read.
     pub fn new(dir: &Path, own: &Path, header: &Header) -> Pool {
         Pool {
             dir: dir.to_path_buf(),
             own: own.to_path_buf(),
-            schedule: header.schedule.clone(),
+            header: header.clone(),
             files: BTreeMap::new(),
-            games: Vec::new(),
         }
     }
 
     /// Reads what the other shards have completed since the last look and returns all
-    /// their games so far. A record of another schedule in the directory, or a game that
-    /// is also among `own` or recorded twice, is an error.
-    pub fn refresh(&mut self, own: &[GameRecord]) -> Result<&[GameRecord], Error> {
-        let name = |p: &Path| p.display().to_string();
+    /// their games so far. A file that shrank since (a shard resumed, which rewrites its
+    /// record) is read again from its start. A record of another schedule or split, two
+    /// records of one shard, a game not of its file's shard, or a game that is also among
+    /// `own` or recorded twice is an error.
+    pub fn refresh(&mut self, own: &[GameRecord]) -> Result<Vec<GameRecord>, Error> {
         let entries = std::fs::read_dir(&self.dir)
             .map_err(|e| Error::Argument(format!("--shard-dir {}: {e}", self.dir.display())))?;
         let mut paths: Vec<PathBuf> = entries
@@ -66,46 +67,29 @@ impl Pool {
         paths.sort();
         for path in paths {
             let seen = self.files.entry(path.clone()).or_default();
-            let io = |e: std::io::Error| Error::Argument(format!("{}: {e}", name(&path)));
-            let mut file = std::fs::File::open(&path).map_err(io)?;
-            file.seek(SeekFrom::Start(seen.offset)).map_err(io)?;
-            let mut bytes = Vec::new();
-            file.take(MAX_READ).read_to_end(&mut bytes).map_err(io)?;
-            // A block being written may end in the middle of a character.
-            let text = match std::str::from_utf8(&bytes) {
-                Ok(text) => text,
-                Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).expect("valid prefix"),
-            };
-            let read = parse_file_from(text, 1)
-                .map_err(|e| Error::Argument(format!("{}: {}", name(&path), e.message())))?;
-            if !seen.header {
-                match &read.header {
-                    Some(h) if h.schedule == self.schedule => seen.header = true,
-                    Some(h) => {
-                        return Err(Error::Argument(format!(
-                            "{} in --shard-dir is the record of another schedule \
-                             (fingerprint {}, this tournament's {}): give each tournament \
-                             its own directory",
-                            name(&path),
-                            h.schedule,
-                            self.schedule
-                        )))
-                    }
-                    // Not written yet, or cut in the middle: read again next time.
-                    None if read.games.is_empty() => continue,
-                    None => {
-                        return Err(Error::Argument(format!(
-                            "{} in --shard-dir has no schedule header",
-                            name(&path)
-                        )))
-                    }
-                }
+            look(&path, seen, &self.header)?;
+        }
+        let mut shards: BTreeMap<Shard, &Path> = BTreeMap::new();
+        shards.insert(self.header.shard, &self.own);
+        for (path, seen) in &self.files {
+            let Some(h) = &seen.header else { continue };
+            if let Some(other) = shards.insert(h.shard, path) {
+                return Err(Error::Argument(format!(
+                    "{} and {} in --shard-dir are both records of shard {}: a copy, or a \
+                     shard run twice?",
+                    other.display(),
+                    path.display(),
+                    h.shard
+                )));
             }
-            seen.offset += read.complete as u64;
-            self.games.extend(read.games);
         }
         let mut numbers: BTreeSet<usize> = own.iter().map(|g| g.game).collect();
-        for g in &self.games {
+        let games: Vec<GameRecord> = self
+            .files
+            .values()
+            .flat_map(|seen| seen.games.iter().cloned())
+            .collect();
+        for g in &games {
             if !numbers.insert(g.game) {
                 return Err(Error::Argument(format!(
                     "game {} is recorded by two shards in {}: is a shard running twice?",
@@ -114,8 +98,64 @@ impl Pool {
                 )));
             }
         }
-        Ok(&self.games)
+        Ok(games)
     }
+}
+
+/// Reads the complete blocks appended to the record at `path` since `seen`, checking its
+/// header against `mine` (this shard's) and its games against its header.
+fn look(path: &Path, seen: &mut Seen, mine: &Header) -> Result<(), Error> {
+    let name = path.display();
+    let io = |e: std::io::Error| Error::Argument(format!("{name}: {e}"));
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    if file.metadata().map_err(io)?.len() < seen.offset {
+        *seen = Seen::default();
+    }
+    file.seek(SeekFrom::Start(seen.offset)).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_READ).read_to_end(&mut bytes).map_err(io)?;
+    // A block being written may end in the middle of a character; bytes that can never
+    // be UTF-8 are not a record.
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) => text,
+        Err(e) if e.error_len().is_none() => {
+            std::str::from_utf8(&bytes[..e.valid_up_to()]).expect("valid prefix")
+        }
+        Err(_) => {
+            return Err(Error::Argument(format!(
+                "{name} in --shard-dir is not UTF-8 text: not a game record"
+            )))
+        }
+    };
+    let read = parse_file_from(text, 1)
+        .map_err(|e| Error::Argument(format!("{name}: {}", e.message())))?;
+    if seen.header.is_none() {
+        match read.header {
+            Some(h) => match mine.differs(&h) {
+                Some(why) => {
+                    return Err(Error::Argument(format!(
+                        "{name} in --shard-dir is the record of {why}: give each tournament \
+                         and split its own directory"
+                    )))
+                }
+                None => seen.header = Some(h),
+            },
+            // Not written yet, or cut in the middle: read again next time.
+            None if read.games.is_empty() => return Ok(()),
+            None => {
+                return Err(Error::Argument(format!(
+                    "{name} in --shard-dir has no schedule header"
+                )))
+            }
+        }
+    }
+    let header = seen.header.as_ref().expect("read above");
+    if let Some(why) = read.games.iter().find_map(|g| header.misfit(g)) {
+        return Err(Error::Argument(format!("{name}: {why}")));
+    }
+    seen.offset += read.complete as u64;
+    seen.games.extend(read.games);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -186,6 +226,66 @@ mod tests {
         .unwrap();
         let e = pool.refresh(&[game(1)]).unwrap_err();
         assert!(e.message().contains("another schedule"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn other_splits_copies_bytes_and_rewrites_are_caught() {
+        let dir = std::env::temp_dir().join(format!("halma-pool-hostile-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mine = header("00000000000000aa", 0);
+        let own = dir.join(file_name(mine.shard));
+        let other = dir.join(file_name(Shard { index: 1, count: 2 }));
+        let full =
+            header("00000000000000aa", 1).to_text() + &game(3).to_text() + &game(4).to_text();
+        std::fs::write(&other, &full).unwrap();
+        let mut pool = Pool::new(&dir, &own, &mine);
+        assert_eq!(pool.refresh(&[]).unwrap(), [game(3), game(4)]);
+        // Rewritten shorter (a resume dropping a block), then grown again: read afresh,
+        // each game once.
+        let short = header("00000000000000aa", 1).to_text() + &game(3).to_text();
+        std::fs::write(&other, &short).unwrap();
+        assert_eq!(pool.refresh(&[]).unwrap(), [game(3)]);
+        std::fs::write(&other, &full).unwrap();
+        assert_eq!(pool.refresh(&[]).unwrap(), [game(3), game(4)]);
+        let refused = |name: &str, text: &[u8]| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            let e = Pool::new(&dir, &own, &mine).refresh(&[]).unwrap_err();
+            std::fs::remove_file(&path).unwrap();
+            e.message().to_string()
+        };
+        // A copy of a shard's record, of this shard's or another's.
+        let e = refused("copy.games", full.as_bytes());
+        assert!(e.contains("both records of shard 1/2"), "{e}");
+        let copy = mine.to_text() + &game(1).to_text();
+        let e = refused("backup.games", copy.as_bytes());
+        assert!(e.contains("both records of shard 0/2"), "{e}");
+        // A shard of the same schedule split otherwise (a stale run with another N).
+        let mut four = header("00000000000000aa", 3);
+        four.shard = Shard { index: 3, count: 4 };
+        let e = refused("shard-3-of-4.games", four.to_text().as_bytes());
+        assert!(e.contains("another split"), "{e}");
+        // A game its file's shard does not own, and one of a player not in the header.
+        let mut stray = header("00000000000000aa", 1);
+        stray.shard = Shard { index: 1, count: 2 };
+        std::fs::remove_file(&other).unwrap();
+        let e = refused("y.games", (stray.to_text() + &game(1).to_text()).as_bytes());
+        assert!(e.contains("is not one of shard 1/2's"), "{e}");
+        let mut g = game(3);
+        g.players[1] = "z".into();
+        let e = refused("y.games", (stray.to_text() + &g.to_text()).as_bytes());
+        assert!(e.contains("player 'z' is not in the header"), "{e}");
+        // Binary garbage, not merely a character cut by a write in progress.
+        let e = refused("junk.games", b"[Game \xff\xfe\x00\n\n");
+        assert!(e.contains("not UTF-8"), "{e}");
+        let cut = "[Schedule \"\u{e9}".as_bytes();
+        std::fs::write(dir.join("cut.games"), &cut[..cut.len() - 1]).unwrap();
+        assert!(Pool::new(&dir, &own, &mine)
+            .refresh(&[])
+            .unwrap()
+            .is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -20,9 +20,21 @@
 //! The file begins with a [`Header`] block naming the schedule it belongs to.
 
 use crate::shard::Shard;
+use crate::text_file::Limits;
 use halma_engine::notation::side_letter;
 use halma_engine::Error;
 use std::fmt::Write as _;
+
+/// Longest line of a record file, in bytes: a tag holds at most a position or a player's
+/// command line, a movetext line 79 characters.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The bounds of reading a record file whole (a million games of a few hundred plies).
+pub const LIMITS: Limits = Limits {
+    max_bytes: 4 << 30,
+    max_line: MAX_LINE,
+    what: "a game record",
+};
 
 /// One finished game.
 #[derive(Clone, Debug, PartialEq)]
@@ -213,7 +225,10 @@ impl Header {
             schedule,
             shard: Shard::parse(&get("Shard")?).ok()?,
             rules: get("Rules")?,
-            games: get("Games")?.parse().ok()?,
+            games: get("Games")?
+                .parse()
+                .ok()
+                .filter(|&n| n <= super::schedule::MAX_GAMES)?,
             players: tags
                 .iter()
                 .filter(|(k, _)| k == "Player")
@@ -221,6 +236,64 @@ impl Header {
                 .collect(),
             sprt: get("Sprt"),
         })
+    }
+
+    /// Why `other` is not a record of the same tournament and split as this one, if it is
+    /// not: another schedule, another number of shards, or the same fingerprint with
+    /// other rules, size, players or SPRT (an edited header).
+    pub fn differs(&self, other: &Header) -> Option<String> {
+        if other.schedule != self.schedule {
+            return Some(format!(
+                "another schedule (fingerprint {}, against {}): other rules, openings, \
+                 players, rounds, clock or SPRT",
+                other.schedule, self.schedule
+            ));
+        }
+        if other.shard.count != self.shard.count {
+            return Some(format!(
+                "shard {} of another split than shard {}: merge the shards of one split",
+                other.shard, self.shard
+            ));
+        }
+        let same = other.rules == self.rules
+            && other.games == self.games
+            && other.players == self.players
+            && other.sprt == self.sprt;
+        (!same).then(|| {
+            "the same fingerprint but another Rules, Games, Player or Sprt tag: an edited \
+             header"
+                .to_string()
+        })
+    }
+
+    /// Why `game` cannot be a game of this header's shard, if it cannot: a number outside
+    /// the schedule, a pair not the shard's, other rules, or a player not in the header.
+    pub fn misfit(&self, game: &GameRecord) -> Option<String> {
+        let g = game;
+        if g.game == 0 || g.game > self.games {
+            return Some(format!(
+                "game {} is outside the schedule (games 1 to {})",
+                g.game, self.games
+            ));
+        }
+        // A group (pair) holds one game per seat order: as many games as seats.
+        let group = g.players.len().max(1);
+        if g.pair != (g.game - 1) / group + 1 || !self.shard.owns(g.pair - 1) {
+            return Some(format!(
+                "game {} (pair {}) is not one of shard {}'s",
+                g.game, g.pair, self.shard
+            ));
+        }
+        if g.rules != self.rules {
+            return Some(format!(
+                "game {} is of rules {}, the header's are {}",
+                g.game, g.rules, self.rules
+            ));
+        }
+        g.players
+            .iter()
+            .find(|p| !self.players.contains(p))
+            .map(|p| format!("game {}'s player '{p}' is not in the header", g.game))
     }
 }
 
@@ -246,8 +319,10 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, Error> {
 }
 
 /// Parses a record file: an optional header block first, then game blocks. A last block cut
-/// short is left out and reported in [`RecordFile::torn`]; anything else malformed is an
-/// error naming the line where its block starts. `first_line` numbers the text's first line
+/// short (one that begins with a tag line) is left out and reported in
+/// [`RecordFile::torn`]; anything else malformed (a result that does not give out one
+/// point, a line longer than [`MAX_LINE`]) is an error naming the line where its block
+/// starts. `first_line` numbers the text's first line
 /// (the text may be the tail of a file).
 pub fn parse_file_from(text: &str, first_line: usize) -> Result<RecordFile, Error> {
     let mut file = RecordFile::default();
@@ -255,6 +330,12 @@ pub fn parse_file_from(text: &str, first_line: usize) -> Result<RecordFile, Erro
     let mut lines: Vec<(&str, usize)> = Vec::new();
     let mut offset = 0;
     for piece in text.split_inclusive('\n') {
+        if piece.len() > MAX_LINE + 2 {
+            return Err(Error::Argument(format!(
+                "line {} is longer than {MAX_LINE} bytes: not a game record",
+                first_line + lines.len()
+            )));
+        }
         offset += piece.len();
         let line = piece.strip_suffix('\n').unwrap_or(piece);
         lines.push((line.strip_suffix('\r').unwrap_or(line), offset));
@@ -267,6 +348,9 @@ pub fn parse_file_from(text: &str, first_line: usize) -> Result<RecordFile, Erro
             continue;
         }
         let first = first_line + i;
+        // Every block begins with a tag: one that does not is no record cut short, but
+        // another kind of file (never dropped as torn, so a resume cannot erase it).
+        let tagged = lines[i].0.starts_with('[');
         let mut tags = Vec::new();
         let mut well_formed = true;
         while i < lines.len() && lines[i].0.starts_with('[') {
@@ -306,7 +390,7 @@ pub fn parse_file_from(text: &str, first_line: usize) -> Result<RecordFile, Erro
             movetext.push(lines[i].0);
             i += 1;
         }
-        let torn = i >= lines.len();
+        let torn = i >= lines.len() && tagged;
         match build(&tags, &movetext.join(" ")).filter(|_| well_formed) {
             Some(game) if !torn => {
                 file.games.push(game);
@@ -352,7 +436,9 @@ fn build(tags: &[(String, String)], movetext: &str) -> Option<GameRecord> {
         return None;
     }
     let plies: usize = get("Plies")?.parse().ok()?;
-    if plies != tokens.len() || scores.len() != players.len() {
+    // Every result gives out exactly one point (a win, a draw shared, a forfeit).
+    let point: f64 = scores.iter().sum();
+    if plies != tokens.len() || scores.len() != players.len() || (point - 1.0).abs() > 1e-6 {
         return None;
     }
     Some(GameRecord {
@@ -440,5 +526,21 @@ mod tests {
         assert_eq!((torn_header.header, torn_header.torn), (None, Some(1)));
         let twice = text.clone() + &header.to_text();
         assert!(parse_file(&twice).is_err());
+    }
+
+    #[test]
+    fn results_give_one_point_and_other_files_are_not_torn_records() {
+        let text = sample(1, 2).to_text();
+        assert_eq!(parse_records(&text).unwrap().len(), 1);
+        // Both seats winning: the two places of the result edited alike.
+        assert!(parse_records(&text.replace("1/2-1/2", "1-1")).is_err());
+        assert!(parse_records(&text.replace("1/2-1/2", "0-0")).is_err());
+        // A text that is no record is an error, never a block cut short to drop.
+        for other in ["hello world\n", "hello", "1. a1-b2"] {
+            assert!(parse_file(other).is_err(), "{other}");
+        }
+        let long = format!("[Game \"{}\"]\n", "9".repeat(MAX_LINE));
+        let e = parse_file(&long).unwrap_err();
+        assert!(e.message().contains("line 1 is longer than"), "{e}");
     }
 }

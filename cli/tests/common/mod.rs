@@ -67,6 +67,36 @@ pub fn fails(args: &[&str]) -> String {
     err
 }
 
+/// Runs `halma perft --shard` (one thread) and writes its JSON part to a file in `dir`,
+/// named after its arguments.
+pub fn perft_part(
+    dir: &std::path::Path,
+    rules: &str,
+    depth: &str,
+    split: &str,
+    shard: &str,
+) -> std::path::PathBuf {
+    let file = dir.join(format!(
+        "part-{rules}-{depth}-{split}-{}.json",
+        shard.replace('/', "-")
+    ));
+    let text = ok(&[
+        "perft",
+        "--rules",
+        rules,
+        "--depth",
+        depth,
+        "--split-depth",
+        split,
+        "--shard",
+        shard,
+        "--threads",
+        "1",
+    ]);
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
 /// Parses each output line as JSON.
 pub fn json_lines(text: &str) -> Vec<Value> {
     text.lines()
