@@ -32,24 +32,36 @@ pub struct Arrow {
 
 impl Arrow {
     /// The arrow of a path text such as `c3-e5-g5` (a move's path, `Game::path_text`):
-    /// every part that names a cell of `pos` in order; parts that are no cell (`off`, a
-    /// drop's `@`, `pass`) are skipped. An error names a bad part or says the path is
-    /// empty or too long.
+    /// every part that names a cell of `pos` in order; a drop's `@` before the first cell
+    /// and a bear-off's `off` after the last are skipped. An error names a bad part (`off`
+    /// or `pass` elsewhere, a cell repeated at once) or says the path is empty or too long.
     pub fn parse<P: Game>(pos: &P, text: &str, colour: &str) -> Result<Arrow, Error> {
         let mut cells = Vec::new();
-        for part in text.trim().split('-') {
-            let part = part.trim().trim_start_matches('@');
-            if part == "off" || part == "pass" {
+        let parts: Vec<&str> = text.trim().split('-').collect();
+        for (i, part) in parts.iter().enumerate() {
+            let part = part.trim();
+            let part = if i == 0 {
+                part.strip_prefix('@').unwrap_or(part)
+            } else {
+                part
+            };
+            if (part == "off" && i > 0 && i + 1 == parts.len()) || text.trim() == "pass" {
                 continue;
             }
             if cells.len() == MAX_ARROW_CELLS {
                 return Err(Error::Move(format!(
-                    "arrow '{text}' passes more than {MAX_ARROW_CELLS} cells"
+                    "an arrow may not pass more than {MAX_ARROW_CELLS} cells ({} given)",
+                    parts.len()
                 )));
             }
             let cell = pos
                 .parse_cell(part)
                 .map_err(|e| Error::Move(format!("arrow '{text}': {}", e.message())))?;
+            if cells.last() == Some(&cell) {
+                return Err(Error::Move(format!(
+                    "arrow '{text}': the cell {part} follows itself"
+                )));
+            }
             cells.push(cell);
         }
         if cells.is_empty() {

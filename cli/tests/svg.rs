@@ -110,6 +110,17 @@ fn bad_svg_requests_are_refused_plainly() {
         (vec!["show", "--svg", "--arrow", "a1-b2-c3-d4-e5-f6-g7-h8-a1-b2-c3-d4-e5-f6-g7-h8-a1-b2-c3-d4-e5-f6-g7-h8-a1-b2-c3-d4-e5-f6-g7-h8-a1-b2-c3-d4-e5-f6-g7-h8-a1-b2-c3-d4-e5-f6-g7-h8-a1-b2-c3-d4-e5-f6-g7-h8-a1-b2-c3-d4-e5-f6-g7-h8-a1"], "more than 64"),
         (vec!["show", "--arrow", "a1-b2"], "--svg"),
         (vec!["show", "--svg", "--json"], "--json"),
+        (vec!["show", "--svg", "--arrow", "-"], "empty"),
+        (vec!["show", "--svg", "--arrow", "a1--c3"], "empty"),
+        (vec!["show", "--svg", "--arrow", "a1-a1"], "follows itself"),
+        (vec!["show", "--svg", "--arrow", "a1-c3-c3-e5"], "follows itself"),
+        (vec!["show", "--svg", "--arrow", "a1-off-c3"], "off"),
+        (vec!["show", "--svg", "--arrow", "off"], "off"),
+        (vec!["show", "--svg", "--arrow", "a1-pass"], "pass"),
+        (vec!["show", "--svg", "--arrow", "a1-@c3"], "@c3"),
+        (vec!["show", "--svg", "--arrow", "a1-c3 e5"], "c3 e5"),
+        (vec!["show", "--svg", "--arrow", "99999999999999999999"], "99999999999999999999"),
+        (vec!["show", "--rules", "star-6", "--svg", "--arrow", "i5-z99"], "z99"),
     ] {
         let err = fails(&args);
         assert!(err.contains(says), "{args:?}: {err}");

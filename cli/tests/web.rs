@@ -14,15 +14,24 @@ struct Served {
     /// The server's standard output, kept open (a closed pipe would end the server).
     _out: BufReader<std::process::ChildStdout>,
     address: String,
+    /// Where the server's standard error goes (run with `RUST_BACKTRACE=1`).
+    errors: std::path::PathBuf,
 }
 
 impl Served {
     fn start(extra: &[&str]) -> Served {
+        static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let errors = std::env::temp_dir().join(format!(
+            "halma-web-{}-{}.err",
+            std::process::id(),
+            STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        ));
         let mut child = Command::new(env!("CARGO_BIN_EXE_halma"))
             .args(["serve", "--port", "0"])
             .args(extra)
+            .env("RUST_BACKTRACE", "1")
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(&errors).unwrap())
             .spawn()
             .expect("halma serve starts");
         let mut out = BufReader::new(child.stdout.take().unwrap());
@@ -38,7 +47,28 @@ impl Served {
             child,
             _out: out,
             address,
+            errors,
         }
+    }
+
+    /// Sends `bytes` on a new connection, ends its sending half, and reads the answer until
+    /// the server closes it (at most 10 s).
+    fn raw(&self, bytes: &[u8]) -> String {
+        let mut s = TcpStream::connect(&self.address).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        s.write_all(bytes).unwrap();
+        s.shutdown(std::net::Shutdown::Write).unwrap();
+        let mut out = Vec::new();
+        let _ = s.read_to_end(&mut out);
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    /// Asserts that the server is alive and wrote no panic.
+    fn healthy(&mut self) {
+        assert!(self.child.try_wait().unwrap().is_none(), "the server ended");
+        let errors = std::fs::read_to_string(&self.errors).unwrap();
+        assert!(!errors.contains("panicked"), "{errors}");
+        assert_eq!(self.call("GET", "/api/rules", "").0, 200);
     }
 
     /// One request; the status and the body.
@@ -94,6 +124,7 @@ impl Drop for Served {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.errors);
     }
 }
 
@@ -392,6 +423,125 @@ fn bad_requests_get_a_json_error_naming_what_was_wrong() {
         ("GET", format!("{game}?svg=maybe"), "", 400, "svg"),
         ("GET", "/api/games/nope".into(), "", 404, "nope"),
         ("GET", "/api/nothing".into(), "", 404, "no API route"),
+        // What a hostile client sends.
+        (
+            "POST",
+            "/api/games".into(),
+            r#"{"rules":"halma8","rulez":"x"}"#,
+            400,
+            "unknown field 'rulez'",
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            r#"{"players":[{"kind":"human"},{"kind":"mcts","time":5}]}"#,
+            400,
+            "player 2: unknown field 'time'",
+        ),
+        (
+            "POST",
+            format!("{game}/move"),
+            r#"{"move":5}"#,
+            400,
+            "must be a string",
+        ),
+        (
+            "POST",
+            format!("{game}/move"),
+            r#"{"move":"b3-c4","promote":true}"#,
+            400,
+            "unknown field 'promote'",
+        ),
+        (
+            "POST",
+            format!("{game}/stop"),
+            r#"{"now":1}"#,
+            400,
+            "takes none",
+        ),
+        (
+            "POST",
+            format!("{game}/engine"),
+            r#"{"time_ms":1e30}"#,
+            400,
+            "time_ms",
+        ),
+        (
+            "POST",
+            format!("{game}/engine"),
+            r#"{"time_ms":-1}"#,
+            400,
+            "time_ms",
+        ),
+        (
+            "POST",
+            format!("{game}/engine"),
+            r#"{"time_ms":"NaN"}"#,
+            400,
+            "time_ms",
+        ),
+        (
+            "POST",
+            format!("{game}/engine"),
+            r#"{"time_ms":2.5}"#,
+            400,
+            "time_ms",
+        ),
+        (
+            "POST",
+            format!("{game}/engine"),
+            r#"{"multipv":2}"#,
+            400,
+            "multipv",
+        ),
+        (
+            "POST",
+            format!("{game}/analysis"),
+            r#"{"multipv":0}"#,
+            400,
+            "multipv",
+        ),
+        (
+            "POST",
+            format!("{game}/analysis"),
+            r#"{"multipv":1000}"#,
+            400,
+            "multipv",
+        ),
+        (
+            "POST",
+            format!("{game}/analysis"),
+            r#"{"time_ms":18446744073709551616}"#,
+            400,
+            "time_ms",
+        ),
+        (
+            "POST",
+            format!("{game}/undo"),
+            r#"{"plies":1e3}"#,
+            400,
+            "plies",
+        ),
+        (
+            "GET",
+            format!("{game}?ply=99999999999999999999"),
+            "",
+            400,
+            "ply",
+        ),
+        ("GET", format!("{game}?ply=-1"), "", 400, "ply"),
+        (
+            "GET",
+            "/api/games/99999999999999999999999999999".into(),
+            "",
+            404,
+            "no game",
+        ),
+        ("GET", "/api/games/%2e%2e".into(), "", 404, "no game"),
+        ("GET", "/../../etc/passwd".into(), "", 404, "nothing at"),
+        ("DELETE", "/api/games/..".into(), "", 404, "no game"),
+        ("PATCH", "/".into(), "", 404, "PATCH"),
+        ("PUT", game.clone(), "{}", 404, "no API route PUT"),
     ];
     for (method, path, body, status, says) in cases {
         let err = s.fails(method, &path, body, status);
@@ -427,4 +577,277 @@ fn bad_flags_are_refused_in_one_line() {
         );
         assert!(err.contains(says), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn idle_and_slow_clients_do_not_stop_the_server() {
+    let mut s = Served::start(&[]);
+    let mut held = Vec::new();
+    // More idle connections than connection threads (32), some having sent part of a
+    // head, some a whole head and no body (once enough to hold every request thread).
+    for i in 0..40 {
+        let mut c = TcpStream::connect(&s.address).unwrap();
+        match i % 3 {
+            0 => {}
+            1 => c.write_all(b"GET /api/ru").unwrap(),
+            _ => c
+                .write_all(b"POST /api/games HTTP/1.1\r\nContent-Length: 5000\r\n\r\n{")
+                .unwrap(),
+        }
+        held.push(c);
+    }
+    // One more sending a byte of its head every 200 ms.
+    let address = s.address.clone();
+    let dribble = std::thread::spawn(move || {
+        let mut c = TcpStream::connect(&address).unwrap();
+        let head = b"GET /api/rules HTTP/1.1\r\nHost: x\r\nX-Slow: yes\r\n";
+        for b in head.iter().cycle().take(30) {
+            if c.write_all(&[*b]).is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    });
+    let started = Instant::now();
+    let (status, _) = s.call("GET", "/api/rules", "");
+    assert_eq!(status, 200);
+    // The request deadline is 3 s: held connections are answered 408 and closed by then.
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+    let mut idle = held.pop().unwrap();
+    idle.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut text = String::new();
+    let _ = idle.read_to_string(&mut text);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("\"error\""), "{text}");
+    dribble.join().unwrap();
+    s.healthy();
+}
+
+#[test]
+fn hostile_heads_and_bodies_get_json_errors() {
+    let mut s = Served::start(&[]);
+    let cases: Vec<(Vec<u8>, &str, &str)> = vec![
+        (
+            b"POST /api/games HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{}   \r\n0\r\n\r\n".to_vec(),
+            "411",
+            "Transfer-Encoding",
+        ),
+        (
+            b"POST /api/games HTTP/1.1\r\n\r\n{\"rules\":\"halma10\"}".to_vec(),
+            "411",
+            "Content-Length",
+        ),
+        (
+            b"POST /api/games HTTP/1.1\r\nContent-Length: 99999999999999\r\n\r\n{}".to_vec(),
+            "413",
+            "over 262144 bytes",
+        ),
+        (
+            b"POST /api/games HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n".to_vec(),
+            "400",
+            "Content-Length",
+        ),
+        (
+            b"POST /api/games HTTP/1.1\r\nContent-Length: -4\r\n\r\n".to_vec(),
+            "400",
+            "Content-Length",
+        ),
+        (
+            b"POST /api/games HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}".to_vec(),
+            "400",
+            "two different",
+        ),
+        (
+            b"POST /api/games HTTP/1.1\r\nContent-Length: 50\r\n\r\n{}".to_vec(),
+            "400",
+            "2 of its 50",
+        ),
+        (
+            b"POST /api/games HTTP/1.1\r\nExpect: teapot\r\nContent-Length: 2\r\n\r\n{}".to_vec(),
+            "417",
+            "teapot",
+        ),
+        (
+            format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(20_000)).into_bytes(),
+            "431",
+            "16384",
+        ),
+        (
+            format!("GET / HTTP/1.1\r\nX: {}", "a".repeat(20_000)).into_bytes(),
+            "431",
+            "16384",
+        ),
+        (b"GARBAGE\r\n\r\n".to_vec(), "400", "request line"),
+        (b"get / HTTP/1.1\r\n\r\n".to_vec(), "400", "capitals"),
+        (b"GET / HTTP/2.0\r\n\r\n".to_vec(), "505", "HTTP/2.0"),
+        (b"GET / HTTP/1.1\r\nNoColon\r\n\r\n".to_vec(), "400", "NoColon"),
+        (b"GET /\xff HTTP/1.1\r\n\r\n".to_vec(), "400", "UTF-8"),
+        (
+            b"POST /api/games HTTP/1.1\r\nContent-Length: 2\r\n\r\n\xff\xfe".to_vec(),
+            "400",
+            "UTF-8",
+        ),
+        (b"GET /api/games/1 HTTP/1.1\r\n".to_vec(), "400", "ended before its head"),
+    ];
+    for (bytes, status, says) in cases {
+        let shown = String::from_utf8_lossy(&bytes[..bytes.len().min(80)]).into_owned();
+        let text = s.raw(&bytes);
+        assert!(
+            text.starts_with(&format!("HTTP/1.1 {status} ")),
+            "{shown}: {text}"
+        );
+        let body = text.split_once("\r\n\r\n").map_or("", |p| p.1);
+        let v: Value =
+            serde_json::from_str(body).unwrap_or_else(|e| panic!("{shown}: {e}: {text}"));
+        assert!(
+            v["error"].as_str().unwrap().contains(says),
+            "{shown}: {text}"
+        );
+    }
+    // A body announced with Expect: 100-continue is asked for, then read; HEAD is a GET
+    // without the body.
+    let mut c = TcpStream::connect(&s.address).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    c.write_all(b"POST /api/games HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 19\r\n\r\n")
+        .unwrap();
+    let mut go = [0u8; 25];
+    c.read_exact(&mut go).unwrap();
+    assert_eq!(&go, b"HTTP/1.1 100 Continue\r\n\r\n");
+    c.write_all(b"{\"rules\":\"halma10\"}").unwrap();
+    let mut text = String::new();
+    let _ = c.read_to_string(&mut text);
+    assert!(text.starts_with("HTTP/1.1 200 OK"), "{text}");
+    assert!(text.contains("\"rules\":\"halma10\""), "{text}");
+    let text = s.raw(b"HEAD / HTTP/1.1\r\n\r\n");
+    assert!(
+        text.starts_with("HTTP/1.1 200 OK") && text.ends_with("\r\n\r\n"),
+        "{text}"
+    );
+    s.healthy();
+}
+
+#[test]
+fn searches_and_requests_racing_on_games_stay_consistent() {
+    let mut s = Served::start(&["--max-searches", "2", "--max-games", "200"]);
+    let ids: Vec<String> = (0..10)
+        .map(|_| {
+            s.ok("POST", "/api/games", json!({}))["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    // 100 analyses at once over ten games: each is started or refused with 429, none
+    // hangs or fails otherwise.
+    let served = &s;
+    let statuses: Vec<u16> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..100)
+            .map(|i| {
+                let id = &ids[i % 10];
+                scope.spawn(move || {
+                    served
+                        .call(
+                            "POST",
+                            &format!("/api/games/{id}/analysis"),
+                            r#"{"time_ms": 2000, "multipv": 8}"#,
+                        )
+                        .0
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert!(
+        statuses.iter().all(|&c| c == 200 || c == 429),
+        "{statuses:?}"
+    );
+    assert!(statuses.contains(&200), "{statuses:?}");
+    for id in &ids {
+        served.ok("POST", &format!("/api/games/{id}/stop"), json!({}));
+        served.settle(id);
+    }
+    // Deleting a game while its engine thinks.
+    let id = &ids[0];
+    served.ok(
+        "POST",
+        &format!("/api/games/{id}/engine"),
+        json!({ "time_ms": 3000 }),
+    );
+    served.ok("DELETE", &format!("/api/games/{id}"), json!({}));
+    served.fails("GET", &format!("/api/games/{id}"), "", 404);
+    served.fails(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"b3-c4"}"#,
+        404,
+    );
+    // Eight threads play the same move on one game: one of them makes it.
+    let id = &ids[1];
+    let statuses: Vec<u16> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..8)
+            .map(|_| {
+                scope.spawn(move || {
+                    served
+                        .call(
+                            "POST",
+                            &format!("/api/games/{id}/move"),
+                            r#"{"move":"b3-c4"}"#,
+                        )
+                        .0
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(
+        statuses.iter().filter(|&&c| c == 200).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|&c| c == 200 || c == 400),
+        "{statuses:?}"
+    );
+    let g = served.ok("GET", &format!("/api/games/{id}"), json!({}));
+    assert_eq!(g["plies"], 1);
+    // Undo racing moves: the game stays a legal game.
+    std::thread::scope(|scope| {
+        for i in 0..8 {
+            scope.spawn(move || {
+                if i % 2 == 0 {
+                    served.call("POST", &format!("/api/games/{id}/undo"), "{}");
+                } else {
+                    served.call(
+                        "POST",
+                        &format!("/api/games/{id}/move"),
+                        r#"{"move":"g6-f5"}"#,
+                    );
+                }
+            });
+        }
+    });
+    let g = served.ok("GET", &format!("/api/games/{id}"), json!({}));
+    assert!(g["plies"].as_u64().unwrap() <= 2, "{g}");
+    // A finished game takes no move and no engine.
+    let done = served.ok(
+        "POST",
+        "/api/games",
+        json!({ "position": "halma8 4AAAA/5AAA/B5AA/8/8/BB4A1/BBB5/BBBB4 A 30,30", "moves": "g3-h4 a6-a5 h4-h5" }),
+    );
+    assert_eq!(done["over"], true);
+    let done = done["id"].as_str().unwrap();
+    let over = served.fails(
+        "POST",
+        &format!("/api/games/{done}/move"),
+        r#"{"move":"a1-b2"}"#,
+        400,
+    );
+    assert!(over.contains("over"), "{over}");
+    served.fails("POST", &format!("/api/games/{done}/engine"), "{}", 400);
+    s.healthy();
 }

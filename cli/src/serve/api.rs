@@ -12,8 +12,6 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The longest request body read, in bytes.
-pub const MAX_BODY: usize = 256 * 1024;
 /// A game untouched this long may be dropped to make room for a new one.
 const IDLE: Duration = Duration::from_secs(600);
 
@@ -103,7 +101,7 @@ impl Server {
                 }
             }
             (_, ["api", ..]) => Err((404, format!("no API route {method} {path}"))),
-            _ => Err((404, format!("nothing at {path}"))),
+            _ => Err((404, format!("nothing at {method} {path}"))),
         };
         match result {
             Ok(value) => Answer::json(200, &value),
@@ -131,6 +129,7 @@ impl Server {
     /// `POST /api/games`.
     fn create(&self, body: &str) -> Result<Value, Failure> {
         let body = parse_body(body)?;
+        known_fields(&body, &["rules", "position", "record", "moves", "players"])?;
         let text = |key: &str| -> Result<Option<&str>, Failure> {
             match body.get(key) {
                 None | Some(Value::Null) => Ok(None),
@@ -220,10 +219,16 @@ impl Server {
             let mut e = lock(game);
             match action {
                 "move" => {
-                    let text = body
-                        .get("move")
-                        .and_then(Value::as_str)
-                        .ok_or_else(|| bad("'move' (a move's text, like b3-c4) is missing"))?;
+                    known_fields(body, &["move"])?;
+                    let text = match body.get("move") {
+                        Some(Value::String(text)) => text,
+                        None | Some(Value::Null) => {
+                            return Err(bad("'move' (a move's text, like b3-c4) is missing"))
+                        }
+                        Some(_) => {
+                            return Err(bad("'move' must be a string (a move's text, like b3-c4)"))
+                        }
+                    };
                     if e.searching()
                         && e.search
                             .as_ref()
@@ -242,6 +247,7 @@ impl Server {
                     autoplay_locked(game, &mut e, &self.slots);
                 }
                 "undo" => {
+                    known_fields(body, &["plies"])?;
                     let plies = optional_number(body, "plies", 1, 1, 1000)? as usize;
                     if plies > e.table.plies() {
                         return Err(bad(format!(
@@ -258,6 +264,11 @@ impl Server {
                 "engine" | "analysis" => {
                     if action == "engine" && e.table.over() {
                         return Err(bad("the game is over"));
+                    }
+                    if action == "engine" {
+                        known_fields(body, &["engine", "time_ms"])?;
+                    } else {
+                        known_fields(body, &["engine", "time_ms", "multipv"])?;
                     }
                     let engine = match body.get("engine") {
                         None | Some(Value::Null) => EngineKind::Alphabeta,
@@ -289,8 +300,12 @@ impl Server {
                     search::start(game, &mut e, &self.slots, order, autoplay_locked)
                         .map_err(|why| (429, why))?;
                 }
-                "stop" => e.stop(),
+                "stop" => {
+                    known_fields(body, &[])?;
+                    e.stop()
+                }
                 "players" => {
+                    known_fields(body, &["players"])?;
                     let players = parse_players(body.get("players"), e.table.sides())?;
                     e.table.set_players(player_names(&players));
                     e.players = players;
@@ -448,6 +463,23 @@ fn parse_body(body: &str) -> Result<Value, Failure> {
     Ok(value)
 }
 
+/// An error naming the first field of `body` that is not one of `known`.
+fn known_fields(body: &Value, known: &[&str]) -> Result<(), Failure> {
+    let Some(map) = body.as_object() else {
+        return Ok(());
+    };
+    match map.keys().find(|k| !known.contains(&k.as_str())) {
+        None => Ok(()),
+        Some(k) if known.is_empty() => {
+            Err(bad(format!("unknown field '{k}' (this route takes none)")))
+        }
+        Some(k) => Err(bad(format!(
+            "unknown field '{k}' (this route takes: {})",
+            known.join(", ")
+        ))),
+    }
+}
+
 /// The query string's `key=value` pairs.
 fn parse_query(query: &str) -> HashMap<String, String> {
     query
@@ -502,6 +534,8 @@ fn parse_players(
     list.iter()
         .enumerate()
         .map(|(i, p)| {
+            known_fields(p, &["kind", "time_ms"])
+                .map_err(|(s, why)| (s, format!("player {}: {why}", i + 1)))?;
             let kind = p.get("kind").and_then(Value::as_str).unwrap_or("");
             if kind == "human" {
                 return Ok(None);

@@ -4,23 +4,20 @@
 //! * [`api`]: the routes and their checks, the games kept by id;
 //! * [`table`]: one game of any kind behind an object-safe trait;
 //! * [`search`]: engine moves and analyses on their own threads, a bounded number at once;
-//! * [`page`]: the page (HTML, CSS, JavaScript) compiled into the binary.
+//! * [`page`]: the page (HTML, CSS, JavaScript) compiled into the binary;
+//! * [`http`]: HTTP/1.1 over `std::net`, a thread per connection, every part bounded.
 //!
-//! HTTP is `tiny_http`: a small synchronous server on a few threads, enough for a local
-//! page and light to build (no async runtime); searches never run on its threads.
+//! Searches never run on the connections' threads.
 
 mod api;
+mod http;
 mod page;
 mod search;
 mod table;
 
 use clap::Args;
 use halma_engine::Error;
-use std::io::Read;
 use std::sync::Arc;
-
-/// Threads answering requests (searches run on threads of their own).
-const HTTP_THREADS: usize = 4;
 
 /// Arguments of `halma serve`.
 #[derive(Args, Debug)]
@@ -49,12 +46,11 @@ pub struct ServeArgs {
 /// Runs `halma serve` until killed.
 pub fn run(args: &ServeArgs) -> Result<(), Error> {
     let address = format!("{}:{}", args.host, args.port);
-    let http = tiny_http::Server::http(&address)
+    let listener = std::net::TcpListener::bind(&address)
         .map_err(|e| Error::Argument(format!("cannot listen on {address}: {e}")))?;
-    let bound = http
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| Error::Argument("the server has no IP address".into()))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| Error::Argument(format!("the server has no address: {e}")))?;
     let local = if bound.ip().is_loopback() {
         "this machine only"
     } else {
@@ -63,50 +59,15 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
     crate::out(format_args!(
         "halma serve: listening on {bound} ({local}); open http://{bound}/\n"
     ));
-    let http = Arc::new(http);
-    let server = Arc::new(api::Server::new(
-        args.max_games as usize,
-        args.max_searches as usize,
-    ));
-    let workers: Vec<_> = (0..HTTP_THREADS)
-        .map(|_| {
-            let http = http.clone();
-            let server = server.clone();
-            std::thread::spawn(move || {
-                while let Ok(request) = http.recv() {
-                    respond(&server, request);
-                }
-            })
-        })
-        .collect();
-    for w in workers {
-        let _ = w.join();
-    }
+    let server = api::Server::new(args.max_games as usize, args.max_searches as usize);
+    http::serve(listener, Arc::new(move |request| respond(&server, request)));
     Ok(())
 }
 
-/// Reads one request (its body bounded), answers it, and writes the answer.
-fn respond(server: &api::Server, mut request: tiny_http::Request) {
-    let method = request.method().as_str().to_string();
-    let url = request.url().to_string();
-    let mut body = Vec::new();
-    let limit = api::MAX_BODY as u64 + 1;
-    let read = request.as_reader().take(limit).read_to_end(&mut body);
-    let answer = if read.is_err() {
-        api::Answer::error(400, "cannot read the request body")
-    } else if body.len() > api::MAX_BODY {
-        api::Answer::error(413, format!("the body is over {} bytes", api::MAX_BODY))
-    } else {
-        match String::from_utf8(body) {
-            Ok(text) => server.answer(&method, &url, &text),
-            Err(_) => api::Answer::error(400, "the body is not UTF-8"),
-        }
-    };
-    let header =
-        tiny_http::Header::from_bytes(&b"Content-Type"[..], answer.content_type.as_bytes())
-            .expect("a valid header");
-    let response = tiny_http::Response::from_string(answer.body)
-        .with_status_code(answer.status)
-        .with_header(header);
-    let _ = request.respond(response);
+/// Answers one request (its body already bounded by [`http`]).
+fn respond(server: &api::Server, request: &http::Request) -> api::Answer {
+    match std::str::from_utf8(&request.body) {
+        Ok(text) => server.answer(&request.method, &request.target, text),
+        Err(_) => api::Answer::error(400, "the body is not UTF-8"),
+    }
 }

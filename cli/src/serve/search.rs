@@ -128,7 +128,7 @@ impl Entry {
     }
 }
 
-/// The bound on searches running at once: a counting semaphore.
+/// A counting semaphore: the bound on searches running at once, and on connections.
 pub struct Slots {
     free: Mutex<usize>,
     freed: Condvar,
