@@ -241,7 +241,7 @@ impl<P: Game> GameTable<P> {
             _ => vec![1.0 / sides as f64; sides],
         };
         let reason = match status {
-            Status::Ongoing => "unfinished".to_string(),
+            Status::Ongoing => crate::tournament::record::UNFINISHED.to_string(),
             other => reason(other).1,
         };
         GameRecord {

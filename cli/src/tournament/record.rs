@@ -314,9 +314,23 @@ pub struct RecordFile {
 /// Parses every game of a record file. A last block cut short (an interrupted write: the
 /// file does not end with the blank line that closes every record) is ignored; anything
 /// else malformed is an error naming the line where its block starts.
+/// Unlike a tournament's own files, these may hold games that are not over (the web page's
+/// records: result `0-0`, reason `unfinished`).
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, Error> {
-    parse_file(text).map(|file| file.games)
+    parse_blocks(text, 1, Unfinished::Allowed).map(|file| file.games)
 }
+
+/// Whether a record may hold a game that is not over: result `0-0`, reason
+/// [`UNFINISHED`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Unfinished {
+    Allowed,
+    Refused,
+}
+
+/// The reason of a game that is not over (the web page's records); a tournament never
+/// writes one, and its merge and resume refuse it.
+pub const UNFINISHED: &str = "unfinished";
 
 /// Parses a record file: an optional header block first, then game blocks. A last block cut
 /// short (one that begins with a tag line) is left out and reported in
@@ -325,6 +339,15 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, Error> {
 /// starts. `first_line` numbers the text's first line
 /// (the text may be the tail of a file).
 pub fn parse_file_from(text: &str, first_line: usize) -> Result<RecordFile, Error> {
+    parse_blocks(text, first_line, Unfinished::Refused)
+}
+
+/// [`parse_file_from`], with or without games that are not over.
+fn parse_blocks(
+    text: &str,
+    first_line: usize,
+    unfinished: Unfinished,
+) -> Result<RecordFile, Error> {
     let mut file = RecordFile::default();
     // Each line without its end, and the byte offset just past its end.
     let mut lines: Vec<(&str, usize)> = Vec::new();
@@ -391,7 +414,7 @@ pub fn parse_file_from(text: &str, first_line: usize) -> Result<RecordFile, Erro
             i += 1;
         }
         let torn = i >= lines.len() && tagged;
-        match build(&tags, &movetext.join(" ")).filter(|_| well_formed) {
+        match build(&tags, &movetext.join(" "), unfinished).filter(|_| well_formed) {
             Some(game) if !torn => {
                 file.games.push(game);
                 file.complete = lines[i].1;
@@ -416,7 +439,7 @@ pub fn parse_file(text: &str) -> Result<RecordFile, Error> {
 }
 
 /// A record from its tags and movetext.
-fn build(tags: &[(String, String)], movetext: &str) -> Option<GameRecord> {
+fn build(tags: &[(String, String)], movetext: &str, unfinished: Unfinished) -> Option<GameRecord> {
     let get = |key: &str| tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
     let mut players = Vec::new();
     while let Some(name) = get(&side_letter(players.len()).to_string()) {
@@ -436,9 +459,16 @@ fn build(tags: &[(String, String)], movetext: &str) -> Option<GameRecord> {
         return None;
     }
     let plies: usize = get("Plies")?.parse().ok()?;
-    // Every result gives out exactly one point (a win, a draw shared, a forfeit).
+    // Every result gives out exactly one point (a win, a draw shared, a forfeit), but for a
+    // game not over where one is allowed: none.
     let point: f64 = scores.iter().sum();
-    if plies != tokens.len() || scores.len() != players.len() || (point - 1.0).abs() > 1e-6 {
+    let open = unfinished == Unfinished::Allowed
+        && get("Reason").as_deref() == Some(UNFINISHED)
+        && point == 0.0;
+    if plies != tokens.len()
+        || scores.len() != players.len()
+        || ((point - 1.0).abs() > 1e-6 && !open)
+    {
         return None;
     }
     Some(GameRecord {
@@ -458,6 +488,18 @@ fn build(tags: &[(String, String)], movetext: &str) -> Option<GameRecord> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_web_pages_records_may_hold_an_unfinished_game() {
+        let mut game = sample(1, 2);
+        game.scores = vec![0.0, 0.0];
+        game.reason = UNFINISHED.into();
+        let text = game.to_text();
+        assert_eq!(parse_records(&text).unwrap(), vec![game.clone()]);
+        assert!(parse_file(&text).is_err());
+        game.reason = "goal".into();
+        assert!(parse_records(&game.to_text()).is_err());
+    }
 
     fn sample(game: usize, sides: usize) -> GameRecord {
         GameRecord {
