@@ -1,352 +1,347 @@
-//! The server's HTTP/1.1 over `std::net`, every part of it bounded against a hostile
-//! client: at most [`MAX_CONNECTIONS`] connections are read and answered at once (more
-//! wait in the listening queue), each request must arrive whole within
-//! [`REQUEST_DEADLINE`] (else 408), its head within [`MAX_HEAD`] bytes (else 431), its
-//! body with a `Content-Length` (else 411) of at most [`MAX_BODY`] bytes (else 413, before
-//! reading it); one request per connection, answered with `Connection: close`.
+//! The server's HTTP/1.1: [hyper] 1.x on a small tokio runtime, every part bounded against
+//! a hostile client with hyper's and tokio's own means:
 //!
-//! It replaced `tiny_http` 0.12, which offers none of these bounds: no read timeout and no
-//! access to the accepted sockets (a client that sent a head and then nothing held a request
-//! thread for ever), no limit on the head, and a request declaring a huge `Content-Length`
-//! aborted the whole server (its body reader allocates the undeclared rest at once when
-//! dropped).
+//! * at most [`MAX_CONNECTIONS`] connections are served at once (a tokio semaphore taken
+//!   before each `accept`; more wait in the listening queue);
+//! * a request head must arrive within [`HEAD_DEADLINE`] (hyper's header read timeout,
+//!   which also closes a keep-alive connection idle that long) and be at most [`MAX_HEAD`]
+//!   bytes (hyper's header size and buffer limits: 431);
+//! * its body, with a `Content-Length` or chunked, must arrive within [`BODY_DEADLINE`]
+//!   of its head (a tokio timeout: 408) and be at most [`MAX_BODY`] bytes (a declared
+//!   length over it is refused before reading, 413; a chunked body over it is cut at the
+//!   limit by `http_body_util::Limited`, 413);
+//! * a write that makes no progress for [`WRITE_STALL`] ends the connection;
+//! * each request is answered on tokio's blocking pool within [`ANSWER_DEADLINE`] (else
+//!   503), never on the runtime's workers; a panic there is caught by the pool and answered
+//!   500, and the server goes on.
+//!
+//! A request hyper cannot parse (a broken request line or header, a bad `Content-Length`)
+//! gets hyper's own answer, a bare 400 or 431 without a body, and its connection is closed.
 
 use super::api::Answer;
-use super::search::Slots;
-use std::io::{ErrorKind, Read, Write};
-use std::net::{Shutdown, TcpListener, TcpStream};
-use std::sync::atomic::AtomicBool;
+use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use hyper::body::{Body, Bytes, Incoming};
+use hyper::header::{HeaderValue, CACHE_CONTROL, CONTENT_TYPE, EXPECT};
+use hyper::{Method, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::convert::Infallible;
+use std::future::Future;
+use std::io;
+use std::pin::Pin;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::task::{Context, Poll};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tokio::sync::Semaphore;
+use tokio::time::{Instant, Sleep};
 
-/// Connections read and answered at once; more wait in the listening queue.
+/// Connections served at once; more wait in the listening queue.
 pub const MAX_CONNECTIONS: usize = 32;
-/// The time a request has to arrive whole, from its connection's acceptance.
-pub const REQUEST_DEADLINE: Duration = Duration::from_secs(3);
+/// The time a request head has to arrive (from the connection's acceptance, or from the
+/// previous answer on a kept-alive connection).
+pub const HEAD_DEADLINE: Duration = Duration::from_secs(3);
+/// The time a request body has to arrive whole, from its head.
+pub const BODY_DEADLINE: Duration = Duration::from_secs(3);
 /// The longest request head (request line and header fields), in bytes.
 pub const MAX_HEAD: usize = 16 * 1024;
 /// The longest request body, in bytes.
 pub const MAX_BODY: usize = 256 * 1024;
-/// The time an answer has to be written (a client that reads nothing is dropped).
-const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long, after answering, the rest of what the client sends is read and dropped (so
-/// that closing with unread data does not reset the connection before the answer is read).
-const LINGER: Duration = Duration::from_millis(500);
+/// How long a write may make no progress (a client that reads nothing is dropped).
+pub const WRITE_STALL: Duration = Duration::from_secs(10);
+/// The time the routes have to answer one request.
+pub const ANSWER_DEADLINE: Duration = Duration::from_secs(10);
 
 /// A request as the routes see it.
 pub struct Request {
-    /// `GET`, `POST`, … (a `HEAD` is answered as a `GET` without its body).
+    /// `GET`, `POST`, … (a `HEAD` is answered as a `GET`, without its body).
     pub method: String,
     /// The path with its query, as sent.
     pub target: String,
     /// The body (empty without one).
-    pub body: Vec<u8>,
+    pub body: Bytes,
 }
 
-/// Serves `listener` for ever, answering each request with `answer` on a thread of its
-/// connection's own, at most [`MAX_CONNECTIONS`] at once.
-pub fn serve(listener: TcpListener, answer: Arc<dyn Fn(&Request) -> Answer + Send + Sync>) {
-    let open = Arc::new(Slots::new(MAX_CONNECTIONS));
-    let never = AtomicBool::new(false);
+/// What answers a request: the routes, called on the blocking pool.
+pub type Answerer = Arc<dyn Fn(&Request) -> Answer + Send + Sync>;
+
+/// Serves `listener` until the process ends, answering each request with `answer`; an
+/// error only if the runtime cannot start.
+pub fn serve(listener: std::net::TcpListener, answer: Answerer) -> io::Result<()> {
+    listener.set_nonblocking(true)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(MAX_CONNECTIONS)
+        .thread_name("http")
+        .enable_io()
+        .enable_time()
+        .build()?;
+    runtime.block_on(accept(listener, answer))
+}
+
+/// Accepts connections for ever, at most [`MAX_CONNECTIONS`] open at once.
+async fn accept(listener: std::net::TcpListener, answer: Answerer) -> io::Result<()> {
+    let listener = tokio::net::TcpListener::from_std(listener)?;
+    let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(HEAD_DEADLINE)
+        .max_buf_size(MAX_HEAD)
+        .max_header_size(MAX_HEAD)
+        .half_close(true);
     loop {
-        while !open.take_within(Duration::from_secs(60), &never) {}
-        let stream = match listener.accept() {
+        let Ok(permit) = open.clone().acquire_owned().await else {
+            return Ok(());
+        };
+        let stream = match listener.accept().await {
             Ok((stream, _)) => stream,
             Err(_) => {
                 // Out of file descriptors, or a connection reset while queued: wait a little.
-                open.give();
-                std::thread::sleep(Duration::from_millis(20));
+                drop(permit);
+                tokio::time::sleep(Duration::from_millis(20)).await;
                 continue;
             }
         };
-        let (open2, answer2) = (open.clone(), answer.clone());
-        let spawned = std::thread::Builder::new()
-            .name("http".into())
-            .spawn(move || {
-                connection(stream, &*answer2);
-                open2.give();
-            });
-        if spawned.is_err() {
-            open.give();
-        }
+        let _ = stream.set_nodelay(true);
+        let answer = answer.clone();
+        let service = hyper::service::service_fn(move |request| respond(request, answer.clone()));
+        let connection = http.serve_connection(TokioIo::new(WriteStall::new(stream)), service);
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(permit);
+        });
     }
 }
 
-/// Reads one request from `stream`, answers it and closes.
-fn connection(mut stream: TcpStream, answer: &(dyn Fn(&Request) -> Answer + Send + Sync)) {
-    let deadline = Instant::now() + REQUEST_DEADLINE;
-    let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
-    let (reply, head_only) = match read_request(&mut stream, deadline) {
-        Ok(mut request) => {
-            let head_only = request.method == "HEAD";
-            if head_only {
-                request.method = "GET".into();
-            }
-            (answer(&request), head_only)
-        }
-        Err(reply) => (reply, false),
+/// Answers one request: its checks and body here, the routes on the blocking pool.
+async fn respond(
+    request: hyper::Request<Incoming>,
+    answer: Answerer,
+) -> Result<Response<Full<Bytes>>, Infallible> {
+    let reply = match read(request).await {
+        Ok(request) => run(request, answer).await,
+        Err(reply) => reply,
     };
-    let _ = write_answer(&mut stream, &reply, head_only);
-    let _ = stream.shutdown(Shutdown::Write);
-    linger(&mut stream);
+    Ok(response(reply))
 }
 
-/// Reads and drops what the client still sends, for at most [`LINGER`] and 1 MiB.
-fn linger(stream: &mut TcpStream) {
-    let until = Instant::now() + LINGER;
-    let mut buf = [0u8; 8192];
-    let mut left = 1 << 20;
-    while left > 0 {
-        let Some(wait) = until
-            .checked_duration_since(Instant::now())
-            .filter(|w| !w.is_zero())
-        else {
-            return;
-        };
-        if stream.set_read_timeout(Some(wait)).is_err() {
-            return;
-        }
-        match stream.read(&mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(n) => left -= n.min(left),
-        }
-    }
-}
-
-/// Reads into `buf` from `stream` before `deadline`: the bytes read (0 at the end of the
-/// stream), or the answer to give when time ran out or reading failed.
-fn read_some(stream: &mut TcpStream, buf: &mut [u8], deadline: Instant) -> Result<usize, Answer> {
-    let late = || {
-        Answer::error(
-            408,
-            format!(
-                "the request did not arrive whole within {} s",
-                REQUEST_DEADLINE.as_secs()
-            ),
-        )
-    };
-    loop {
-        let wait = deadline
-            .checked_duration_since(Instant::now())
-            .filter(|w| !w.is_zero())
-            .ok_or_else(late)?;
-        stream
-            .set_read_timeout(Some(wait))
-            .map_err(|_| Answer::error(400, "cannot read the request"))?;
-        match stream.read(buf) {
-            Ok(n) => return Ok(n),
-            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
-                return Err(late())
-            }
-            Err(_) => return Err(Answer::error(400, "cannot read the request")),
-        }
-    }
-}
-
-/// Where the head ends in `buf` (at its empty line): the index the body starts at.
-fn head_end(buf: &[u8]) -> Option<usize> {
-    let at = buf.windows(2).position(|w| w == b"\n\n");
-    let crlf = buf.windows(4).position(|w| w == b"\r\n\r\n");
-    match (at, crlf) {
-        (Some(a), Some(c)) if c < a => Some(c + 4),
-        (Some(a), _) => Some(a + 2),
-        (None, Some(c)) => Some(c + 4),
-        (None, None) => None,
-    }
-}
-
-/// Reads one request from `stream` before `deadline`; an error answer names what was wrong.
-fn read_request(stream: &mut TcpStream, deadline: Instant) -> Result<Request, Answer> {
-    let mut buf = Vec::with_capacity(2048);
-    let mut chunk = [0u8; 4096];
-    let body_start = loop {
-        if let Some(end) = head_end(&buf) {
-            break end;
-        }
-        if buf.len() > MAX_HEAD {
-            return Err(Answer::error(
-                431,
-                format!("the request's head is over {MAX_HEAD} bytes"),
-            ));
-        }
-        let n = read_some(stream, &mut chunk, deadline)?;
-        if n == 0 {
-            return Err(Answer::error(400, "the request ended before its head did"));
-        }
-        buf.extend_from_slice(&chunk[..n]);
-    };
-    if body_start > MAX_HEAD {
+/// The request as the routes see it, its body read within its bounds; else the answer.
+async fn read(request: hyper::Request<Incoming>) -> Result<Request, Answer> {
+    let method = request.method().as_str();
+    if !method.bytes().all(|b| b.is_ascii_uppercase()) {
         return Err(Answer::error(
-            431,
-            format!("the request's head is over {MAX_HEAD} bytes"),
+            400,
+            format!("the method '{method}' is not a word in capitals"),
         ));
     }
-    let head = std::str::from_utf8(&buf[..body_start])
-        .map_err(|_| Answer::error(400, "the request's head is not UTF-8"))?;
-    let head = Head::parse(head)?;
-    let received = buf.len() - body_start;
-    let length = match head.content_length {
-        Some(n) => n,
-        None if received > 0 => {
+    if let Some(expect) = request.headers().get(EXPECT) {
+        if !expect.as_bytes().eq_ignore_ascii_case(b"100-continue") {
+            let shown = String::from_utf8_lossy(expect.as_bytes());
             return Err(Answer::error(
-                411,
-                "a request body needs a Content-Length header",
-            ))
+                417,
+                format!("the expectation '{shown}' is not met"),
+            ));
         }
-        None => 0,
-    };
-    if length > MAX_BODY as u64 {
+    }
+    let declared = request.body().size_hint().exact();
+    if let Some(n) = declared.filter(|&n| n > MAX_BODY as u64) {
         return Err(Answer::error(
             413,
-            format!("the body is over {MAX_BODY} bytes ({length} declared)"),
+            format!("the body is over {MAX_BODY} bytes ({n} declared)"),
         ));
     }
-    let length = length as usize;
-    let mut body = buf.split_off(body_start);
-    if head.expect_continue && body.len() < length {
-        stream
-            .write_all(b"HTTP/1.1 100 Continue\r\n\r\n")
-            .map_err(|_| Answer::error(400, "cannot answer the request's Expect"))?;
-    }
-    while body.len() < length {
-        let n = read_some(stream, &mut chunk, deadline)?;
-        if n == 0 {
+    let method = if request.method() == Method::HEAD {
+        "GET".to_string()
+    } else {
+        method.to_string()
+    };
+    let target = request
+        .uri()
+        .path_and_query()
+        .map_or("/", |p| p.as_str())
+        .to_string();
+    let body = Limited::new(request.into_body(), MAX_BODY).collect();
+    let body = match tokio::time::timeout(BODY_DEADLINE, body).await {
+        Ok(Ok(body)) => body.to_bytes(),
+        Ok(Err(e)) if e.is::<LengthLimitError>() => {
+            return Err(Answer::error(
+                413,
+                format!("the body is over {MAX_BODY} bytes"),
+            ))
+        }
+        Ok(Err(e)) => {
+            let length = declared.map_or(String::new(), |n| format!(" of {n} declared bytes"));
+            let mut why = e.to_string();
+            let mut cause = e.source();
+            while let Some(c) = cause {
+                why = format!("{why}: {c}");
+                cause = c.source();
+            }
             return Err(Answer::error(
                 400,
-                format!(
-                    "the body ended after {} of its {length} declared bytes",
-                    body.len()
-                ),
+                format!("the body{length} did not arrive whole: {why}"),
             ));
         }
-        body.extend_from_slice(&chunk[..n]);
-    }
-    body.truncate(length);
+        Err(_) => {
+            return Err(Answer::error(
+                408,
+                format!(
+                    "the body did not arrive whole within {} s",
+                    BODY_DEADLINE.as_secs()
+                ),
+            ))
+        }
+    };
     Ok(Request {
-        method: head.method,
-        target: head.target,
+        method,
+        target,
         body,
     })
 }
 
-/// What the routes need of a request's head.
-struct Head {
-    method: String,
-    target: String,
-    content_length: Option<u64>,
-    expect_continue: bool,
+/// Runs the routes on the blocking pool, within [`ANSWER_DEADLINE`].
+async fn run(request: Request, answer: Answerer) -> Answer {
+    let work = tokio::task::spawn_blocking(move || answer(&request));
+    match tokio::time::timeout(ANSWER_DEADLINE, work).await {
+        Ok(Ok(reply)) => reply,
+        Ok(Err(e)) if e.is_panic() => Answer::error(
+            500,
+            "the server failed on this request (a bug; please report it): nothing was changed by it",
+        ),
+        Ok(Err(_)) => Answer::error(503, "the server is stopping"),
+        Err(_) => Answer::error(
+            503,
+            format!(
+                "the answer took over {} s: try again",
+                ANSWER_DEADLINE.as_secs()
+            ),
+        ),
+    }
 }
 
-impl Head {
-    /// Parses the request line and the header fields.
-    fn parse(text: &str) -> Result<Head, Answer> {
-        let mut lines = text.lines().map(|l| l.trim_end_matches('\r'));
-        let line = lines.next().unwrap_or("");
-        let words: Vec<&str> = line.split(' ').collect();
-        let [method, target, version] = words.as_slice() else {
-            return Err(Answer::error(
-                400,
-                "the request line is not 'METHOD /path HTTP/1.1'",
-            ));
-        };
-        if method.is_empty() || !method.bytes().all(|b| b.is_ascii_uppercase()) {
-            return Err(Answer::error(
-                400,
-                format!("the method '{method}' is not a word in capitals"),
-            ));
+/// The HTTP response of `reply`.
+fn response(reply: Answer) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(Bytes::from(reply.body)));
+    *response.status_mut() =
+        StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(reply.content_type));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// A connection whose writes fail when one makes no progress for [`WRITE_STALL`] (hyper
+/// has no write timeout of its own).
+struct WriteStall {
+    stream: TcpStream,
+    stall: Pin<Box<Sleep>>,
+    waiting: bool,
+}
+
+impl WriteStall {
+    /// Watches the writes of `stream`.
+    fn new(stream: TcpStream) -> WriteStall {
+        WriteStall {
+            stream,
+            stall: Box::pin(tokio::time::sleep(WRITE_STALL)),
+            waiting: false,
         }
-        if !version.starts_with("HTTP/1.") {
-            return Err(Answer::error(
-                505,
-                format!("only HTTP/1.0 and HTTP/1.1 are served, not '{version}'"),
-            ));
+    }
+
+    /// `poll`, a write's progress, failed if it has been pending for [`WRITE_STALL`].
+    fn watch<T>(&mut self, cx: &mut Context<'_>, poll: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+        if poll.is_ready() {
+            self.waiting = false;
+            return poll;
         }
-        let mut head = Head {
-            method: method.to_string(),
-            target: target.to_string(),
-            content_length: None,
-            expect_continue: false,
+        if !self.waiting {
+            self.waiting = true;
+            self.stall.as_mut().reset(Instant::now() + WRITE_STALL);
+        }
+        match self.stall.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client read nothing for 10 s",
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl AsyncRead for WriteStall {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for WriteStall {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.stream).poll_write(cx, buf);
+        this.watch(cx, poll)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        this.watch(cx, poll)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.stream).poll_flush(cx);
+        this.watch(cx, poll)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.stream).poll_shutdown(cx);
+        this.watch(cx, poll)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_in_the_routes_is_answered_500_and_the_next_request_served() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        let request = || Request {
+            method: "GET".into(),
+            target: "/".into(),
+            body: Bytes::new(),
         };
-        for line in lines.filter(|l| !l.is_empty()) {
-            let (name, value) = line.split_once(':').ok_or_else(|| {
-                Answer::error(400, format!("the header line '{line}' has no ':'"))
-            })?;
-            let value = value.trim();
-            match name.trim().to_ascii_lowercase().as_str() {
-                "content-length" => {
-                    let n = value
-                        .parse::<u64>()
-                        .ok()
-                        .filter(|_| value.bytes().all(|b| b.is_ascii_digit()))
-                        .ok_or_else(|| {
-                            Answer::error(
-                                400,
-                                format!("the Content-Length '{value}' is not a whole number"),
-                            )
-                        })?;
-                    if head.content_length.is_some_and(|m| m != n) {
-                        return Err(Answer::error(
-                            400,
-                            "the request has two different Content-Length headers",
-                        ));
-                    }
-                    head.content_length = Some(n);
-                }
-                "transfer-encoding" => {
-                    return Err(Answer::error(
-                        411,
-                        format!(
-                            "Transfer-Encoding '{value}' is not read: send the body with a Content-Length"
-                        ),
-                    ))
-                }
-                "expect" if value.eq_ignore_ascii_case("100-continue") => {
-                    head.expect_continue = true
-                }
-                "expect" => {
-                    return Err(Answer::error(
-                        417,
-                        format!("the expectation '{value}' is not met"),
-                    ))
-                }
-                _ => {}
+        let answer: Answerer = Arc::new(|r: &Request| {
+            if r.target == "/" {
+                panic!("a bug in a route");
             }
-        }
-        Ok(head)
-    }
-}
-
-/// Writes `reply` (its head only if `head_only`), closing the connection.
-fn write_answer(stream: &mut TcpStream, reply: &Answer, head_only: bool) -> std::io::Result<()> {
-    let head = format!(
-        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
-        reply.status,
-        reason(reply.status),
-        reply.content_type,
-        reply.body.len()
-    );
-    stream.write_all(head.as_bytes())?;
-    if !head_only {
-        stream.write_all(reply.body.as_bytes())?;
-    }
-    stream.flush()
-}
-
-/// The reason phrase of a status.
-fn reason(status: u16) -> &'static str {
-    match status {
-        200 => "OK",
-        400 => "Bad Request",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        408 => "Request Timeout",
-        411 => "Length Required",
-        413 => "Content Too Large",
-        417 => "Expectation Failed",
-        429 => "Too Many Requests",
-        431 => "Request Header Fields Too Large",
-        505 => "HTTP Version Not Supported",
-        _ => "Error",
+            Answer::error(404, "none")
+        });
+        let reply = runtime.block_on(run(request(), answer.clone()));
+        assert_eq!(reply.status, 500);
+        assert!(reply.body.contains("a bug"), "{}", reply.body);
+        let mut other = request();
+        other.target = "/x".into();
+        assert_eq!(runtime.block_on(run(other, answer)).status, 404);
     }
 }

@@ -5,9 +5,9 @@
 //! * [`table`]: one game of any kind behind an object-safe trait;
 //! * [`search`]: engine moves and analyses on their own threads, a bounded number at once;
 //! * [`page`]: the page (HTML, CSS, JavaScript) compiled into the binary;
-//! * [`http`]: HTTP/1.1 over `std::net`, a thread per connection, every part bounded.
+//! * [`http`]: HTTP/1.1 by hyper on a small tokio runtime, every part bounded.
 //!
-//! Searches never run on the connections' threads.
+//! Searches never run on the runtime's threads: each has a thread of its own.
 
 mod api;
 mod http;
@@ -60,8 +60,8 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
         "halma serve: listening on {bound} ({local}); open http://{bound}/\n"
     ));
     let server = api::Server::new(args.max_games as usize, args.max_searches as usize);
-    http::serve(listener, Arc::new(move |request| respond(&server, request)));
-    Ok(())
+    http::serve(listener, Arc::new(move |request| respond(&server, request)))
+        .map_err(|e| Error::Argument(format!("the server cannot run: {e}")))
 }
 
 /// Answers one request (its body already bounded by [`http`]).

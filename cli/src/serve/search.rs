@@ -128,7 +128,7 @@ impl Entry {
     }
 }
 
-/// A counting semaphore: the bound on searches running at once, and on connections.
+/// A counting semaphore: the bound on searches running at once.
 pub struct Slots {
     free: Mutex<usize>,
     freed: Condvar,
