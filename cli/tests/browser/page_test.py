@@ -25,6 +25,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 NEAR_END = "halma8 4AAAA/5AAA/B5AA/8/8/BB4A1/BBB5/BBBB4 A 30,30"
+# Top Secret after the drops: A's stone on p10, an edge cell, may bear off (p10-off).
+BEAR_OFF = "topsecret 16/16/16/16/16/16/15A/16/B14B/16/16/16/16/9B6/16/16 A 74,74 0,0"
 
 
 def start_server(binary):
@@ -153,6 +155,22 @@ def drop(driver, folder):
     screenshot(driver, folder, "topsecret")
 
 
+def bear_off(driver):
+    """Top Secret's bear-off, a move without a cell to click: its button, offered once the
+    piece is selected, plays it."""
+    new_game(driver, "topsecret", [("human", 100), ("human", 100)], BEAR_OFF)
+    driver.find_element(By.CSS_SELECTOR, '#board .piece[data-cell="p10"]').click()
+    wait_for(driver, "the bear-off button", lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#extra-moves button')]"
+        ".some(b => b.textContent === 'p10-off')"))
+    for b in driver.find_elements(By.CSS_SELECTOR, "#extra-moves button"):
+        if b.text == "p10-off":
+            b.click()
+            break
+    wait_for(driver, "the bear-off", lambda d: moves_listed(d) == ["p10-off"])
+    print("topsecret: p10-off listed")
+
+
 def measure(driver, folder):
     new_game(driver, "halma8", [("human", 100), ("alphabeta", 100)])
     replies = []
@@ -196,6 +214,7 @@ def main():
         one_move(driver, folder, "star-6", 6, "star-6")
         one_move(driver, folder, "halma16-4", 4, "halma16-4")
         drop(driver, folder)
+        bear_off(driver)
         if "--measure" in sys.argv:
             measure(driver, folder)
         print("browser test passed")
