@@ -26,6 +26,10 @@ pub const COURSE_RULES: &str = "halma16-vacate";
 const SINGLE_SHARE: f64 = 0.5;
 /// Time kept back from the file's time for starting up, reading and writing.
 const MARGIN: Duration = Duration::from_millis(100);
+/// What one move of a `GAME` costs outside the search (starting the process, reading and
+/// writing the files; about 10 ms measured on the loaded 2-core machine): the Move Overhead
+/// of the time manager, kept back for every move still to play.
+const MOVE_COST: Duration = Duration::from_millis(25);
 
 /// What `input.txt` says.
 #[derive(Clone, Debug, PartialEq)]
@@ -213,6 +217,7 @@ pub fn limits(input: &Input) -> Limits {
                 increment: Duration::ZERO,
                 moves_to_go: None,
             }),
+            overhead: MOVE_COST,
             ..Limits::default()
         }
     } else {
@@ -265,6 +270,7 @@ mod tests {
         };
         let clock = limits(&game).clock.unwrap();
         assert_eq!(clock.time_left, Duration::from_millis(9900));
+        assert_eq!(limits(&game).overhead, MOVE_COST);
         assert!(limits(&game).move_time.is_none());
     }
 

@@ -2,13 +2,14 @@
 //!
 //! Two budgets: the *optimum* (no new iteration starts once 60% of it is used, since the
 //! next one would rarely finish) and the *maximum* (the search is stopped mid-iteration).
-//! From a clock ([`clock_budget`]): optimum = time left / moves to go + ¾ of the increment,
-//! maximum = 4 × optimum, both capped so that a safety margin (half the time left) always
-//! stays on the clock. The moves to go are the fewer of the time control's (`movestogo`)
+//! From a clock ([`clock_budget`]): optimum = (time left − moves to go × Move Overhead) /
+//! moves to go + ¾ of the increment, maximum = 4 × optimum, both capped so that a safety
+//! margin (half the time left) always stays on the clock. The moves to go are the fewer of the time control's (`movestogo`)
 //! and the game's own estimate of the moves the side still makes ([`Game::moves_left`],
 //! Halma's from its race distance), else [`DEFAULT_MOVES_TO_GO`]. The caller's own delays
-//! (the pipe, the scheduler) are its Move Overhead ([`Limits::overhead`]), taken off the
-//! time left and the move time before anything else.
+//! (the pipe, the scheduler, a process start) are its Move Overhead ([`Limits::overhead`]),
+//! taken off the time left and the move time before anything else, and kept back for every
+//! move to go.
 //!
 //! Any [`Duration`] is accepted, up to `Duration::MAX`: the arithmetic saturates, so a huge
 //! time only means "no practical limit", never an overflow.
@@ -43,11 +44,13 @@ pub fn moves_to_go(clock: &Clock, moves_left: Option<u32>) -> u32 {
 }
 
 /// The (optimum, maximum) of a clock with `time_left` (the Move Overhead already taken
-/// off), `increment` and `moves_to_go` moves (0 is read as 1) to spread it over.
+/// off), `increment` and `moves_to_go` moves (0 is read as 1) to spread it over, each of
+/// which costs `per_move` outside the search (the Move Overhead: the pipe, a process start).
 pub fn clock_budget(
     time_left: Duration,
     increment: Duration,
     moves_to_go: u32,
+    per_move: Duration,
 ) -> (Duration, Duration) {
     // Half the clock stays. At a long clock that costs nothing (four times the optimum is
     // far below it); once the clock is down to a few increments it is the room for what
@@ -57,11 +60,13 @@ pub fn clock_budget(
     // quarter of one: 26 ms at 10+0.1, where a build running beside a match once made
     // alpha-beta lose on time).
     let usable = time_left - time_left / 2;
+    let moves = moves_to_go.max(1);
+    // What the moves to go cost outside the search stays on the clock too: in a game with
+    // no increment nothing else pays for them.
+    let pool = time_left.saturating_sub(per_move.saturating_mul(moves));
     // ¾ of the increment, as increment − increment / 4 so that it cannot overflow.
     let bonus = increment - increment / 4;
-    let optimum = (time_left / moves_to_go.max(1))
-        .saturating_add(bonus)
-        .min(usable);
+    let optimum = (pool / moves).saturating_add(bonus).min(usable);
     let maximum = optimum.saturating_mul(MAX_OPTIMUMS).min(usable);
     (optimum, maximum)
 }
@@ -81,7 +86,7 @@ impl TimeManager {
         if let Some(clock) = limits.clock {
             let time_left = clock.time_left.saturating_sub(overhead);
             let mtg = moves_to_go(&clock, moves_left);
-            let (opt, max) = clock_budget(time_left, clock.increment, mtg);
+            let (opt, max) = clock_budget(time_left, clock.increment, mtg, overhead);
             optimum = Some(optimum.map_or(opt, |o: Duration| o.min(opt)));
             maximum = Some(maximum.map_or(max, |m: Duration| m.min(max)));
         }
@@ -118,17 +123,22 @@ mod tests {
         let s = Duration::from_secs;
         let ms = Duration::from_millis;
         // 60 s for the game, no increment, 60 moves left: 1 s, at most 4 s.
-        assert_eq!(clock_budget(s(60), s(0), 60), (s(1), s(4)));
+        assert_eq!(clock_budget(s(60), s(0), 60, s(0)), (s(1), s(4)));
         // 20 s left and 10 moves: 2 s and 8 s; the increment adds three quarters of itself.
-        assert_eq!(clock_budget(s(20), s(0), 10), (s(2), s(8)));
-        assert_eq!(clock_budget(s(20), ms(400), 10), (ms(2300), ms(9200)));
+        assert_eq!(clock_budget(s(20), s(0), 10, s(0)), (s(2), s(8)));
+        assert_eq!(clock_budget(s(20), ms(400), 10, s(0)), (ms(2300), ms(9200)));
         // A few moves left: never more than half the clock, however few.
-        assert_eq!(clock_budget(s(10), s(0), 3), (s(10) / 3, s(5)));
-        assert_eq!(clock_budget(s(10), s(0), 1), (s(5), s(5)));
-        assert_eq!(clock_budget(s(10), s(0), 0), (s(5), s(5)));
+        assert_eq!(clock_budget(s(10), s(0), 3, s(0)), (s(10) / 3, s(5)));
+        assert_eq!(clock_budget(s(10), s(0), 1, s(0)), (s(5), s(5)));
+        assert_eq!(clock_budget(s(10), s(0), 0, s(0)), (s(5), s(5)));
         // An increment larger than the clock: still half the clock at most.
-        assert_eq!(clock_budget(ms(54), ms(50), 30), (ms(27), ms(27)));
-        assert_eq!(clock_budget(s(0), s(1), 30), (s(0), s(0)));
+        assert_eq!(clock_budget(ms(54), ms(50), 30, s(0)), (ms(27), ms(27)));
+        assert_eq!(clock_budget(s(0), s(1), 30, s(0)), (s(0), s(0)));
+        // Each move to go keeps its cost outside the search: 60 moves of 100 ms leave 54 s
+        // to spread; when they cost the whole clock, only the increment is spent.
+        assert_eq!(clock_budget(s(60), s(0), 60, ms(100)), (ms(900), ms(3600)));
+        assert_eq!(clock_budget(s(6), ms(40), 60, ms(100)), (ms(30), ms(120)));
+        assert_eq!(clock_budget(s(6), s(0), 60, Duration::MAX), (s(0), s(0)));
     }
 
     #[test]
