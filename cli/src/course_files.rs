@@ -26,10 +26,12 @@ pub const COURSE_RULES: &str = "halma16-vacate";
 const SINGLE_SHARE: f64 = 0.5;
 /// Time kept back from the file's time for starting up, reading and writing.
 const MARGIN: Duration = Duration::from_millis(100);
-/// What one move of a `GAME` costs outside the search (starting the process, reading and
-/// writing the files; about 10 ms measured on the loaded 2-core machine): the Move Overhead
-/// of the time manager, kept back for every move still to play.
-const MOVE_COST: Duration = Duration::from_millis(25);
+/// What one move of a `GAME` costs outside the search and beyond its budget (starting the
+/// process, reading and writing the files, the last iteration's overrun): the Move Overhead
+/// of the time manager, kept back for every move still to play. Moves searched on an empty
+/// clock took 4–39 ms, about 13 ms typically, on the 2-core machine at load 10; at 25 ms a
+/// 6 s game ran out of time (docs/search.md, "Time management").
+const MOVE_COST: Duration = Duration::from_millis(40);
 
 /// What `input.txt` says.
 #[derive(Clone, Debug, PartialEq)]
