@@ -23,7 +23,8 @@ pub struct CourseArgs {
     #[arg(long, value_name = "R", default_value = COURSE_RULES)]
     rules: String,
 
-    /// The engine to think with: an internal player spec (see docs/tournament.md)
+    /// The engine to think with: an internal player spec (see docs/tournament.md); it
+    /// searches on every core (at most 64) unless the spec says `threads=`
     #[arg(long, value_name = "SPEC", default_value = "alphabeta")]
     engine: String,
 }
@@ -36,7 +37,8 @@ pub fn run(args: &CourseArgs) -> Result<(), Error> {
             "the course protocol is for two players on 16x16; {rules} is not"
         )));
     }
-    let spec = PlayerSpec::parse(&args.engine)?;
+    let mut spec = PlayerSpec::parse(&args.engine)?;
+    spec.default_threads(crate::numbers::default_search_threads());
     let mut engine = spec.internal_engine::<Position<CourseBoard>>()?;
     let input_path = args.dir.join("input.txt");
     let text = read(&input_path)?;

@@ -206,9 +206,7 @@ fn megabytes(text: &str) -> Result<u32, String> {
 
 /// The number of cores, at most [`numbers::MAX_THREADS`]: the default thread count.
 fn cores() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(numbers::MAX_THREADS)
+    numbers::cores(numbers::MAX_THREADS)
 }
 
 /// A rayon pool of `threads` workers (default: one per core) and its size; more than

@@ -8,6 +8,9 @@ use std::time::Duration;
 /// Most search or worker threads one command, one tournament player or UGI's `Threads`
 /// option may ask for; also the most games a tournament plays at once.
 pub const MAX_THREADS: usize = 256;
+/// Most search threads a course move or a UGI session starts when it is not told how many:
+/// one per core up to this.
+pub const MAX_DEFAULT_SEARCH_THREADS: usize = 64;
 /// Largest table (transposition table, MCTS tree, solver table) in MiB: 64 GiB. A smaller
 /// size the machine cannot allocate is refused too.
 pub const MAX_MIB: usize = 65536;
@@ -28,6 +31,19 @@ pub fn whole(text: &str, max: u64) -> Result<u64, String> {
         }
         Err(_) => Err(format!("'{text}' is not a whole number (1, 2, 3, ...)")),
     }
+}
+
+/// The number of cores, at least 1 and at most `at_most`.
+pub fn cores(at_most: usize) -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, at_most.max(1))
+}
+
+/// The search threads of a course move or a UGI session that does not say: every core, at
+/// most [`MAX_DEFAULT_SEARCH_THREADS`].
+pub fn default_search_threads() -> usize {
+    cores(MAX_DEFAULT_SEARCH_THREADS)
 }
 
 /// A thread count, 1 to [`MAX_THREADS`], for clap.

@@ -262,6 +262,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn distance_to_go(&self, eval: &Self::Eval, side: usize) -> i32 {
         -self.side_score(eval, side)
     }
+    /// An estimate of the moves the side to move still makes before the game ends (its own
+    /// moves, this one included), for the time manager; called once a search, never in it.
+    /// `None` (the default) when the game offers none: the time manager then assumes its
+    /// fixed default.
+    fn moves_left(&self, _eval: &Self::Eval) -> Option<u32> {
+        None
+    }
     /// The bonus of having the move, in centimoves (added to the side to move's
     /// [`Game::side_score`] when MCTS turns standings into win probabilities).
     fn tempo(&self, _eval: &Self::Eval) -> i32 {

@@ -57,6 +57,8 @@ pub struct PlayerSpec {
     pub nodes: Option<u64>,
     /// Time limit of every move.
     pub time: Option<Duration>,
+    /// Whether the text set the thread count (`threads=`).
+    threads_given: bool,
 }
 
 /// Splits a command line into words: white space separates, double quotes group.
@@ -142,6 +144,7 @@ impl PlayerSpec {
             depth: None,
             nodes: None,
             time: None,
+            threads_given: false,
         };
         for option in options.split(',').filter(|o| !o.is_empty()) {
             let (key, value) = option
@@ -192,10 +195,16 @@ impl PlayerSpec {
                     .map_err(|why| Error::Argument(format!("{key}: {why}")))?
             }
             ("hash", Kind::AlphaBeta(o)) => o.hash_mib = table(value)?,
-            ("threads", Kind::AlphaBeta(o)) => o.threads = number(value, MAX_THREADS)?,
+            ("threads", Kind::AlphaBeta(o)) => {
+                o.threads = number(value, MAX_THREADS)?;
+                self.threads_given = true;
+            }
             ("pruning", Kind::AlphaBeta(o)) => o.pruning = switch(value)?,
             ("multi", Kind::AlphaBeta(o)) => o.multi = value.parse()?,
-            ("threads", Kind::Mcts(o)) => o.threads = number(value, MAX_THREADS)?,
+            ("threads", Kind::Mcts(o)) => {
+                o.threads = number(value, MAX_THREADS)?;
+                self.threads_given = true;
+            }
             ("tree", Kind::Mcts(o)) => o.tree_mib = table(value)?,
             (k, Kind::AlphaBeta(search::Options { weights, .. }))
             | (k, Kind::Mcts(mcts::Options { weights, .. }))
@@ -213,6 +222,18 @@ impl PlayerSpec {
             }
         }
         Ok(())
+    }
+
+    /// Gives an internal searcher `threads` threads unless its text set them (`threads=`).
+    pub fn default_threads(&mut self, threads: usize) {
+        if self.threads_given {
+            return;
+        }
+        match &mut self.kind {
+            Kind::AlphaBeta(o) => o.threads = threads,
+            Kind::Mcts(o) => o.threads = threads,
+            Kind::Random(_) | Kind::Ugi { .. } | Kind::Course { .. } => {}
+        }
     }
 
     /// The MiB of tables an engine of this player allocates when it is built (hash or MCTS
@@ -346,6 +367,24 @@ mod tests {
             assert!(message.contains(bad), "{message}");
             assert_eq!(message.matches("argument:").count(), 1, "{message}");
         }
+    }
+
+    #[test]
+    fn default_threads_apply_only_where_the_text_says_none() {
+        let threads = |text: &str| {
+            let mut spec = PlayerSpec::parse(text).unwrap();
+            spec.default_threads(8);
+            match spec.kind {
+                Kind::AlphaBeta(o) => o.threads,
+                Kind::Mcts(o) => o.threads,
+                _ => 0,
+            }
+        };
+        assert_eq!(threads("alphabeta"), 8);
+        assert_eq!(threads("alphabeta:threads=1"), 1);
+        assert_eq!(threads("mcts:time=1s"), 8);
+        assert_eq!(threads("mcts:threads=3"), 3);
+        assert_eq!(threads("random"), 0);
     }
 
     #[test]

@@ -178,7 +178,7 @@ fn serve_with(
             })?,
             engine: EngineChoice::default(),
             hash: None,
-            threads: 1,
+            threads: crate::numbers::default_search_threads(),
             multi: MultiPlayer::default(),
             weights: Weights::default(),
         },

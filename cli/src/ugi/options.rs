@@ -88,7 +88,7 @@ fn every_option() -> Vec<UgiOption> {
         ),
         UgiOption::new(
             "Threads",
-            spin(1, 1, MAX_THREADS),
+            spin(crate::numbers::default_search_threads(), 1, MAX_THREADS),
             Box::new(|config, _, value| {
                 config.threads = bounded("Threads", value, 1, MAX_THREADS)?;
                 Ok(())

@@ -2,20 +2,28 @@
 //!
 //! Two budgets: the *optimum* (no new iteration starts once 60% of it is used, since the
 //! next one would rarely finish) and the *maximum* (the search is stopped mid-iteration).
-//! From a clock: optimum = time left / moves to go (30 when unknown) + ¾ of the increment,
-//! maximum = 4 × optimum, both capped so that a safety margin (half the time left) always
-//! stays on the clock. The caller's own delays (the pipe, the
-//! scheduler) are its Move Overhead ([`Limits::overhead`]), taken off the time left and the
-//! move time before anything else.
+//! From a clock ([`clock_budget`]): optimum = (time left − moves to go × Move Overhead) /
+//! moves to go + ¾ of the increment, maximum = 4 × optimum, both capped so that a safety
+//! margin (half the time left) always stays on the clock. The moves to go are the fewer of the time control's (`movestogo`)
+//! and the game's own estimate of the moves the side still makes ([`Game::moves_left`],
+//! Halma's from its race distance), else [`DEFAULT_MOVES_TO_GO`]. The caller's own delays
+//! (the pipe, the scheduler, a process start) are its Move Overhead ([`Limits::overhead`]),
+//! taken off the time left and the move time before anything else, and kept back for every
+//! move to go.
 //!
 //! Any [`Duration`] is accepted, up to `Duration::MAX`: the arithmetic saturates, so a huge
 //! time only means "no practical limit", never an overflow.
+//!
+//! [`Game::moves_left`]: crate::game::Game::moves_left
 
-use super::limits::Limits;
+use super::limits::{Clock, Limits};
 use std::time::{Duration, Instant};
 
-/// Moves to go assumed when the time control does not say.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// Moves to go assumed when neither the time control nor the game says.
+pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+/// How many optimums the maximum is.
+const MAX_OPTIMUMS: u32 = 4;
 
 /// The time budget of one search.
 #[derive(Clone, Copy, Debug)]
@@ -25,9 +33,48 @@ pub struct TimeManager {
     maximum: Option<Duration>,
 }
 
+/// The moves a clock is spread over: the fewer of the time control's moves to go and the
+/// game's estimate `moves_left`, [`DEFAULT_MOVES_TO_GO`] when neither is known; at least 1.
+pub fn moves_to_go(clock: &Clock, moves_left: Option<u32>) -> u32 {
+    let known = match (clock.moves_to_go, moves_left) {
+        (Some(a), Some(b)) => a.min(b),
+        (a, b) => a.or(b).unwrap_or(DEFAULT_MOVES_TO_GO),
+    };
+    known.max(1)
+}
+
+/// The (optimum, maximum) of a clock with `time_left` (the Move Overhead already taken
+/// off), `increment` and `moves_to_go` moves (0 is read as 1) to spread it over, each of
+/// which costs `per_move` outside the search (the Move Overhead: the pipe, a process start).
+pub fn clock_budget(
+    time_left: Duration,
+    increment: Duration,
+    moves_to_go: u32,
+    per_move: Duration,
+) -> (Duration, Duration) {
+    // Half the clock stays. At a long clock that costs nothing (four times the optimum is
+    // far below it); once the clock is down to a few increments it is the room for what
+    // the search does not control, a loaded machine's scheduler. It also sets where the
+    // clock settles when every move spends its maximum: at two increments, a whole
+    // increment of slack (with a fifth, the reserve until 2026-11-26, at 1.25 increments, a
+    // quarter of one: 26 ms at 10+0.1, where a build running beside a match once made
+    // alpha-beta lose on time).
+    let usable = time_left - time_left / 2;
+    let moves = moves_to_go.max(1);
+    // What the moves to go cost outside the search stays on the clock too: in a game with
+    // no increment nothing else pays for them.
+    let pool = time_left.saturating_sub(per_move.saturating_mul(moves));
+    // ¾ of the increment, as increment − increment / 4 so that it cannot overflow.
+    let bonus = increment - increment / 4;
+    let optimum = (pool / moves).saturating_add(bonus).min(usable);
+    let maximum = optimum.saturating_mul(MAX_OPTIMUMS).min(usable);
+    (optimum, maximum)
+}
+
 impl TimeManager {
-    /// The budget for `limits`, starting now.
-    pub fn new(limits: &Limits) -> TimeManager {
+    /// The budget for `limits`, starting now, for a game that estimates `moves_left` moves
+    /// still to make by the side to move (`None`: no estimate).
+    pub fn new(limits: &Limits, moves_left: Option<u32>) -> TimeManager {
         let start = limits.start.unwrap_or_else(Instant::now);
         let (mut optimum, mut maximum) = (None, None);
         let overhead = limits.overhead;
@@ -38,20 +85,8 @@ impl TimeManager {
         }
         if let Some(clock) = limits.clock {
             let time_left = clock.time_left.saturating_sub(overhead);
-            // Half the clock stays. At a long clock that costs nothing (four times the
-            // optimum is far below it); once the clock is down to a few increments it is
-            // the room for what the search does not control, a loaded machine's scheduler.
-            // It also sets where the clock settles when every move spends its maximum: at
-            // two increments, a whole increment of slack (with a fifth, the reserve until
-            // 2026-11-26, at 1.25 increments, a quarter of one: 26 ms at 10+0.1, where a
-            // build running beside a match once made alpha-beta lose on time).
-            let margin = time_left / 2;
-            let usable = time_left.saturating_sub(margin);
-            let mtg = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
-            // ¾ of the increment, as increment − increment / 4 so that it cannot overflow.
-            let bonus = clock.increment - clock.increment / 4;
-            let opt = (time_left / mtg).saturating_add(bonus).min(usable);
-            let max = opt.saturating_mul(4).min(usable);
+            let mtg = moves_to_go(&clock, moves_left);
+            let (opt, max) = clock_budget(time_left, clock.increment, mtg, overhead);
             optimum = Some(optimum.map_or(opt, |o: Duration| o.min(opt)));
             maximum = Some(maximum.map_or(max, |m: Duration| m.min(max)));
         }
@@ -81,8 +116,63 @@ impl TimeManager {
 
 #[cfg(test)]
 mod tests {
-    use super::super::limits::Clock;
     use super::*;
+
+    #[test]
+    fn the_clock_is_spread_over_the_moves_left() {
+        let s = Duration::from_secs;
+        let ms = Duration::from_millis;
+        // 60 s for the game, no increment, 60 moves left: 1 s, at most 4 s.
+        assert_eq!(clock_budget(s(60), s(0), 60, s(0)), (s(1), s(4)));
+        // 20 s left and 10 moves: 2 s and 8 s; the increment adds three quarters of itself.
+        assert_eq!(clock_budget(s(20), s(0), 10, s(0)), (s(2), s(8)));
+        assert_eq!(clock_budget(s(20), ms(400), 10, s(0)), (ms(2300), ms(9200)));
+        // A few moves left: never more than half the clock, however few.
+        assert_eq!(clock_budget(s(10), s(0), 3, s(0)), (s(10) / 3, s(5)));
+        assert_eq!(clock_budget(s(10), s(0), 1, s(0)), (s(5), s(5)));
+        assert_eq!(clock_budget(s(10), s(0), 0, s(0)), (s(5), s(5)));
+        // An increment larger than the clock: still half the clock at most.
+        assert_eq!(clock_budget(ms(54), ms(50), 30, s(0)), (ms(27), ms(27)));
+        assert_eq!(clock_budget(s(0), s(1), 30, s(0)), (s(0), s(0)));
+        // Each move to go keeps its cost outside the search: 60 moves of 100 ms leave 54 s
+        // to spread; when they cost the whole clock, only the increment is spent.
+        assert_eq!(clock_budget(s(60), s(0), 60, ms(100)), (ms(900), ms(3600)));
+        assert_eq!(clock_budget(s(6), ms(40), 60, ms(100)), (ms(30), ms(120)));
+        assert_eq!(clock_budget(s(6), s(0), 60, Duration::MAX), (s(0), s(0)));
+    }
+
+    #[test]
+    fn the_moves_to_go_come_from_the_control_and_the_game() {
+        let clock = |moves_to_go| Clock {
+            time_left: Duration::from_secs(60),
+            increment: Duration::ZERO,
+            moves_to_go,
+        };
+        assert_eq!(moves_to_go(&clock(None), None), DEFAULT_MOVES_TO_GO);
+        assert_eq!(moves_to_go(&clock(None), Some(70)), 70);
+        assert_eq!(moves_to_go(&clock(Some(40)), None), 40);
+        assert_eq!(moves_to_go(&clock(Some(40)), Some(70)), 40);
+        assert_eq!(moves_to_go(&clock(Some(40)), Some(12)), 12);
+        assert_eq!(moves_to_go(&clock(None), Some(0)), 1);
+        // The estimate reaches the budget: 60 s over 70 moves, not 30.
+        let limits = Limits {
+            clock: Some(clock(None)),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, Some(60));
+        assert_eq!(tm.optimum, Some(Duration::from_secs(1)));
+        assert_eq!(tm.maximum, Some(Duration::from_secs(4)));
+        let old = TimeManager::new(&limits, None);
+        assert_eq!(old.optimum, Some(Duration::from_secs(2)));
+        // A move time still caps it.
+        let both = Limits {
+            move_time: Some(Duration::from_millis(500)),
+            ..limits
+        };
+        let tm = TimeManager::new(&both, Some(60));
+        assert_eq!(tm.optimum, Some(Duration::from_millis(500)));
+        assert_eq!(tm.maximum, Some(Duration::from_millis(500)));
+    }
 
     #[test]
     fn a_clock_budget_leaves_a_margin_on_the_clock() {
@@ -94,10 +184,10 @@ mod tests {
             }),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&limits);
+        let tm = TimeManager::new(&limits, None);
         assert!(tm.maximum.unwrap() <= Duration::from_millis(50));
         assert!(tm.optimum.unwrap() <= tm.maximum.unwrap());
-        assert!(TimeManager::new(&Limits::default()).maximum.is_none());
+        assert!(TimeManager::new(&Limits::default(), None).maximum.is_none());
     }
 
     #[test]
@@ -116,7 +206,7 @@ mod tests {
                 overhead,
                 ..Limits::default()
             };
-            let tm = TimeManager::new(&limits);
+            let tm = TimeManager::new(&limits, None);
             assert!(tm.maximum.unwrap() <= most, "{overhead:?}: {tm:?}");
             assert!(tm.optimum.unwrap() <= tm.maximum.unwrap());
         }
@@ -125,7 +215,7 @@ mod tests {
             overhead: ms(10),
             ..Limits::default()
         };
-        assert_eq!(TimeManager::new(&limits).maximum, Some(ms(90)));
+        assert_eq!(TimeManager::new(&limits, None).maximum, Some(ms(90)));
     }
 
     #[test]
@@ -149,7 +239,7 @@ mod tests {
                     }),
                     ..Limits::default()
                 };
-                let tm = TimeManager::new(&limits);
+                let tm = TimeManager::new(&limits, None);
                 let (opt, max) = (tm.optimum.unwrap(), tm.maximum.unwrap());
                 assert!(
                     opt <= max && max <= time_left,
@@ -161,7 +251,7 @@ mod tests {
                 }
             }
         }
-        let only_move_time = TimeManager::new(&Limits::move_time(Duration::MAX));
+        let only_move_time = TimeManager::new(&Limits::move_time(Duration::MAX), None);
         assert_eq!(only_move_time.maximum, Some(Duration::MAX));
         assert!(only_move_time.may_start_iteration() && !only_move_time.out_of_time());
     }

@@ -152,10 +152,16 @@ impl<G: Geometry> Evaluator<G> {
     /// distance of its rearmost piece.
     #[inline]
     pub fn distance_to_go(&self, pos: &Position<G>, side: usize) -> (i32, i32) {
+        self.pieces_to_go(pos.pieces(side), side)
+    }
+
+    /// [`Evaluator::distance_to_go`] of `side` with `pieces` (its camp at the start, say).
+    #[inline(always)]
+    pub fn pieces_to_go(&self, pieces: G::BB, side: usize) -> (i32, i32) {
         let table = &self.to_go[side * G::BB::CAPACITY..];
         let mut sum = 0;
         let mut rear = 0;
-        for cell in pos.pieces(side).iter() {
+        for cell in pieces.iter() {
             let d = table[cell] as i32;
             sum += d;
             rear = rear.max(d);
