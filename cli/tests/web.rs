@@ -1006,3 +1006,66 @@ fn a_client_that_reads_nothing_is_dropped() {
     assert!(read < sent * page / 2, "{read} bytes read of {sent} pages");
     s.healthy();
 }
+
+/// Keeps a kept-alive connection busy until `stop`: a request, its answer read whole, a
+/// pause; a new connection whenever the server closes one. The answers read.
+fn keep_busy(address: &str, stop: &std::sync::atomic::AtomicBool) -> usize {
+    let mut answers = 0;
+    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+        let Ok(c) = TcpStream::connect(address) else {
+            continue;
+        };
+        let _ = c.set_read_timeout(Some(Duration::from_secs(20)));
+        let mut reader = BufReader::new(c);
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            let sent = reader
+                .get_mut()
+                .write_all(b"GET /api/rules HTTP/1.1\r\nHost: x\r\n\r\n");
+            let (mut length, mut close, mut line) = (0, false, String::new());
+            while sent.is_ok() && reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                let lower = line.to_ascii_lowercase();
+                if let Some(n) = lower.strip_prefix("content-length:") {
+                    length = n.trim().parse().unwrap();
+                }
+                close |= lower.starts_with("connection: close");
+                line.clear();
+            }
+            let mut body = vec![0; length];
+            if length == 0 || reader.read_exact(&mut body).is_err() {
+                break;
+            }
+            answers += 1;
+            if close {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        }
+    }
+    answers
+}
+
+#[test]
+fn clients_that_keep_every_connection_busy_do_not_keep_others_out() {
+    let mut s = Served::start(&[]);
+    // 32 clients (every place) each send a request every 0.3 s on a kept-alive connection,
+    // and come back at once when it is closed: when every place is taken, each answer
+    // closes its connection, and a newcomer waiting in the queue gets the next place.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let busy: Vec<_> = (0..32)
+        .map(|_| {
+            let (address, stop) = (s.address.clone(), stop.clone());
+            std::thread::spawn(move || keep_busy(&address, &stop))
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(1));
+    for _ in 0..3 {
+        let asked = Instant::now();
+        assert_eq!(s.call("GET", "/api/rules", "").0, 200);
+        let took = asked.elapsed();
+        assert!(took < Duration::from_secs(2), "answered after {took:?}");
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let answers: usize = busy.into_iter().map(|t| t.join().unwrap()).sum();
+    assert!(answers > 32, "the busy clients got {answers} answers");
+    s.healthy();
+}

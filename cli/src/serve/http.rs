@@ -2,7 +2,9 @@
 //! a hostile client with hyper's and tokio's own means:
 //!
 //! * at most [`MAX_CONNECTIONS`] connections are served at once (a tokio semaphore taken
-//!   before each `accept`; more wait in the listening queue);
+//!   before each `accept`; more wait in the listening queue); when every place is taken,
+//!   each answer closes its connection (`Connection: close`), so that clients that keep
+//!   their connections busy cannot keep the queued ones out;
 //! * a request head must arrive within [`HEAD_DEADLINE`] (hyper's header read timeout,
 //!   which also closes a keep-alive connection idle that long) and be at most [`MAX_HEAD`]
 //!   bytes (hyper's header size and buffer limits: 431);
@@ -21,7 +23,7 @@
 use super::api::Answer;
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
 use hyper::body::{Body, Bytes, Incoming};
-use hyper::header::{HeaderValue, CACHE_CONTROL, CONTENT_TYPE, EXPECT};
+use hyper::header::{HeaderValue, CACHE_CONTROL, CONNECTION, CONTENT_TYPE, EXPECT};
 use hyper::{Method, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::convert::Infallible;
@@ -104,7 +106,10 @@ async fn accept(listener: std::net::TcpListener, answer: Answerer) -> io::Result
         };
         let _ = stream.set_nodelay(true);
         let answer = answer.clone();
-        let service = hyper::service::service_fn(move |request| respond(request, answer.clone()));
+        let places = open.clone();
+        let service = hyper::service::service_fn(move |request| {
+            respond(request, answer.clone(), places.clone())
+        });
         let connection = http.serve_connection(TokioIo::new(WriteStall::new(stream)), service);
         tokio::spawn(async move {
             let _ = connection.await;
@@ -113,16 +118,25 @@ async fn accept(listener: std::net::TcpListener, answer: Answerer) -> io::Result
     }
 }
 
-/// Answers one request: its checks and body here, the routes on the blocking pool.
+/// Answers one request: its checks and body here, the routes on the blocking pool. When no
+/// place is free among `places` (the connections served), the answer closes its connection.
 async fn respond(
     request: hyper::Request<Incoming>,
     answer: Answerer,
+    places: Arc<Semaphore>,
 ) -> Result<Response<Full<Bytes>>, Infallible> {
     let reply = match read(request).await {
         Ok(request) => run(request, answer).await,
         Err(reply) => reply,
     };
-    Ok(response(reply))
+    let mut response = response(reply);
+    if places.available_permits() == 0 {
+        // hyper closes a connection after an answer that says so.
+        response
+            .headers_mut()
+            .insert(CONNECTION, HeaderValue::from_static("close"));
+    }
+    Ok(response)
 }
 
 /// The request as the routes see it, its body read within its bounds; else the answer.
