@@ -7,16 +7,18 @@
 //! named cells to the top edge's; status and perft by the shared [`crate::reference`].
 //!
 //! Only the stones, side to move, counts and passes are read from an engine position
-//! ([`NaiveHexma::from_engine`]); cells convert to engine indices as `x + 18·y`.
+//! ([`NaiveHexma::from_engine`]); cells convert to engine indices by the star's
+//! [`Board::bit`] and [`Board::coords`] (Halma's star layout).
 
-use crate::reference::{grid_move, index_move, GridMove, RaceLog, ReferenceOf};
+use crate::reference::{GridMove, RaceLog, ReferenceOf};
 use halma_engine::games::hexma::HexmaPosition;
+use halma_engine::geometry::Board;
 use halma_engine::{Move, Status};
 
 /// Files and ranks of the rhombus.
 const N: usize = 17;
-/// The engine's bits per rank (a guard column after the 17 files).
-const ENGINE_STRIDE: usize = 18;
+/// The engine's board, whose layout converts (file, rank) pairs to cell indices.
+const ENGINE_BOARD: Board = Board::Star;
 
 /// A move of the reference: `Some((from, to))` as (file, rank) pairs, or `None` for the
 /// pass.
@@ -160,7 +162,12 @@ impl ReferenceOf<HexmaPosition> for NaiveHexma {
         let mut grid = [[None; N]; N];
         for (x, column) in grid.iter_mut().enumerate() {
             for (y, cell) in column.iter_mut().enumerate() {
-                *cell = pos.side_at(x + ENGINE_STRIDE * y);
+                let on = ENGINE_BOARD.contains(x as isize, y as isize);
+                *cell = if on {
+                    pos.side_at(ENGINE_BOARD.bit(x, y))
+                } else {
+                    None
+                };
             }
         }
         let log = RaceLog::of(pos, &grid, pos.passes_in_row(), joins_edges);
@@ -212,10 +219,12 @@ impl ReferenceOf<HexmaPosition> for NaiveHexma {
     }
 
     fn naive_move(mv: Move) -> NaiveMove {
-        grid_move(mv, ENGINE_STRIDE)
+        let cell = |c: usize| ENGINE_BOARD.coords(c);
+        (!mv.is_pass()).then(|| (cell(mv.from()), cell(mv.to())))
     }
 
     fn engine_move(mv: NaiveMove) -> Move {
-        index_move(mv, ENGINE_STRIDE)
+        let cell = |(x, y): (usize, usize)| ENGINE_BOARD.bit(x, y);
+        mv.map_or(Move::PASS, |(f, t)| Move::new(cell(f), cell(t)))
     }
 }

@@ -55,7 +55,10 @@ impl Game {
                 let mut camp = vec![false; n * n];
                 for y in 0..n {
                     for x in 0..n {
-                        camp[y * n + x] = setup.home(side).has(board.bit(x, y));
+                        // Off the board a file and rank may name a cell's bit (the star's
+                        // files run past its stride): only cells are read.
+                        camp[y * n + x] = board.contains(x as isize, y as isize)
+                            && setup.home(side).has(board.bit(x, y));
                     }
                 }
                 camp
@@ -171,7 +174,9 @@ impl NaivePosition {
         let mut cells = vec![None; n * n];
         for y in 0..n {
             for x in 0..n {
-                cells[y * n + x] = pos.side_at(board.bit(x, y));
+                if board.contains(x as isize, y as isize) {
+                    cells[y * n + x] = pos.side_at(board.bit(x, y));
+                }
             }
         }
         let mut naive = NaivePosition {

@@ -17,7 +17,7 @@ use halma_engine::setup::{MAX_PIECES, MAX_SIDES};
 use halma_engine::zobrist::splitmix64;
 use halma_engine::{BitBoard, Geometry, Position, Rules, Status};
 
-/// Cells of the array: every bit index of the widest layout (the star's 17×18 bits).
+/// Cells of the array: every bit index of the widest layout (16×16: 16 rows of 17 bits).
 const SLOTS: usize = 320;
 /// Most directions of a board (square boards).
 const DIRS: usize = 8;

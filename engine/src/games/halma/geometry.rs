@@ -5,12 +5,17 @@
 //! (inside a 17×17 rhombus). On the hexagonal boards the six neighbours of (x, y) are the four
 //! orthogonal ones and (x + 1, y − 1), (x − 1, y + 1).
 //!
-//! Layout: a board of width `W` is stored row by row with one guard column, so the cell at
-//! file `x`, rank `y` (both 0-based) is bit `y * (W + 1) + x`. The guard column is never part
-//! of the board, so a shift by a direction's constant offset moves every piece one cell in
-//! that direction and anything that leaves the board lands on a guard bit or off the word,
-//! where the board masks drop it: no file masks are needed. Each geometry picks the narrowest
-//! [`Bits`] that holds `W * (W + 1)` bits (8×8: 72 bits in two limbs, 16×16: 272 bits in five).
+//! Layout: a board is stored row by row, the cell at file `x`, rank `y` (both 0-based) at bit
+//! `y * stride + x`. Square boards and the diamond have a stride of `W + 1` (one guard
+//! column). The star's rows are at most 13 cells long, so its stride is 14 ([`STAR_STRIDE`]):
+//! its files run over 0..17, but each row's cells are a run of at most 13 that never meets
+//! the next row's, so it fits 229 bits (four limbs) instead of 306 (five). Either way every
+//! cell is followed in each row by a bit that is no cell, so a shift by a direction's
+//! constant offset moves every piece one cell in that direction and anything that leaves
+//! the board lands on a bit that is no cell, or off the word, where the board masks drop it:
+//! no file masks are needed (`every_layout_shifts_exactly_one_cell` checks it cell by cell).
+//! Each geometry picks the narrowest [`Bits`] that holds its layout (8×8: 72 bits in two
+//! limbs, 16×16: 272 bits in five, the star: 229 bits in four).
 
 use crate::bitboard::{BitBoard, Bits};
 use crate::error::Error;
@@ -38,6 +43,10 @@ const HEX_DIRS: [(i8, i8); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1,
 
 /// Side of the star's bounding rhombus (its axial coordinates run 0..17, centre (8, 8)).
 const STAR_WIDTH: usize = 17;
+
+/// Bits per row of the star's layout: one more than its longest row (13 cells), fewer than
+/// its 17 files (see the module's doc: the star in four limbs).
+pub const STAR_STRIDE: usize = 14;
 
 /// A board shape, chosen at run time (from a rule set) and dispatched once to its
 /// [`Geometry`] with [`with_geometry!`](crate::with_geometry).
@@ -89,7 +98,10 @@ impl Board {
 
     /// Bits per row in the padded layout.
     pub const fn stride(self) -> usize {
-        self.width() + 1
+        match self {
+            Board::Star => STAR_STRIDE,
+            _ => self.width() + 1,
+        }
     }
 
     /// The bit that stands for file `x`, rank `y`.
@@ -98,8 +110,17 @@ impl Board {
     }
 
     /// The (file, rank) of a bit.
+    ///
+    /// On the star a row's files run past the stride, so a cell's bit may read as a file of
+    /// the next rank that is no cell: then it is the cell of the rank below, `stride` files
+    /// on (the layout gives no two cells one bit).
     pub const fn coords(self, bit: usize) -> (usize, usize) {
-        (bit % self.stride(), bit / self.stride())
+        let (x, y) = (bit % self.stride(), bit / self.stride());
+        if matches!(self, Board::Star) && y > 0 && !self.contains(x as isize, y as isize) {
+            (x + STAR_STRIDE, y - 1)
+        } else {
+            (x, y)
+        }
     }
 
     /// Whether (x, y) is a cell of the board (coordinates may be out of range).
@@ -255,10 +276,10 @@ impl Geometry for Diamond {
 }
 
 impl Geometry for Star {
-    type BB = Bits<5>;
+    type BB = Bits<4>;
     const BOARD: Board = Board::Star;
-    const OFFSETS: &'static [isize] = &offsets(HEX_DIRS, STAR_WIDTH + 1);
-    const CELLS: Bits<5> = board_cells::<5>(Board::Star);
+    const OFFSETS: &'static [isize] = &offsets(HEX_DIRS, STAR_STRIDE);
+    const CELLS: Bits<4> = board_cells::<4>(Board::Star);
 }
 
 macro_rules! square_geometries {
@@ -316,12 +337,18 @@ mod tests {
 
     fn check_layout<G: Geometry>() {
         let board = G::BOARD;
-        let w = board.width();
-        assert!(w * board.stride() <= G::BB::CAPACITY);
+        let cells: Vec<usize> = board.cells().collect();
+        assert!(
+            cells.windows(2).all(|w| w[0] < w[1]),
+            "cells in increasing order"
+        );
+        assert!(cells.iter().all(|&c| c < G::BB::CAPACITY));
         assert_eq!(G::CELLS.count() as usize, board.cell_count());
         for bit in board.cells() {
             assert!(G::CELLS.has(bit));
             let (x, y) = board.coords(bit);
+            assert_eq!(board.bit(x, y), bit, "coords and bit round trip");
+            assert!(board.contains(x as isize, y as isize));
             for (&off, &(dx, dy)) in G::OFFSETS.iter().zip(board.directions()) {
                 let shifted = G::BB::single(bit).shift(off) & G::CELLS;
                 let (nx, ny) = (x as isize + dx as isize, y as isize + dy as isize);

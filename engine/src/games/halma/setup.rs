@@ -203,7 +203,7 @@ impl<G: Geometry> Setup<G> {
             goal: [G::BB::EMPTY; MAX_SIDES],
             farther_sum: vec![G::BB::EMPTY; rules.players * G::BB::CAPACITY],
             farther_axis: vec![G::BB::EMPTY; rules.players * G::BB::CAPACITY],
-            keys: zobrist::Keys::new(rules.players, G::BB::CAPACITY),
+            keys: zobrist::Keys::new(rules.players, board, G::BB::CAPACITY),
             _geometry: PhantomData,
         };
         let opposite = all_frames.len() / 2;

@@ -3,6 +3,7 @@
 
 use crate::bitboard::BitBoard;
 use crate::game::MAX_SIDES;
+use crate::geometry::Board;
 
 /// The seed of every key table.
 const SEED: u64 = 0x4841_4c4d_415f_5a42; // "HALMA_ZB"
@@ -84,11 +85,29 @@ pub struct Keys {
 }
 
 impl Keys {
-    /// Keys for `sides` sides on a layout of `cells` bit positions.
-    pub fn new(sides: usize, cells: usize) -> Keys {
+    /// Keys for `sides` sides on `board`, whose layout has `cells` bit positions.
+    ///
+    /// The keys are drawn in the order of each board's first layout, one guard column after
+    /// every row (`y * (width + 1) + x`), and then placed on the cells' bits: so a cell keeps
+    /// its key when its board's layout changes (the star moved to four limbs), and the keys
+    /// pinned by `engine/tests/zobrist_pins.rs` stay those of every game played before.
+    pub fn new(sides: usize, board: Board, cells: usize) -> Keys {
+        let first_stride = board.width() + 1;
+        let drawn = cells.max(board.width() * first_stride).next_multiple_of(64);
         let mut state = SEED;
         let turn = std::array::from_fn(|_| draw(&mut state));
-        let piece = (0..sides * cells).map(|_| draw(&mut state)).collect();
+        let table: Vec<u64> = (0..sides * drawn).map(|_| draw(&mut state)).collect();
+        let first_bit = |bit: usize| {
+            let (x, y) = board.coords(bit);
+            if board.contains(x as isize, y as isize) && board.bit(x, y) == bit {
+                y * first_stride + x
+            } else {
+                bit
+            }
+        };
+        let piece = (0..sides * cells)
+            .map(|i| table[i / cells * drawn + first_bit(i % cells)])
+            .collect();
         Keys { cells, piece, turn }
     }
 

@@ -1,23 +1,27 @@
 //! The star of Chinese Checkers as Halma's star geometry ([`Star`]): 121 cells inside the
-//! 17×17 axial rhombus around `i9`, stored with one guard column (cell `x + 18·y` for file
-//! `x`, rank `y`, both 0-based) in a [`Bits<5>`] bitboard, so that each of the six
-//! directions is one constant shift ([`Star::OFFSETS`]) masked with [`STAR`].
+//! 17×17 axial rhombus around `i9`, stored in Halma's star layout (cell `x + 14·y` for file
+//! `x`, rank `y`, both 0-based: no row of the star is longer than 13 cells, so a stride of 14
+//! keeps a bit that is no cell after each row) in a [`Bits<4>`] bitboard, so that each of
+//! the six directions is one constant shift ([`Star::OFFSETS`]) masked with [`STAR`].
+//! Files run past the stride, so a file and rank off the star may name a cell's bit: test
+//! [`Board::contains`] before [`Board::bit`], and read a bit's file and rank with
+//! [`Board::coords`].
 //!
 //! The masks here are written from RULES-relatives.md §9: the start of each side, the two
 //! edges both sides join, and the connection test ([`joins_edges`]).
 
 use crate::bitboard::{BitBoard, Bits};
 use crate::error::Error;
-use crate::geometry::{Board, Geometry, Star};
+use crate::geometry::{Board, Geometry, Star, STAR_STRIDE};
 use crate::zobrist::StoneKeys;
 
 /// A set of cells of the star.
-pub type Stones = Bits<5>;
+pub type Stones = Bits<4>;
 
 /// The board: Halma's 121-cell star.
 pub const BOARD: Board = Board::Star;
-/// Bits per rank (17 files and the guard column).
-pub const STRIDE: usize = 18;
+/// Bits per rank (Halma's star layout: fewer than the 17 files, see the module doc).
+pub const STRIDE: usize = STAR_STRIDE;
 /// Ranks (and files) of the rhombus.
 pub const WIDTH: usize = 17;
 /// The cell indices: every cell's index is below it.
@@ -31,7 +35,7 @@ pub const STAR: Stones = Star::CELLS;
 /// The cells named in `names` (space-separated, like `m1 l2`), at compile time.
 const fn named(names: &str) -> Stones {
     let b = names.as_bytes();
-    let mut set = Bits([0; 5]);
+    let mut set = Bits([0; 4]);
     let mut i = 0;
     while i < b.len() {
         if b[i] == b' ' {
@@ -151,7 +155,7 @@ mod tests {
         let reflect = |set: Stones| {
             let mut out = Stones::EMPTY;
             for c in set.iter() {
-                let (x, y) = (c % STRIDE, c / STRIDE);
+                let (x, y) = BOARD.coords(c);
                 out.set(16 - x + STRIDE * (16 - y));
             }
             out

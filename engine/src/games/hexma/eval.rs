@@ -25,7 +25,7 @@
 //! [`BAND`] for a stone entering the band (minus for leaving it). The race adjudication
 //! ([`HexmaEval::to_go`]) compares the cells to fill.
 
-use super::board::{grow, spread, Stones, BOTTOM, STAR, STRIDE, TOP};
+use super::board::{grow, spread, Stones, BOARD, BOTTOM, CELLS, STAR, STRIDE, TOP};
 use super::position::HexmaPosition;
 use crate::bitboard::{BitBoard, Bits};
 use crate::eval::MAX_EVAL;
@@ -47,13 +47,13 @@ pub const SUPPLY: i32 = 10;
 const BAND_RANKS: [Stones; 9] = band_ranks();
 
 const fn band_ranks() -> [Stones; 9] {
-    let mut out = [Bits([0; 5]); 9];
+    let mut out = [Bits([0; 4]); 9];
     let mut i = 0;
     while i < 9 {
         let mut x = 0;
         while x < 17 {
             let cell = x + STRIDE * (i + 4);
-            if STAR.0[cell / 64] >> (cell % 64) & 1 != 0 {
+            if BOARD.contains(x as isize, (i + 4) as isize) {
                 out[i] = out[i].with_bit(cell);
             }
             x += 1;
@@ -178,10 +178,28 @@ pub fn gaps(own: Stones) -> i32 {
     BAND_RANKS.iter().filter(|r| !r.intersects(own)).count() as i32
 }
 
+/// The band rank (0..9) of each cell index, 9 off the band and off the star: read from the
+/// layout's file and rank ([`Board::coords`](crate::geometry::Board::coords)), as a rank
+/// of the star is no plain division of its bit.
+const BAND_OF: [u8; CELLS] = {
+    let mut out = [9u8; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (x, y) = BOARD.coords(cell);
+        if BOARD.contains(x as isize, y as isize) && y >= 4 && y < 13 {
+            out[cell] = (y - 4) as u8;
+        }
+        cell += 1;
+    }
+    out
+};
+
 /// The band rank (0..9) of `cell`, if it lies in ranks 5..13.
 #[inline(always)]
 fn band_rank(cell: usize) -> Option<usize> {
-    (cell / STRIDE).checked_sub(4).filter(|&r| r < 9)
+    BAND_OF
+        .get(cell)
+        .and_then(|&r| (r < 9).then_some(r as usize))
 }
 
 /// The evaluation's settings: which distance, and the tempo.
