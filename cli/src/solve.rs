@@ -63,7 +63,7 @@ pub struct SolveArgs {
 
     /// How each bound is searched: layered (breadth-first layers of deduplicated states,
     /// within --memory), deepening (depth-first iterative deepening with a table of proven
-    /// failures of --memory), or auto (deepening, measured faster on every board so far)
+    /// failures of --memory), or auto (deepening, faster wherever a bound has a line)
     #[arg(long, value_name = "METHOD", default_value = "auto",
           value_parser = ["layered", "deepening", "auto"])]
     method: String,
