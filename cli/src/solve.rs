@@ -5,10 +5,11 @@
 use clap::Args;
 use halma_engine::games::{Relative, Variant};
 use halma_engine::solve::beam::Aim;
-use halma_engine::solve::{self, Beam, Iteration, Mode, Options, Progress, Solution};
+use halma_engine::solve::{self, Beam, Iteration, Method, Mode, Options, Progress, Solution};
 use halma_engine::Error;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Widest beam accepted (`--beam`): ten million states a depth, already gigabytes.
@@ -60,7 +61,15 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = crate::numbers::threads)]
     threads: Option<u32>,
 
-    /// Megabytes for the table of proven failures
+    /// How each bound is searched: layered (breadth-first layers of deduplicated states,
+    /// within --memory), deepening (depth-first iterative deepening with a table of proven
+    /// failures of --memory), or auto (deepening, faster wherever a bound has a line)
+    #[arg(long, value_name = "METHOD", default_value = "auto",
+          value_parser = ["layered", "deepening", "auto"])]
+    method: String,
+
+    /// Megabytes for the table of proven failures (deepening) or for the stored layers
+    /// (layered: the search stops with what it proved when a layer would not fit)
     #[arg(long, value_name = "MB", default_value_t = 256, value_parser = crate::megabytes)]
     memory: u32,
 
@@ -114,6 +123,10 @@ struct Report<'a> {
     level_states: usize,
     level_grouping: Option<String>,
     level_time_ms: f64,
+    method: &'static str,
+    stopped: Option<String>,
+    widest_layer: u64,
+    peak_bytes: u64,
 }
 
 /// The beam search, as printed with `--json`.
@@ -162,7 +175,13 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let mode = Mode::parse(mode)?;
     let solved = solve::solver_rules(rules, mode)?;
     let (threads, pool) = crate::thread_pool(args.threads)?;
+    // Ctrl-C stops the search; what was proved so far is printed.
+    static STOP: AtomicBool = AtomicBool::new(false);
+    ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed))
+        .map_err(|e| Error::Argument(format!("cannot catch Ctrl-C: {e}")))?;
     let options = Options {
+        method: Method::parse(&args.method)?,
+        stop: Some(&STOP),
         table_bytes: (args.memory as usize) << 20,
         max_bound: args.max,
         level_states: u64::from(args.level_memory) << 20,
@@ -184,6 +203,18 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         Progress::Searched { bound, done, tasks } => bar.set_message(format!(
             "searching bound {bound}: {done} of {tasks} subtrees"
         )),
+        Progress::Layer {
+            bound,
+            depth,
+            states,
+        } => {
+            let text = format!("bound {bound}: layer {depth} stored, {states} states");
+            if json {
+                eprintln!("{text}");
+            } else {
+                bar.set_message(text)
+            }
+        }
         Progress::Finished(i) if !json => bar.suspend(|| println!("{}", iteration_line(i, mode))),
         Progress::Finished(_) => {}
         Progress::BeamStarted(w) => bar.set_message(format!("beam search, width {w}")),
@@ -197,8 +228,9 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         println!("rules    {solved} (all-in-goal, no deadline, no repetition)");
         let plural = if threads == 1 { "" } else { "s" };
         println!(
-            "mode     {mode}, {threads} thread{plural}",
-            mode = mode.name()
+            "mode     {mode}, {threads} thread{plural}, {method}",
+            mode = mode.name(),
+            method = options.method.resolve(mode).name()
         );
     }
     let solution = pool.install(|| solve::solve(rules, mode, &options, &progress))?;
@@ -240,6 +272,10 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             level_states: solution.level_states,
             level_grouping: solution.level_grouping.map(|g| g.to_string()),
             level_time_ms: solution.level_millis,
+            method: solution.method.name(),
+            stopped: solution.stopped.clone(),
+            widest_layer: solution.widest_layer,
+            peak_bytes: solution.peak_bytes,
         })
     } else {
         print_summary(&solution);
@@ -322,6 +358,19 @@ fn print_summary(s: &Solution) {
             println!("line     {}", s.line.join(" "));
         }
         None if s.impossible => println!("minimum  none: the goal cannot be reached"),
+        None if s.stopped.is_some() => {
+            let reason = s.stopped.as_deref().unwrap_or_default();
+            match s.iterations.last() {
+                Some(i) => println!(
+                    "minimum  unknown: more than {} {unit} (proved), stopped: {reason}",
+                    i.bound
+                ),
+                None => println!(
+                    "minimum  unknown: at least {} {unit} (the start's lower bound), stopped: {reason}",
+                    s.start_bound
+                ),
+            }
+        }
         None => match s.iterations.last() {
             Some(i) => println!(
                 "minimum  unknown: more than {} {unit} (limit reached)",
@@ -343,4 +392,11 @@ fn print_summary(s: &Solution) {
         s.table_used,
         s.level_states
     );
+    if s.method == Method::Layered {
+        println!(
+            "layers   widest {} states, at most {} MB stored at once",
+            s.widest_layer,
+            s.peak_bytes >> 20
+        );
+    }
 }

@@ -262,3 +262,28 @@ fn beam_widths_and_lengths_have_upper_bounds() {
         "100000",
     ]);
 }
+
+/// `--method layered` proves the same 7x7 cooperative minimum in layers, says so in the
+/// JSON with its widest layer, and an unknown method is refused.
+#[test]
+fn layered_method_proves_the_same_minimum_and_reports_its_layers() {
+    let out = square7_cooperative_json(&["--method", "layered", "--beam", "0"]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["method"], "layered");
+    assert_eq!(v["minimum"], 15);
+    assert_eq!(v["line"].as_array().unwrap().len(), 15);
+    assert!(v["stopped"].is_null());
+    assert!(v["widest_layer"].as_u64().unwrap() > 0);
+    assert!(v["peak_bytes"].as_u64().unwrap() > 0);
+    let out = square7_cooperative_json(&["--beam", "0"]);
+    assert_eq!(json_lines(&out)[0]["method"], "deepening");
+    fails(&[
+        "solve",
+        "--rules",
+        "square7",
+        "--mode",
+        "cooperative",
+        "--method",
+        "bfs",
+    ]);
+}

@@ -15,6 +15,7 @@ pub struct Bits<const L: usize>(pub [u64; L]);
 pub trait BitBoard:
     Copy
     + Eq
+    + std::hash::Hash
     + Default
     + fmt::Debug
     + Send

@@ -80,9 +80,33 @@ fn solve_with_beam(rules: &str, mode: Mode, beam_width: usize) -> Solution {
 }
 
 fn solve_with(rules: &str, mode: Mode, beam_width: usize, complete_at: Option<u32>) -> Solution {
+    solve_by(
+        rules,
+        mode,
+        solve::Method::Deepening,
+        beam_width,
+        complete_at,
+        60,
+    )
+}
+
+fn solve_by(
+    rules: &str,
+    mode: Mode,
+    method: solve::Method,
+    beam_width: usize,
+    complete_at: Option<u32>,
+    max_bound: u32,
+) -> Solution {
     let options = Options {
-        table_bytes: 16 << 20,
-        max_bound: 60,
+        method,
+        stop: None,
+        table_bytes: if method == solve::Method::Layered {
+            256 << 20
+        } else {
+            16 << 20
+        },
+        max_bound,
         level_states: bound::MAX_LEVEL_STATES,
         beam_width,
         complete_at,
@@ -195,6 +219,81 @@ fn solved_lines_replay_and_iterations_prove_the_minimum() {
         assert_eq!(s.iterations[0].bound, s.start_bound);
         check_line(rules, mode, &s.line);
     }
+}
+
+/// Every bound searched and whether it found a line.
+fn bounds(s: &Solution) -> Vec<(u32, bool)> {
+    s.iterations.iter().map(|i| (i.bound, i.solved)).collect()
+}
+
+/// The layered method and the deepening agree on every small board, in both modes: the
+/// same minimum, the same bounds searched without a line, and a line of that length that
+/// replays (the solver replays it through the rules core or cell by cell; checked again).
+#[test]
+fn layered_and_deepening_agree_on_small_boards() {
+    for (rules, mode) in [
+        ("square6", Mode::Solitaire),
+        ("square7", Mode::Solitaire),
+        ("square6", Mode::Cooperative),
+        ("square7", Mode::Cooperative),
+    ] {
+        let deep = solve_by(rules, mode, solve::Method::Deepening, 0, None, 60);
+        let layered = solve_by(rules, mode, solve::Method::Layered, 0, None, 60);
+        assert_eq!(layered.method, solve::Method::Layered);
+        assert!(deep.minimum.is_some(), "{rules} {mode:?}");
+        assert_eq!(layered.minimum, deep.minimum, "{rules} {mode:?}");
+        assert_eq!(bounds(&layered), bounds(&deep), "{rules} {mode:?}");
+        assert_eq!(layered.line.len() as u32, layered.minimum.unwrap());
+        assert!(layered.stopped.is_none() && layered.widest_layer > 0);
+        check_line(rules, mode, &layered.line);
+    }
+    // On 8x8 the layers of the last bounds take gigabytes and minutes: both methods search
+    // the bounds below the minimum (solitaire 18, cooperative 24) alike and find no line.
+    for (rules, mode, max) in [
+        ("halma8", Mode::Solitaire, 16),
+        ("halma8", Mode::Cooperative, 23),
+    ] {
+        let deep = solve_by(rules, mode, solve::Method::Deepening, 0, None, max);
+        let layered = solve_by(rules, mode, solve::Method::Layered, 0, None, max);
+        assert_eq!(
+            (layered.minimum, deep.minimum),
+            (None, None),
+            "{rules} {mode:?}"
+        );
+        assert_eq!(bounds(&layered), bounds(&deep), "{rules} {mode:?}");
+        assert_eq!(
+            bounds(&layered).last().map(|b| b.0),
+            Some(max),
+            "{rules} {mode:?}"
+        );
+        assert!(layered.stopped.is_none(), "{rules} {mode:?}");
+    }
+}
+
+/// A layered search that would exceed its memory stops with a clear reason and keeps what
+/// it proved: no minimum, every completed bound unsolved.
+#[test]
+fn layered_search_stops_at_its_memory_budget() {
+    let options = Options {
+        method: solve::Method::Layered,
+        stop: None,
+        table_bytes: 1 << 20,
+        max_bound: 60,
+        level_states: bound::MAX_LEVEL_STATES,
+        beam_width: 0,
+        complete_at: None,
+    };
+    let s = solve::solve(
+        Rules::parse("halma8").unwrap(),
+        Mode::Cooperative,
+        &options,
+        &no_progress,
+    )
+    .unwrap();
+    assert_eq!(s.minimum, None);
+    let reason = s.stopped.expect("stopped");
+    assert!(reason.contains("memory budget"), "{reason}");
+    assert!(s.iterations.iter().all(|i| !i.solved));
 }
 
 /// The beam search only ever stops the deepening early: with any width the minimum is the

@@ -5,9 +5,11 @@
 
 use super::bound::ParityBound;
 use super::ida::Puzzle;
+use super::layered::Layered;
 use super::solitaire::progress;
 use super::symmetry::{ImageKeys, Symmetry};
 use crate::bitboard::BitBoard;
+use crate::game::MAX_SIDES;
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::position::{Position, Status};
@@ -253,6 +255,31 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
     fn unmake(&self, node: &mut Node<G>, mv: Move) {
         node.pos.unmake();
         self.update_images(node, node.pos.to_move(), mv);
+    }
+}
+
+impl<G: Geometry> Layered for Cooperative<G> {
+    /// The position of the stored pieces and side to move, with the move counts of a game
+    /// `depth` plies old (the rules' options that count moves see the same game), and the
+    /// stored aim.
+    fn node_of(&self, root: &Node<G>, state: Self::State, depth: u32) -> Node<G> {
+        let (a, b, bits) = state;
+        let side = usize::from(bits & 1);
+        let mut pieces = [G::BB::EMPTY; MAX_SIDES];
+        pieces[0] = a;
+        pieces[1] = b;
+        let mut counts = [0; MAX_SIDES];
+        counts[side] = u64::from(depth / 2);
+        counts[1 - side] = u64::from(depth - depth / 2);
+        let pos = Position::from_parts(root.pos.setup().clone(), pieces, side, counts, 0)
+            .expect("a stored state is a valid position");
+        let mut node = self.node(pos);
+        node.finisher = match bits >> 1 {
+            0 => None,
+            1 => Some(side),
+            _ => Some(1 - side),
+        };
+        node
     }
 }
 

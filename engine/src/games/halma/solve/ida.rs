@@ -16,7 +16,7 @@ pub trait Puzzle: Sync {
     /// A searchable state (made and unmade in place).
     type Node: Clone + Send + Sync;
     /// The exact state as stored in the table (a 64-bit hash picks the slot).
-    type State: Copy + Eq + Send + Default;
+    type State: Copy + Eq + std::hash::Hash + Send + Sync + Default;
     /// The hash and the exact state of a node.
     fn state(&self, node: &Self::Node) -> (u64, Self::State);
     /// The hash of [`Puzzle::state`] alone (a puzzle may find it quicker).
@@ -366,6 +366,9 @@ pub struct Outcome {
     pub line: Vec<Move>,
     /// Every iteration, in order.
     pub iterations: Vec<Iteration>,
+    /// Set when an iteration stopped before its limit was searched (memory, interruption):
+    /// the reason; every earlier iteration's bound stays proved.
+    pub stopped: Option<String>,
 }
 
 /// The limit after a failed iteration with limit `limit` whose pruned lines needed `next`
@@ -417,6 +420,18 @@ fn root_tasks<P: Puzzle>(puzzle: &P, root: &P::Node) -> Vec<(Move, Option<Move>)
     tasks
 }
 
+/// What one iteration ([`deepen_by`]'s step) found.
+pub struct Step {
+    /// A line of exactly the iteration's limit, if found.
+    pub line: Option<Vec<Move>>,
+    /// Nodes expanded.
+    pub nodes: u64,
+    /// The smallest total (moves so far plus bound) that was cut, [`IMPOSSIBLE`] if none.
+    pub next: u32,
+    /// Set when the iteration stopped before its limit was searched: the reason.
+    pub stopped: Option<String>,
+}
+
 /// Iterative deepening from `root` with the subtrees of an iteration (each root move with
 /// each reply) searched in parallel on rayon's current pool; stops with `upper` (a line
 /// known from elsewhere) once every shorter bound is searched, and gives up once the limit
@@ -427,44 +442,22 @@ pub fn deepen<P: Puzzle>(
     table: &Table<P::State>,
     upper: Option<&[Move]>,
     max: u32,
+    interrupt: Option<&AtomicBool>,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Outcome {
     use rayon::prelude::*;
-    let mut out = Outcome {
-        minimum: None,
-        impossible: false,
-        line: Vec::new(),
-        iterations: Vec::new(),
-    };
-    if puzzle.is_done(root) {
-        out.minimum = Some(0);
-        return out;
-    }
-    let mut limit = puzzle.bound(root);
     let tasks = root_tasks(puzzle, root);
-    let mut hopeless = 0;
-    loop {
-        // Every bound below `limit` has been searched: a known line that short is shortest.
-        if let Some(line) = upper.filter(|line| line.len() as u32 <= limit) {
-            out.minimum = Some(line.len() as u32);
-            out.line = line.to_vec();
-            return out;
-        }
-        if limit > max {
-            return out;
-        }
-        progress(&Progress::Started(limit));
-        let started = Instant::now();
-        let stop = AtomicBool::new(false);
+    let own = AtomicBool::new(false);
+    // One flag stops the workers: a line found, or an interruption from outside.
+    let stop = interrupt.unwrap_or(&own);
+    deepen_by(puzzle, root, upper, max, progress, |aimed_root, limit| {
         let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
         let done = AtomicUsize::new(0);
-        let mut aimed_root = root.clone();
-        let aimed = puzzle.aim(&mut aimed_root, limit);
         let (nodes, next) = tasks
             .par_iter()
             .map(|task| {
-                let mut worker = Worker::new(puzzle, Some(table), &stop);
-                if let Some(line) = worker.search_task(&aimed_root, task, limit) {
+                let mut worker = Worker::new(puzzle, Some(table), stop);
+                if let Some(line) = worker.search_task(aimed_root, task, limit) {
                     stop.store(true, Ordering::Relaxed);
                     lock(&found).get_or_insert(line);
                 }
@@ -478,22 +471,76 @@ pub fn deepen<P: Puzzle>(
             })
             .reduce(|| (0, IMPOSSIBLE), |a, b| (a.0 + b.0, a.1.min(b.1)));
         let line = lock(&found).take();
+        let interrupted = line.is_none() && stop.load(Ordering::Relaxed);
+        Step {
+            line,
+            nodes: nodes + 1,
+            next,
+            stopped: interrupted.then(|| "interrupted".to_string()),
+        }
+    })
+}
+
+/// The loop of iterations shared by every method: limits from the root's bound up, each
+/// searched by `iteration(aimed root, limit)`, until a line is found, `upper` (a line known
+/// from elsewhere) is as short as the next limit, the limit would exceed `max`, the search
+/// proves there is no line, or an iteration stops early (reported in [`Outcome::stopped`]).
+pub fn deepen_by<P: Puzzle>(
+    puzzle: &P,
+    root: &P::Node,
+    upper: Option<&[Move]>,
+    max: u32,
+    progress: &(dyn Fn(&Progress) + Sync),
+    mut iteration: impl FnMut(&P::Node, u32) -> Step,
+) -> Outcome {
+    let mut out = Outcome {
+        minimum: None,
+        impossible: false,
+        line: Vec::new(),
+        iterations: Vec::new(),
+        stopped: None,
+    };
+    if puzzle.is_done(root) {
+        out.minimum = Some(0);
+        return out;
+    }
+    let mut limit = puzzle.bound(root);
+    let mut hopeless = 0;
+    loop {
+        // Every bound below `limit` has been searched: a known line that short is shortest.
+        if let Some(line) = upper.filter(|line| line.len() as u32 <= limit) {
+            out.minimum = Some(line.len() as u32);
+            out.line = line.to_vec();
+            return out;
+        }
+        if limit > max {
+            return out;
+        }
+        progress(&Progress::Started(limit));
+        let started = Instant::now();
+        let mut aimed_root = root.clone();
+        let aimed = puzzle.aim(&mut aimed_root, limit);
+        let step = iteration(&aimed_root, limit);
+        if step.stopped.is_some() {
+            out.stopped = step.stopped;
+            return out;
+        }
         let iteration = Iteration {
             bound: limit,
-            solved: line.is_some(),
-            nodes: nodes + 1,
+            solved: step.line.is_some(),
+            nodes: step.nodes,
             millis: started.elapsed().as_secs_f64() * 1e3,
         };
         progress(&Progress::Finished(iteration.clone()));
         out.iterations.push(iteration);
-        if let Some(line) = line {
+        if let Some(line) = step.line {
             out.minimum = Some(limit);
             out.line = line;
             return out;
         }
         // Nothing was cut off with a finite bound: no line at all (after an aimed iteration,
         // none of its kind, so it takes two in a row, one for each parity).
-        if next >= IMPOSSIBLE {
+        if step.next >= IMPOSSIBLE {
             hopeless += 1;
             if !aimed || hopeless == 2 {
                 out.impossible = true;
@@ -502,7 +549,7 @@ pub fn deepen<P: Puzzle>(
         } else {
             hopeless = 0;
         }
-        limit = next_limit(limit, next, aimed);
+        limit = next_limit(limit, step.next, aimed);
     }
 }
 
@@ -607,7 +654,7 @@ mod tests {
                 depth: 0,
                 parity: None,
             };
-            let outcome = deepen(&AimedCountdown, &root, &table, None, 40, &|_| {});
+            let outcome = deepen(&AimedCountdown, &root, &table, None, 40, None, &|_| {});
             if start == 1 {
                 assert_eq!(outcome.minimum, None);
                 assert!(outcome.impossible);
@@ -637,7 +684,7 @@ mod tests {
             for start in 1..12u32 {
                 let table = Table::new(1 << 16);
                 let outcome =
-                    pool.install(|| deepen(&Countdown, &start, &table, None, 20, &|_| {}));
+                    pool.install(|| deepen(&Countdown, &start, &table, None, 20, None, &|_| {}));
                 let want = start.div_ceil(2);
                 assert_eq!(
                     outcome.minimum,

@@ -16,6 +16,7 @@ pub mod beam;
 pub mod bound;
 mod cooperative;
 pub mod ida;
+pub mod layered;
 pub mod report;
 mod solitaire;
 mod symmetry;
@@ -31,7 +32,8 @@ use crate::setup::Setup;
 pub use beam::Beam;
 use bound::{Grouping, LevelTable, ParityBound};
 use cooperative::Cooperative;
-use ida::{Puzzle, Table, Worker};
+use ida::{Puzzle, Step, Table, Worker};
+use layered::{LayerStats, Layered, Layers};
 pub use report::{Iteration, Progress};
 use solitaire::Solitaire;
 use std::sync::atomic::AtomicBool;
@@ -68,10 +70,58 @@ impl Mode {
     }
 }
 
+/// How each bound is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Depth-first iterative deepening with the table of proven failures ([`ida`]).
+    Deepening,
+    /// Breadth-first layers of deduplicated states ([`layered`]), within the memory budget.
+    Layered,
+    /// The one measured faster: deepening (layered is slower where a bound has a line and
+    /// about even elsewhere; see `docs/solver.md`, *The layered method*).
+    Auto,
+}
+
+impl Method {
+    /// The method named `deepening`, `layered` or `auto`.
+    pub fn parse(text: &str) -> Result<Method, Error> {
+        match text {
+            "deepening" => Ok(Method::Deepening),
+            "layered" => Ok(Method::Layered),
+            "auto" => Ok(Method::Auto),
+            _ => Err(Error::Argument(format!(
+                "unknown solve method '{text}' (known: layered, deepening, auto)"
+            ))),
+        }
+    }
+
+    /// The method's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Deepening => "deepening",
+            Method::Layered => "layered",
+            Method::Auto => "auto",
+        }
+    }
+
+    /// The method `Auto` stands for in `mode`; the others stand for themselves.
+    pub fn resolve(self, _mode: Mode) -> Method {
+        match self {
+            Method::Auto => Method::Deepening,
+            method => method,
+        }
+    }
+}
+
 /// Limits of a solve.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
-    /// Bytes for the table of proven failures.
+    /// How each bound is searched.
+    pub method: Method,
+    /// Set from outside (Ctrl-C) to stop the search; what was proved so far is returned.
+    pub stop: Option<&'static AtomicBool>,
+    /// Bytes for the table of proven failures (deepening), or for the stored layers
+    /// (layered: the search stops with what it proved when the next layer would exceed it).
     pub table_bytes: usize,
     /// The longest line looked for, a hard bound on every phase: the beams search no deeper
     /// and the deepening gives up rather than search an iteration whose limit exceeds it.
@@ -128,6 +178,14 @@ pub struct Solution {
     pub level_millis: f64,
     /// Wall time in milliseconds, tables included.
     pub millis: f64,
+    /// The method each bound was searched with (never `Auto`).
+    pub method: Method,
+    /// Why the search stopped before a minimum was proved (memory, interruption), if it did.
+    pub stopped: Option<String>,
+    /// States in the largest layer of the layered method (0 for deepening).
+    pub widest_layer: u64,
+    /// Most bytes of stored layers at once (layered), the table's size (deepening).
+    pub peak_bytes: u64,
 }
 
 impl Solution {
@@ -181,6 +239,7 @@ fn solve_on<G: Geometry>(
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<Solution, Error> {
     let started = Instant::now();
+    let method = options.method.resolve(mode);
     let setup = Arc::new(Setup::<G>::new(rules)?);
     let (proof, level) = match mode {
         Mode::Solitaire => {
@@ -190,14 +249,20 @@ fn solve_on<G: Geometry>(
             let parity = ParityBound::new(&setup, 0);
             let puzzle =
                 Solitaire::new(&setup, 0, G::BB::EMPTY, parity, levels.as_ref()).with_mirror();
-            let proof = prove(&puzzle, &puzzle.node(setup.home(0)), options, progress);
+            let proof = prove(
+                &puzzle,
+                &puzzle.node(setup.home(0)),
+                method,
+                options,
+                progress,
+            );
             let level = levels.as_ref().map(|t| (t.states(), t.grouping(), built));
             (proof, level)
         }
         Mode::Cooperative => {
             let puzzle = Cooperative::new(&setup).with_symmetries(&setup);
             let root = puzzle.node(Position::start(setup.clone()));
-            let proof = prove(&puzzle, &root, options, progress);
+            let proof = prove(&puzzle, &root, method, options, progress);
             (proof, None)
         }
     };
@@ -207,6 +272,7 @@ fn solve_on<G: Geometry>(
         start_bound,
         table_bytes,
         table_used,
+        layers,
     } = proof;
     // A beam's line is never longer than the limit, so the deepening always reaches it:
     // without a minimum there is no line at all.
@@ -231,6 +297,14 @@ fn solve_on<G: Geometry>(
         level_grouping: level.map(|(_, grouping, _)| grouping),
         level_millis: level.map_or(0.0, |(_, _, millis)| millis),
         millis: started.elapsed().as_secs_f64() * 1e3,
+        method,
+        stopped: outcome.stopped,
+        widest_layer: layers.widest,
+        peak_bytes: if method == Method::Layered {
+            layers.peak_bytes
+        } else {
+            table_bytes as u64
+        },
     })
 }
 
@@ -241,18 +315,31 @@ struct Proof {
     start_bound: u32,
     table_bytes: usize,
     table_used: usize,
+    layers: LayerStats,
 }
 
-/// The beam search for an upper bound (unless its width is 0), then iterative deepening
-/// from `root` until a line is found or every bound below the beam's line is searched. No
-/// phase looks for a line longer than `options.max_bound`.
-fn prove<P: Puzzle>(
+/// Most bytes of the table the beams share when the bounds are searched in layers (at most
+/// a quarter of the memory budget; the rest goes to the layers).
+const LAYERED_TABLE_BYTES: usize = 64 << 20;
+
+/// The beam search for an upper bound (unless its width is 0), then the bounds from the
+/// start's lower bound up, each searched by `method`, until a line is found or every bound
+/// below the beam's line is searched. No phase looks for a line longer than
+/// `options.max_bound`.
+fn prove<P: Layered>(
     puzzle: &P,
     root: &P::Node,
+    method: Method,
     options: &Options,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Proof {
-    let table = Table::new(options.table_bytes);
+    let layered = method == Method::Layered;
+    let table_bytes = if layered {
+        (options.table_bytes / 4).min(LAYERED_TABLE_BYTES)
+    } else {
+        options.table_bytes
+    };
+    let table = Table::new(table_bytes);
     let start_bound = puzzle.bound(root);
     let beam = (options.beam_width > 0).then(|| {
         progress(&Progress::BeamStarted(options.beam_width));
@@ -261,13 +348,61 @@ fn prove<P: Puzzle>(
         shorten(puzzle, root, beam, start_bound, options, &table, progress)
     });
     let upper = beam.as_ref().and_then(|b| b.line.as_deref());
-    let outcome = ida::deepen(puzzle, root, &table, upper, options.max_bound, progress);
+    let mut layers = LayerStats::default();
+    let outcome = if layered {
+        let budget = (options.table_bytes - table_bytes) as u64;
+        let own = AtomicBool::new(false);
+        let stop = options.stop.unwrap_or(&own);
+        ida::deepen_by(
+            puzzle,
+            root,
+            upper,
+            options.max_bound,
+            progress,
+            |aimed, limit| {
+                let layer_done = |depth, states| {
+                    progress(&Progress::Layer {
+                        bound: limit,
+                        depth,
+                        states,
+                    })
+                };
+                let (result, stats) =
+                    layered::search(puzzle, aimed, limit, budget, stop, &layer_done);
+                layers.nodes += stats.nodes;
+                layers.widest = layers.widest.max(stats.widest);
+                layers.peak_bytes = layers.peak_bytes.max(stats.peak_bytes);
+                let (line, next, stopped) = match result {
+                    Layers::Found(line) => (Some(line), limit + 1, None),
+                    Layers::Failed { next } => (None, next, None),
+                    Layers::Stopped(reason) => (None, limit + 1, Some(reason)),
+                };
+                Step {
+                    line,
+                    nodes: stats.nodes,
+                    next,
+                    stopped,
+                }
+            },
+        )
+    } else {
+        ida::deepen(
+            puzzle,
+            root,
+            &table,
+            upper,
+            options.max_bound,
+            options.stop,
+            progress,
+        )
+    };
     Proof {
         outcome,
         beam,
         start_bound,
         table_bytes: table.bytes(),
         table_used: table.used(),
+        layers,
     }
 }
 

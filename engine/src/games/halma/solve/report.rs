@@ -66,6 +66,16 @@ pub enum Progress {
     AimedBeamStarted(Aim),
     /// A beam search ended.
     BeamFinished(Beam),
+    /// The layered search with limit `bound` has stored layer `depth` (the states reached
+    /// in exactly `depth` moves that may still finish within the limit).
+    Layer {
+        /// The iteration's limit.
+        bound: u32,
+        /// The layer's depth.
+        depth: u32,
+        /// Its states.
+        states: u64,
+    },
     /// The iteration with limit `bound` has searched `done` of its `tasks` subtrees.
     Searched {
         /// The iteration's limit.

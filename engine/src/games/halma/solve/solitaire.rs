@@ -3,6 +3,7 @@
 
 use super::bound::{LevelTable, ParityBound};
 use super::ida::Puzzle;
+use super::layered::Layered;
 use super::symmetry::{ImageKeys, Symmetry};
 use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
@@ -88,6 +89,12 @@ impl<'a, G: Geometry> Solitaire<'a, G> {
             hash,
             image,
         }
+    }
+}
+
+impl<G: Geometry> Layered for Solitaire<'_, G> {
+    fn node_of(&self, _root: &Node<G::BB>, state: G::BB, _depth: u32) -> Node<G::BB> {
+        self.node(state)
     }
 }
 

@@ -1,0 +1,269 @@
+//! Layered breadth-first search for one limit: the states reachable in exactly `d` moves,
+//! for `d` = 0, 1, … up to the limit, each layer a deduplicated set of canonical states
+//! (the symmetric image the table would store), with every state whose lower bound exceeds
+//! the moves left dropped before it is stored. The threads split each layer's expansion;
+//! the layers are kept (within a memory budget) so that a line can be traced back from the
+//! first finished state; the trace re-expands one layer per move of the line.
+//!
+//! Unlike the depth-first deepening ([`super::ida`]), the work is bounded by the layers'
+//! sizes rather than by the number of paths, so its cost grows more slowly with the limit
+//! where transpositions abound (the cooperative game), but every layer must fit in memory.
+
+use super::ida::Puzzle;
+use crate::moves::Move;
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// A puzzle whose stored states can be turned back into searchable nodes.
+pub trait Layered: Puzzle {
+    /// The node of a state stored by the search, reached in `depth` moves from `root`
+    /// (the root supplies what the state does not hold, such as the rules).
+    fn node_of(&self, root: &Self::Node, state: Self::State, depth: u32) -> Self::Node;
+}
+
+/// Independently locked shards of a layer under construction.
+const SHARDS: usize = 64;
+/// Parents expanded by one task before its children are merged into the layer.
+const CHUNK: usize = 512;
+/// Bytes a stored state costs in a hash set (the state, its control byte and the set's
+/// spare room at its largest load).
+fn set_bytes<S>() -> u64 {
+    (std::mem::size_of::<S>() as u64 + 1) * 2
+}
+
+/// The result of one limit's layered search.
+pub enum Layers {
+    /// A line of exactly this many moves (the first finished state found).
+    Found(Vec<Move>),
+    /// No line within the limit; `next`: the smallest total (depth plus bound) that was
+    /// dropped, the least limit that could find one.
+    Failed {
+        /// The smallest dropped total.
+        next: u32,
+    },
+    /// Stopped before the limit was searched: the reason.
+    Stopped(String),
+}
+
+/// What one limit's search did besides its result.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LayerStats {
+    /// States expanded, in every layer.
+    pub nodes: u64,
+    /// States in the largest layer.
+    pub widest: u64,
+    /// Most bytes the stored layers and the layer under construction held at once.
+    pub peak_bytes: u64,
+}
+
+/// FxHash over the bytes of a state (the states are well mixed bitboards already).
+#[derive(Default)]
+pub struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Set<S> = HashSet<S, BuildHasherDefault<Fx>>;
+
+/// Searches every line of at most `limit` moves from `root` (aimed, if the caller aimed it)
+/// layer by layer, within `budget` bytes of stored states; `stop` ends it early (checked
+/// between chunks of work). `layer_done(depth, states)` hears each layer as it completes.
+pub fn search<P: Layered>(
+    puzzle: &P,
+    root: &P::Node,
+    limit: u32,
+    budget: u64,
+    stop: &AtomicBool,
+    layer_done: &(dyn Fn(u32, u64) + Sync),
+) -> (Layers, LayerStats) {
+    let mut stats = LayerStats::default();
+    if puzzle.is_done(root) {
+        return (Layers::Found(Vec::new()), stats);
+    }
+    let per_state = std::mem::size_of::<P::State>() as u64;
+    let mut layers: Vec<Vec<P::State>> = vec![vec![puzzle.state(root).1]];
+    let mut stored = per_state;
+    let next = AtomicU32::new(u32::MAX);
+    for depth in 0..limit {
+        let parents = &layers[depth as usize];
+        let shards: Vec<Mutex<Set<P::State>>> =
+            (0..SHARDS).map(|_| Mutex::new(Set::default())).collect();
+        let building = AtomicU64::new(0);
+        let finished: Mutex<Option<P::State>> = Mutex::new(None);
+        let overflow = AtomicBool::new(false);
+        let expanded = AtomicUsize::new(0);
+        let left = limit - depth - 1;
+        parents.par_chunks(CHUNK).for_each(|chunk| {
+            if stop.load(Ordering::Relaxed)
+                || overflow.load(Ordering::Relaxed)
+                || lock(&finished).is_some()
+            {
+                return;
+            }
+            let mut moves = Vec::new();
+            let mut local: Vec<Vec<P::State>> = vec![Vec::new(); SHARDS];
+            let mut cut = u32::MAX;
+            for &state in chunk {
+                let mut node = puzzle.node_of(root, state, depth);
+                puzzle.moves(&node, &mut moves);
+                for &mv in &moves {
+                    puzzle.make(&mut node, mv);
+                    if puzzle.is_done(&node) {
+                        lock(&finished).get_or_insert(state);
+                    } else {
+                        let bound = puzzle.bound(&node);
+                        if bound <= left {
+                            let (hash, child) = puzzle.state(&node);
+                            local[(hash >> 58) as usize % SHARDS].push(child);
+                        } else {
+                            cut = cut.min(depth + 1 + bound.min(u32::MAX / 2));
+                        }
+                    }
+                    puzzle.unmake(&mut node, mv);
+                }
+            }
+            next.fetch_min(cut, Ordering::Relaxed);
+            expanded.fetch_add(chunk.len(), Ordering::Relaxed);
+            let mut added = 0u64;
+            for (shard, children) in shards.iter().zip(local) {
+                if children.is_empty() {
+                    continue;
+                }
+                let mut set = lock(shard);
+                let before = set.len();
+                set.extend(children);
+                added += (set.len() - before) as u64;
+            }
+            let now = building.fetch_add(added, Ordering::Relaxed) + added;
+            if stored + now * set_bytes::<P::State>() > budget {
+                overflow.store(true, Ordering::Relaxed);
+            }
+        });
+        stats.nodes += expanded.load(Ordering::Relaxed) as u64;
+        let width = building.load(Ordering::Relaxed);
+        stats.peak_bytes = stats
+            .peak_bytes
+            .max(stored + width * set_bytes::<P::State>());
+        if let Some(parent) = lock(&finished).take() {
+            return (
+                Layers::Found(trace(puzzle, root, &layers, depth, parent)),
+                stats,
+            );
+        }
+        if stop.load(Ordering::Relaxed) {
+            return (Layers::Stopped("interrupted".into()), stats);
+        }
+        if overflow.load(Ordering::Relaxed) {
+            return (
+                Layers::Stopped(format!(
+                    "layer {} would exceed the memory budget of {} MB",
+                    depth + 1,
+                    budget >> 20
+                )),
+                stats,
+            );
+        }
+        let layer: Vec<P::State> = shards
+            .into_iter()
+            .flat_map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()))
+            .collect();
+        stored += layer.len() as u64 * per_state;
+        stats.widest = stats.widest.max(layer.len() as u64);
+        layer_done(depth + 1, layer.len() as u64);
+        if layer.is_empty() {
+            break;
+        }
+        layers.push(layer);
+    }
+    (
+        Layers::Failed {
+            next: next.load(Ordering::Relaxed),
+        },
+        stats,
+    )
+}
+
+/// The line to a finished state whose parent, `last`, lies in layer `depth`: the chain of
+/// stored states back to the root (for each, a state of the layer before with a move to
+/// it), then replayed forwards from the root, choosing at each step a move to a node with
+/// the next state of the chain (states are canonical images, so the moves are the root's
+/// own, not the stored states').
+fn trace<P: Layered>(
+    puzzle: &P,
+    root: &P::Node,
+    layers: &[Vec<P::State>],
+    depth: u32,
+    last: P::State,
+) -> Vec<Move> {
+    let leads_to = |state: P::State, d: u32, target: P::State| {
+        let mut node = puzzle.node_of(root, state, d);
+        let mut moves = Vec::new();
+        puzzle.moves(&node, &mut moves);
+        moves.iter().any(|&mv| {
+            puzzle.make(&mut node, mv);
+            let hit = !puzzle.is_done(&node) && puzzle.state(&node).1 == target;
+            puzzle.unmake(&mut node, mv);
+            hit
+        })
+    };
+    let mut chain = vec![last];
+    for d in (0..depth).rev() {
+        let target = *chain.last().expect("the chain starts with the last parent");
+        let parent = layers[d as usize]
+            .par_iter()
+            .find_any(|&&s| leads_to(s, d, target))
+            .copied()
+            .expect("every stored state has a parent in the layer before");
+        chain.push(parent);
+    }
+    chain.reverse();
+    let mut node = root.clone();
+    let mut line = Vec::with_capacity(depth as usize + 1);
+    let mut moves = Vec::new();
+    for target in chain.iter().skip(1).map(Some).chain([None]) {
+        puzzle.moves(&node, &mut moves);
+        let mv = moves
+            .iter()
+            .copied()
+            .find(|&mv| {
+                puzzle.make(&mut node, mv);
+                let hit = match target {
+                    Some(&t) => !puzzle.is_done(&node) && puzzle.state(&node).1 == t,
+                    None => puzzle.is_done(&node),
+                };
+                puzzle.unmake(&mut node, mv);
+                hit
+            })
+            .expect("a symmetric image has the mapped moves");
+        puzzle.make(&mut node, mv);
+        line.push(mv);
+    }
+    line
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
