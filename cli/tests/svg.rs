@@ -4,6 +4,7 @@
 mod common;
 
 use common::{fails, ok};
+use halma_engine::games::Variant;
 
 /// The parsed document's elements with `class` starting with `prefix`.
 fn count_class(doc: &roxmltree::Document, prefix: &str) -> usize {
@@ -31,31 +32,9 @@ fn pieces_in_placement(args: &[&str]) -> usize {
 
 #[test]
 fn every_board_and_relative_renders_well_formed_with_each_piece() {
-    let games = [
-        "halma8",
-        "halma10",
-        "halma16",
-        "halma16-4",
-        "square6",
-        "square13-4",
-        "diamond",
-        "star-2",
-        "star-3",
-        "star-4",
-        "star-6",
-        "ccerl",
-        "embargo",
-        "legrec",
-        "renpaarden",
-        "carrera",
-        "caeser",
-        "zug",
-        "hexma",
-        "lehrma",
-        "lehrma-knights",
-        "topsecret",
-    ];
-    for game in games {
+    for game in Variant::samples() {
+        let game = game.to_string();
+        let game = game.as_str();
         let svg = ok(&["show", "--rules", game, "--svg"]);
         let doc =
             roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{game}: not XML: {e}"));

@@ -2,33 +2,10 @@
 //! pieces as the position has them, Halma's camps as its setup has them, every move's cells
 //! in the drawing; from the start and along a few random games.
 
-use halma_engine::games::{Relative, Variant};
+use halma_engine::games::Variant;
 use halma_engine::picture::{Lattice, Mark, Picture, Shape};
 use halma_engine::rng::Rng;
 use halma_engine::{with_game, BitBoard, Error, Game};
-
-/// Every game the engine plays, with a few Halma boards and side counts.
-fn games() -> Vec<Variant> {
-    let mut out: Vec<Variant> = [
-        "halma8",
-        "halma10",
-        "halma16",
-        "halma16-4",
-        "square6",
-        "square11-4",
-        "diamond",
-        "star-2",
-        "star-3",
-        "star-4",
-        "star-6",
-        "ccerl",
-    ]
-    .iter()
-    .map(|n| Variant::parse(n).unwrap())
-    .collect();
-    out.extend(Relative::ALL.iter().map(|&r| Variant::Relative(r)));
-    out
-}
 
 /// The checks of one position's picture.
 fn check<P: Game>(pos: &P) {
@@ -110,7 +87,7 @@ fn walk<P: Game>(setup: &P::Setup, seed: u64) {
 
 #[test]
 fn every_game_draws_every_cell_and_piece() -> Result<(), Error> {
-    for variant in games() {
+    for variant in Variant::samples() {
         for seed in 1..4 {
             with_game!(variant, P, setup => walk::<P>(&setup, seed));
         }

@@ -178,6 +178,18 @@ impl Variant {
         }
     }
 
+    /// One game of every kind the engine plays, for tests and tools that must cover them
+    /// all: every named Halma rule set, a two- and a four-sided square board, and every
+    /// relative.
+    pub fn samples() -> Vec<Variant> {
+        NAMED_RULE_SETS
+            .iter()
+            .chain(&["square6", "square13-4"])
+            .map(|name| Variant::Halma(Rules::named(name).expect("a named rule set")))
+            .chain(Relative::ALL.iter().map(|&r| Variant::Relative(r)))
+            .collect()
+    }
+
     /// An error unless this is Halma: `what` (a command or option) serves only Halma.
     pub fn require_halma(self, what: &str) -> Result<Rules, Error> {
         self.halma().ok_or_else(|| {

@@ -187,7 +187,6 @@ impl Mcts {
         let options = &self.options;
         let threads = options.threads.max(1);
         let eval = pos.evaluator(&options.weights);
-        let moves_left = limits.clock.and_then(|_| pos.moves_left(&eval));
         let main_tree = self.tree_for(pos);
         let options = &self.options;
         let mut trees = vec![Mutex::new(main_tree)];
@@ -202,7 +201,7 @@ impl Mcts {
             eval: &eval,
             options,
             limits,
-            time: TimeManager::new(limits, moves_left),
+            time: TimeManager::for_position(limits, pos, &eval),
             started: AtomicU64::new(0),
             done: AtomicU64::new(0),
             seldepth: AtomicUsize::new(0),

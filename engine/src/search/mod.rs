@@ -179,7 +179,6 @@ impl Searcher {
         ensure_ongoing(pos)?;
         let options = &self.options;
         let eval = pos.evaluator(&options.weights);
-        let moves_left = limits.clock.and_then(|_| pos.moves_left(&eval));
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
@@ -187,7 +186,7 @@ impl Searcher {
             abort: AtomicBool::new(false),
             completed: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
-            time: TimeManager::new(limits, moves_left),
+            time: TimeManager::for_position(limits, pos, &eval),
             node_limit: limits.nodes,
             node_limited: limits.nodes.is_some(),
             pruning: options.pruning,

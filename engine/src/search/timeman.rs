@@ -17,6 +17,7 @@
 //! [`Game::moves_left`]: crate::game::Game::moves_left
 
 use super::limits::{Clock, Limits};
+use crate::game::Game;
 use std::time::{Duration, Instant};
 
 /// Moves to go assumed when neither the time control nor the game says.
@@ -95,6 +96,13 @@ impl TimeManager {
             optimum,
             maximum,
         }
+    }
+
+    /// The budget for `limits` on `pos`: the game's own estimate of the moves left
+    /// ([`Game::moves_left`], asked only when a clock is given) feeds [`TimeManager::new`].
+    pub fn for_position<P: Game>(limits: &Limits, pos: &P, eval: &P::Eval) -> TimeManager {
+        let moves_left = limits.clock.and_then(|_| pos.moves_left(eval));
+        TimeManager::new(limits, moves_left)
     }
 
     /// Time since the search started.
