@@ -25,7 +25,7 @@
 //! share a component) and gains under 5% on 8×8 midgames, hence the width threshold.
 
 use crate::bitboard::BitBoard;
-use crate::geometry::Geometry;
+use crate::geometry::{step, Geometry};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{CampExit, JumpKind, Rules};
@@ -48,8 +48,8 @@ impl<B: BitBoard> JumpMasks<B> {
     #[inline(always)]
     pub fn new<G: Geometry<BB = B>>(occupied: B, empty: B) -> Self {
         let mut from = [B::EMPTY; MAX_DIRS];
-        for (mask, &d) in from.iter_mut().zip(G::OFFSETS) {
-            *mask = occupied.shift(-d) & empty.shift(-2 * d);
+        for (i, mask) in from.iter_mut().enumerate().take(G::OFFSETS.len()) {
+            *mask = jump_sources::<G>(occupied, empty, i);
         }
         JumpMasks { from }
     }
@@ -67,13 +67,31 @@ impl<B: BitBoard> JumpMasks<B> {
     }
 }
 
+/// The cells from which a jump in direction `i` (an index into `G::OFFSETS`) is possible:
+/// the next cell that way `occupied`, the one beyond it `empty`.
+#[inline(always)]
+pub fn jump_sources<G: Geometry>(occupied: G::BB, empty: G::BB, i: usize) -> G::BB {
+    let d = G::OFFSETS[i];
+    let from = occupied.shift(-d) & empty.shift(-2 * d);
+    if G::WRAPS {
+        from & G::JUMP_FROM[i]
+    } else {
+        from
+    }
+}
+
 /// The cells one step from `from` that are empty.
 #[inline(always)]
 pub fn step_targets<G: Geometry>(from: usize, empty: G::BB) -> G::BB {
     let mut out = G::BB::EMPTY;
-    for &d in G::OFFSETS {
+    for (i, &d) in G::OFFSETS.iter().enumerate() {
         let to = from as isize + d;
-        if (0..G::BB::CAPACITY as isize).contains(&to) {
+        let on = if G::WRAPS {
+            G::STEP_FROM[i].has(from)
+        } else {
+            (0..G::BB::CAPACITY as isize).contains(&to)
+        };
+        if on {
             out.set(to as usize);
         }
     }
@@ -189,16 +207,16 @@ pub fn long_jump_closure<G: Geometry>(from: usize, occupied: G::BB, empty: G::BB
     let mut frontier = origin;
     loop {
         let mut next = G::BB::EMPTY;
-        for &d in G::OFFSETS {
+        for i in 0..G::OFFSETS.len() {
             // `run`: cells reached from the frontier over k - 1 empty cells.
             let mut run = frontier;
             for k in 1..=max_reach {
-                let mut landing = run.shift(d) & occupied;
+                let mut landing = step::<G>(run, i) & occupied;
                 for _ in 0..k {
-                    landing = landing.shift(d) & empty;
+                    landing = step::<G>(landing, i) & empty;
                 }
                 next |= landing;
-                run = run.shift(d) & empty;
+                run = step::<G>(run, i) & empty;
                 if run.is_empty() {
                     break;
                 }
