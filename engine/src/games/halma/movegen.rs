@@ -41,6 +41,9 @@ pub const MAX_DIRS: usize = 8;
 #[derive(Clone, Copy, Debug)]
 pub struct JumpMasks<B> {
     from: [B; MAX_DIRS],
+    /// The union of `from`: the cells from which some jump is possible. A landing outside
+    /// it is a dead end, whose chain stops there (no fill needed).
+    onward: B,
 }
 
 impl<B: BitBoard> JumpMasks<B> {
@@ -48,10 +51,12 @@ impl<B: BitBoard> JumpMasks<B> {
     #[inline(always)]
     pub fn new<G: Geometry<BB = B>>(occupied: B, empty: B) -> Self {
         let mut from = [B::EMPTY; MAX_DIRS];
+        let mut onward = B::EMPTY;
         for (i, mask) in from.iter_mut().enumerate().take(G::OFFSETS.len()) {
             *mask = jump_sources::<G>(occupied, empty, i);
+            onward |= *mask;
         }
-        JumpMasks { from }
+        JumpMasks { from, onward }
     }
 
     /// The cells one jump from `from` lands on.
@@ -109,7 +114,8 @@ pub fn step_targets<G: Geometry>(from: usize, empty: G::BB) -> G::BB {
 #[inline(always)]
 pub fn jump_closure<G: Geometry>(from: usize, masks: &JumpMasks<G::BB>) -> G::BB {
     let landings = masks.landings::<G>(from);
-    if landings.is_empty() {
+    // No landing jumps on (the short chains of openings): the closure is the landings.
+    if !landings.intersects(masks.onward) {
         return landings;
     }
     let origin = G::BB::single(from);
@@ -150,6 +156,10 @@ impl<B: BitBoard> JumpComponents<B> {
     /// The component of the empty cell `cell`.
     #[inline(always)]
     fn component<G: Geometry<BB = B>>(&mut self, cell: usize) -> B {
+        // A cell no jump leaves is a component of its own: neither filled nor kept.
+        if !self.masks.onward.has(cell) {
+            return B::single(cell);
+        }
         if let Some(&c) = self.found[..self.len].iter().find(|c| c.has(cell)) {
             return c;
         }
