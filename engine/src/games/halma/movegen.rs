@@ -9,7 +9,8 @@
 //! * [`JumpMasks`]: for each direction `d` the cells from which a jump in that direction is
 //!   possible (`c + d` occupied, `c + 2d` empty), computed once. A wave of the fill then costs
 //!   one AND, one (constant) shift and one OR per direction. A piece's first landings and its
-//!   steps are read off per cell, which is cheaper than a wave for a single cell.
+//!   steps are read off per cell, which is cheaper than a wave for a single cell. Their union
+//!   (the cells some jump leaves) ends a chain at a dead-end landing with no fill at all.
 //! * [`JumpComponents`] (boards of width [`SHARE_FROM_WIDTH`] and more): the jump-connected
 //!   components of the empty cells, flood-filled once each and shared by every piece that
 //!   lands in them. The moving piece's own cell needs no correction: jumps keep the parities
