@@ -7,7 +7,7 @@
 //!
 //! Only the stones, stones in hand, side to move, counts and passes are read from an engine
 //! position ([`NaiveTopSecret::from_engine`]); cells convert to engine indices as
-//! `x + 17·y` (the engine's padded layout).
+//! `x + 16·y` (the engine's layout of 16×16, no guard column).
 
 use crate::reference::{race_status, ReferenceOf};
 use halma_engine::games::topsecret::TopSecretPosition;
@@ -16,8 +16,8 @@ use halma_engine::{Move, Status};
 /// Board width.
 const N: usize = 16;
 
-/// Bits per rank in the engine's layout.
-const STRIDE: usize = N + 1;
+/// Bits per rank in the engine's layout (no guard column on 16×16).
+const STRIDE: usize = N;
 
 /// Stones of each side.
 const STONES: u8 = 18;

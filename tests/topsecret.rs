@@ -325,7 +325,7 @@ fn texts_round_trip_and_the_diagram_shows_the_drop_zone() {
     let p = <TopSecretPosition as Game>::start(&());
     assert_eq!(p.to_text(), START);
     assert_eq!(p.rules_text(), "topsecret");
-    assert_eq!(p.cells(), 272);
+    assert_eq!(p.cells(), 256);
     let d = p.diagram();
     assert!(d.starts_with("16 . . . . . . . . . . . . . . . .\n"), "{d}");
     assert!(d.contains("\n 6 . . . . . + + + + + + . . . . .\n"), "{d}");

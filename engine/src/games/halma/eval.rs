@@ -30,6 +30,7 @@
 use crate::bitboard::BitBoard;
 use crate::game::Team;
 use crate::geometry::Geometry;
+use crate::movegen::jump_sources;
 use crate::position::Position;
 use crate::race::ExactRace;
 use crate::search::score::WIN_BOUND;
@@ -56,9 +57,9 @@ pub struct Evaluator<G: Geometry> {
     pieces: usize,
     /// The distance sum of a side whose pieces fill its goal camp.
     baseline: i32,
-    /// Each side's forward directions (bit offsets that take a piece farther from its home
-    /// corner): three on square boards, two on hexagonal ones.
-    forward: [[isize; 3]; MAX_SIDES],
+    /// Each side's forward directions (indices into `G::OFFSETS` of the directions that take
+    /// a piece farther from its home corner): three on square boards, two on hexagonal ones.
+    forward: [[usize; 3]; MAX_SIDES],
     forward_len: usize,
     /// The exact race solver, in two-player games with `race_pieces` > 0.
     exact_race: Option<ExactRace<G>>,
@@ -78,7 +79,7 @@ impl<G: Geometry> Evaluator<G> {
         }
         let mut to_go = vec![0u8; sides * cap];
         let mut progress = vec![0i16; sides * cap];
-        let mut forward = [[0isize; 3]; MAX_SIDES];
+        let mut forward = [[0usize; 3]; MAX_SIDES];
         let mut forward_len = 0;
         let mut baseline = 0;
         for side in 0..sides {
@@ -113,10 +114,10 @@ impl<G: Geometry> Evaluator<G> {
                 u + v
             };
             let mut n = 0;
-            for &d in G::OFFSETS {
+            for (i, &d) in G::OFFSETS.iter().enumerate() {
                 let next = (centre as isize + d) as usize;
                 if gain(next) > gain(centre) {
-                    forward[side][n] = d;
+                    forward[side][n] = i;
                     n += 1;
                 }
             }
@@ -176,8 +177,8 @@ impl<G: Geometry> Evaluator<G> {
         let empty = G::CELLS.without(occupied);
         let own = pos.pieces(side);
         let mut n = 0;
-        for &d in &self.forward[side][..self.forward_len] {
-            n += (own & occupied.shift(-d) & empty.shift(-2 * d)).count() as i32;
+        for &i in &self.forward[side][..self.forward_len] {
+            n += (own & jump_sources::<G>(occupied, empty, i)).count() as i32;
         }
         n
     }

@@ -14,8 +14,17 @@
 //! constant offset moves every piece one cell in that direction and anything that leaves
 //! the board lands on a bit that is no cell, or off the word, where the board masks drop it:
 //! no file masks are needed (`every_layout_shifts_exactly_one_cell` checks it cell by cell).
+//!
+//! The one exception is 16×16, stored with a stride of 16 and no guard column
+//! ([`WRAPPED_SQUARE`]): 256 bits, four limbs instead of five. There a shift carries a cell
+//! of the last file onto the first file of the next rank (and back), so its layout
+//! [wraps](Board::wraps) and every shift by a direction is first masked with the cells
+//! whose neighbour that way is on the board ([`Geometry::STEP_FROM`], [`step`]; for jumps
+//! [`Geometry::JUMP_FROM`]). The masks are constants and the test is a constant too, so the
+//! other boards' code is unchanged.
+//!
 //! Each geometry picks the narrowest [`Bits`] that holds its layout (8×8: 72 bits in two
-//! limbs, 16×16: 272 bits in five, the star: 229 bits in four).
+//! limbs, 16×16: 256 bits in four, the star: 229 bits in four).
 
 use crate::bitboard::{BitBoard, Bits};
 use crate::error::Error;
@@ -43,6 +52,9 @@ const HEX_DIRS: [(i8, i8); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1,
 
 /// Side of the star's bounding rhombus (its axial coordinates run 0..17, centre (8, 8)).
 const STAR_WIDTH: usize = 17;
+
+/// The square board stored without a guard column, 16 bits a row (see [`Board::wraps`]).
+pub const WRAPPED_SQUARE: usize = 16;
 
 /// Bits per row of the star's layout: one more than its longest row (13 cells), fewer than
 /// its 17 files (see the module's doc: the star in four limbs).
@@ -100,8 +112,17 @@ impl Board {
     pub const fn stride(self) -> usize {
         match self {
             Board::Star => STAR_STRIDE,
+            Board::Square(n) if n.0 as usize == WRAPPED_SQUARE => WRAPPED_SQUARE,
             _ => self.width() + 1,
         }
+    }
+
+    /// Whether the layout has no bit that is no cell after each row (16×16: 256 bits, four
+    /// limbs), so that a shift carries a cell on the last file to the first file of the next
+    /// rank and every shift by a direction must first drop the cells whose neighbour that
+    /// way is off the board ([`step`], [`Geometry::STEP_FROM`]).
+    pub const fn wraps(self) -> bool {
+        self.stride() == self.width()
     }
 
     /// The bit that stands for file `x`, rank `y`.
@@ -228,6 +249,25 @@ pub trait Geometry: Copy + Send + Sync + 'static {
     const OFFSETS: &'static [isize];
     /// The set of all cells of the board.
     const CELLS: Self::BB;
+    /// For each direction (in the order of `OFFSETS`), the cells whose neighbour that way is
+    /// a cell.
+    const STEP_FROM: &'static [Self::BB];
+    /// For each direction, the cells whose neighbour and the cell beyond it that way are
+    /// cells: where a jump that way can start.
+    const JUMP_FROM: &'static [Self::BB];
+    /// Whether the layout wraps ([`Board::wraps`]): then shifts are masked with `STEP_FROM`
+    /// or `JUMP_FROM`; otherwise a shift off the board lands on a bit that is no cell, and
+    /// the masks are not needed.
+    const WRAPS: bool = Self::BOARD.wraps();
+}
+
+/// `set` moved one cell in direction `i` (an index into `G::OFFSETS`), the members whose
+/// neighbour that way is off the board dropped (on a layout that wraps; on the others they
+/// land on bits that are no cell, as before).
+#[inline(always)]
+pub fn step<G: Geometry>(set: G::BB, i: usize) -> G::BB {
+    let set = if G::WRAPS { set & G::STEP_FROM[i] } else { set };
+    set.shift(G::OFFSETS[i])
 }
 
 /// A square board of side `N` (eight directions).
@@ -253,6 +293,37 @@ const fn offsets<const D: usize>(dirs: [(i8, i8); D], stride: usize) -> [isize; 
     out
 }
 
+/// For each direction of `dirs`, the cells of `board` from which `reach` steps that way
+/// (1 and, for `reach` 2, 2) stay on the board.
+const fn reach_masks<const L: usize, const D: usize>(
+    board: Board,
+    dirs: [(i8, i8); D],
+    reach: isize,
+) -> [Bits<L>; D] {
+    let mut out = [Bits([0; L]); D];
+    let w = board.width();
+    let mut i = 0;
+    while i < w * w {
+        let (x, y) = ((i % w) as isize, (i / w) as isize);
+        let mut d = 0;
+        while d < D {
+            let (dx, dy) = (dirs[d].0 as isize, dirs[d].1 as isize);
+            let mut k = 0;
+            let mut on = board.contains(x, y);
+            while k < reach {
+                k += 1;
+                on = on && board.contains(x + k * dx, y + k * dy);
+            }
+            if on {
+                out[d] = out[d].with_bit(board.bit(x as usize, y as usize));
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// The mask of the cells of `board` in its padded layout.
 const fn board_cells<const L: usize>(board: Board) -> Bits<L> {
     let mut b = Bits([0; L]);
@@ -273,6 +344,8 @@ impl Geometry for Diamond {
     const BOARD: Board = Board::Diamond;
     const OFFSETS: &'static [isize] = &offsets(HEX_DIRS, 10);
     const CELLS: Bits<2> = board_cells::<2>(Board::Diamond);
+    const STEP_FROM: &'static [Bits<2>] = &reach_masks::<2, 6>(Board::Diamond, HEX_DIRS, 1);
+    const JUMP_FROM: &'static [Bits<2>] = &reach_masks::<2, 6>(Board::Diamond, HEX_DIRS, 2);
 }
 
 impl Geometry for Star {
@@ -280,6 +353,8 @@ impl Geometry for Star {
     const BOARD: Board = Board::Star;
     const OFFSETS: &'static [isize] = &offsets(HEX_DIRS, STAR_STRIDE);
     const CELLS: Bits<4> = board_cells::<4>(Board::Star);
+    const STEP_FROM: &'static [Bits<4>] = &reach_masks::<4, 6>(Board::Star, HEX_DIRS, 1);
+    const JUMP_FROM: &'static [Bits<4>] = &reach_masks::<4, 6>(Board::Star, HEX_DIRS, 2);
 }
 
 macro_rules! square_geometries {
@@ -288,8 +363,13 @@ macro_rules! square_geometries {
             impl Geometry for Square<$n> {
                 type BB = Bits<$limbs>;
                 const BOARD: Board = Board::Square(SquareSide($n));
-                const OFFSETS: &'static [isize] = &offsets(SQUARE_DIRS, $n + 1);
+                const OFFSETS: &'static [isize] =
+                    &offsets(SQUARE_DIRS, Board::Square(SquareSide($n)).stride());
                 const CELLS: Bits<$limbs> = board_cells::<$limbs>(Board::Square(SquareSide($n)));
+                const STEP_FROM: &'static [Bits<$limbs>] =
+                    &reach_masks::<$limbs, 8>(Board::Square(SquareSide($n)), SQUARE_DIRS, 1);
+                const JUMP_FROM: &'static [Bits<$limbs>] =
+                    &reach_masks::<$limbs, 8>(Board::Square(SquareSide($n)), SQUARE_DIRS, 2);
             }
         )*
 
@@ -298,7 +378,7 @@ macro_rules! square_geometries {
 
 square_geometries! {
     6 => 1, 7 => 1, 8 => 2, 9 => 2, 10 => 2, 11 => 3, 12 => 3, 13 => 3,
-    14 => 4, 15 => 4, 16 => 5,
+    14 => 4, 15 => 4, 16 => 4,
 }
 
 /// Runs `$body` with `$G` bound to the [`Geometry`] type of `$board` (a [`Board`]): the one
@@ -349,16 +429,25 @@ mod tests {
             let (x, y) = board.coords(bit);
             assert_eq!(board.bit(x, y), bit, "coords and bit round trip");
             assert!(board.contains(x as isize, y as isize));
-            for (&off, &(dx, dy)) in G::OFFSETS.iter().zip(board.directions()) {
-                let shifted = G::BB::single(bit).shift(off) & G::CELLS;
+            for (i, (&off, &(dx, dy))) in G::OFFSETS.iter().zip(board.directions()).enumerate() {
+                let shifted = step::<G>(G::BB::single(bit), i) & G::CELLS;
+                let raw = G::BB::single(bit).shift(off) & G::CELLS;
                 let (nx, ny) = (x as isize + dx as isize, y as isize + dy as isize);
+                let (fx, fy) = (nx + dx as isize, ny + dy as isize);
+                assert_eq!(G::STEP_FROM[i].has(bit), board.contains(nx, ny));
+                let jump = board.contains(nx, ny) && board.contains(fx, fy);
+                assert_eq!(G::JUMP_FROM[i].has(bit), jump);
                 if board.contains(nx, ny) {
-                    assert_eq!(shifted, G::BB::single(board.bit(nx as usize, ny as usize)));
+                    let next = G::BB::single(board.bit(nx as usize, ny as usize));
+                    assert_eq!(shifted, next);
+                    assert_eq!(raw, next);
                 } else {
                     assert!(
                         shifted.is_empty(),
                         "{bit} {dx},{dy} must fall off the board"
                     );
+                    // Only a layout that wraps needs the masks.
+                    assert!(G::WRAPS || raw.is_empty());
                 }
             }
         }

@@ -9,7 +9,8 @@
 //! * [`JumpMasks`]: for each direction `d` the cells from which a jump in that direction is
 //!   possible (`c + d` occupied, `c + 2d` empty), computed once. A wave of the fill then costs
 //!   one AND, one (constant) shift and one OR per direction. A piece's first landings and its
-//!   steps are read off per cell, which is cheaper than a wave for a single cell.
+//!   steps are read off per cell, which is cheaper than a wave for a single cell. Their union
+//!   (the cells some jump leaves) ends a chain at a dead-end landing with no fill at all.
 //! * [`JumpComponents`] (boards of width [`SHARE_FROM_WIDTH`] and more): the jump-connected
 //!   components of the empty cells, flood-filled once each and shared by every piece that
 //!   lands in them. The moving piece's own cell needs no correction: jumps keep the parities
@@ -25,7 +26,7 @@
 //! share a component) and gains under 5% on 8×8 midgames, hence the width threshold.
 
 use crate::bitboard::BitBoard;
-use crate::geometry::Geometry;
+use crate::geometry::{step, Geometry};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{CampExit, JumpKind, Rules};
@@ -41,6 +42,9 @@ pub const MAX_DIRS: usize = 8;
 #[derive(Clone, Copy, Debug)]
 pub struct JumpMasks<B> {
     from: [B; MAX_DIRS],
+    /// The union of `from`: the cells from which some jump is possible. A landing outside
+    /// it is a dead end, whose chain stops there (no fill needed).
+    onward: B,
 }
 
 impl<B: BitBoard> JumpMasks<B> {
@@ -48,10 +52,12 @@ impl<B: BitBoard> JumpMasks<B> {
     #[inline(always)]
     pub fn new<G: Geometry<BB = B>>(occupied: B, empty: B) -> Self {
         let mut from = [B::EMPTY; MAX_DIRS];
-        for (mask, &d) in from.iter_mut().zip(G::OFFSETS) {
-            *mask = occupied.shift(-d) & empty.shift(-2 * d);
+        let mut onward = B::EMPTY;
+        for (i, mask) in from.iter_mut().enumerate().take(G::OFFSETS.len()) {
+            *mask = jump_sources::<G>(occupied, empty, i);
+            onward |= *mask;
         }
-        JumpMasks { from }
+        JumpMasks { from, onward }
     }
 
     /// The cells one jump from `from` lands on.
@@ -67,13 +73,31 @@ impl<B: BitBoard> JumpMasks<B> {
     }
 }
 
+/// The cells from which a jump in direction `i` (an index into `G::OFFSETS`) is possible:
+/// the next cell that way `occupied`, the one beyond it `empty`.
+#[inline(always)]
+pub fn jump_sources<G: Geometry>(occupied: G::BB, empty: G::BB, i: usize) -> G::BB {
+    let d = G::OFFSETS[i];
+    let from = occupied.shift(-d) & empty.shift(-2 * d);
+    if G::WRAPS {
+        from & G::JUMP_FROM[i]
+    } else {
+        from
+    }
+}
+
 /// The cells one step from `from` that are empty.
 #[inline(always)]
 pub fn step_targets<G: Geometry>(from: usize, empty: G::BB) -> G::BB {
     let mut out = G::BB::EMPTY;
-    for &d in G::OFFSETS {
+    for (i, &d) in G::OFFSETS.iter().enumerate() {
         let to = from as isize + d;
-        if (0..G::BB::CAPACITY as isize).contains(&to) {
+        let on = if G::WRAPS {
+            G::STEP_FROM[i].has(from)
+        } else {
+            (0..G::BB::CAPACITY as isize).contains(&to)
+        };
+        if on {
             out.set(to as usize);
         }
     }
@@ -91,7 +115,8 @@ pub fn step_targets<G: Geometry>(from: usize, empty: G::BB) -> G::BB {
 #[inline(always)]
 pub fn jump_closure<G: Geometry>(from: usize, masks: &JumpMasks<G::BB>) -> G::BB {
     let landings = masks.landings::<G>(from);
-    if landings.is_empty() {
+    // No landing jumps on (the short chains of openings): the closure is the landings.
+    if !landings.intersects(masks.onward) {
         return landings;
     }
     let origin = G::BB::single(from);
@@ -132,6 +157,10 @@ impl<B: BitBoard> JumpComponents<B> {
     /// The component of the empty cell `cell`.
     #[inline(always)]
     fn component<G: Geometry<BB = B>>(&mut self, cell: usize) -> B {
+        // A cell no jump leaves is a component of its own: neither filled nor kept.
+        if !self.masks.onward.has(cell) {
+            return B::single(cell);
+        }
         if let Some(&c) = self.found[..self.len].iter().find(|c| c.has(cell)) {
             return c;
         }
@@ -189,16 +218,16 @@ pub fn long_jump_closure<G: Geometry>(from: usize, occupied: G::BB, empty: G::BB
     let mut frontier = origin;
     loop {
         let mut next = G::BB::EMPTY;
-        for &d in G::OFFSETS {
+        for i in 0..G::OFFSETS.len() {
             // `run`: cells reached from the frontier over k - 1 empty cells.
             let mut run = frontier;
             for k in 1..=max_reach {
-                let mut landing = run.shift(d) & occupied;
+                let mut landing = step::<G>(run, i) & occupied;
                 for _ in 0..k {
-                    landing = landing.shift(d) & empty;
+                    landing = step::<G>(landing, i) & empty;
                 }
                 next |= landing;
-                run = run.shift(d) & empty;
+                run = step::<G>(run, i) & empty;
                 if run.is_empty() {
                     break;
                 }

@@ -1,8 +1,9 @@
-//! The 16×16 board in Halma's padded layout ([`Square<16>`](crate::geometry::Square)): cell
-//! `x + 17·y` for file `x`, rank `y` (both 0-based), one guard column per rank, sets as
-//! [`Bits<5>`](crate::bitboard::Bits) (272 bits used). Each of the eight directions is one
-//! constant shift; a step or jump that leaves the board lands on a guard bit or off the word,
-//! outside [`CELLS_BB`], which is how a bear-off is recognised: no per-cell edge tests.
+//! The 16×16 board in Halma's layout ([`Square<16>`](crate::geometry::Square)): cell
+//! `x + 16·y` for file `x`, rank `y` (both 0-based), no guard column, sets as
+//! [`Bits<4>`](crate::bitboard::Bits) (256 bits). Each of the eight directions is one
+//! constant shift, masked on this layout by the cells whose neighbour that way is on the
+//! board (Halma's [`Geometry::STEP_FROM`], applied inside its jump masks and steps); a stone
+//! that leaves the board is recognised by [`EDGE`] and [`EXIT`], not by where a shift lands.
 //!
 //! The masks here: the drop zone (the central square `f6`–`k11`), the edge (where a step off
 //! the board starts), [`EXIT`] (per direction, the cells from which a jump over the next cell
@@ -17,13 +18,13 @@ use crate::zobrist::StoneKeys;
 pub type G = Square<16>;
 
 /// A set of cells.
-pub type BB = Bits<5>;
+pub type BB = Bits<4>;
 
 /// Files and ranks of the board.
 pub const WIDTH: usize = 16;
 
-/// Bits per rank (16 files and the guard column).
-pub const STRIDE: usize = WIDTH + 1;
+/// Bits per rank (16 files, no guard column: Halma's layout of 16×16).
+pub const STRIDE: usize = BOARD.stride();
 
 /// The cell indices: every cell's index is below it.
 pub const CELLS: usize = STRIDE * WIDTH;
@@ -52,7 +53,7 @@ pub const fn coords(cell: usize) -> (usize, usize) {
 /// The set of cells with `lo <= min(file, rank)` and `max(file, rank) <= hi` (a centred
 /// square when `lo + hi = 15`).
 const fn square_of(lo: usize, hi: usize) -> BB {
-    let mut b = Bits([0; 5]);
+    let mut b = Bits([0; 4]);
     let mut y = lo;
     while y <= hi {
         let mut x = lo;
@@ -78,7 +79,6 @@ pub const EDGE: BB = Bits([
     CELLS_BB.0[1] & !INNER.0[1],
     CELLS_BB.0[2] & !INNER.0[2],
     CELLS_BB.0[3] & !INNER.0[3],
-    CELLS_BB.0[4] & !INNER.0[4],
 ]);
 
 /// Whether file `x`, rank `y` lies on the board.
@@ -91,7 +91,7 @@ const fn on_board(x: isize, y: isize) -> bool {
 /// bears the jumper off.
 const fn exit_mask(d: usize) -> BB {
     let (dx, dy) = (SQUARE_DIRS[d].0 as isize, SQUARE_DIRS[d].1 as isize);
-    let mut b = Bits([0; 5]);
+    let mut b = Bits([0; 4]);
     let mut y = 0;
     while y < WIDTH {
         let mut x = 0;
@@ -120,7 +120,7 @@ pub const EXIT: [BB; 8] = [
 ];
 
 /// The distance of each cell to the nearest edge, `min(x, 15 − x, y, 15 − y)` (0 on the
-/// edge, 7 in the middle four cells); 0 for guard bits.
+/// edge, 7 in the middle four cells).
 pub const RING: [u8; CELLS] = {
     let mut r = [0u8; CELLS];
     let mut c = 0;
@@ -152,7 +152,7 @@ pub fn parse_cell(name: &str) -> Result<usize, Error> {
     BOARD.parse_cell(name)
 }
 
-/// Whether a cell index is a cell of the board (not a guard bit or beyond).
+/// Whether a cell index is a cell of the board (not beyond it).
 #[inline(always)]
 pub fn is_cell(cell: usize) -> bool {
     cell < CELLS && CELLS_BB.has(cell)
@@ -195,8 +195,9 @@ mod tests {
             for c in EXIT[d].iter() {
                 let over = (c as isize + off) as usize;
                 assert!(is_cell(over) && EDGE.has(over));
-                let land = c as isize + 2 * off;
-                assert!(land < 0 || !is_cell(land as usize));
+                let ((x, y), (dx, dy)) = (coords(c), SQUARE_DIRS[d]);
+                let (dx, dy) = (dx as isize, dy as isize);
+                assert!(!on_board(x as isize + 2 * dx, y as isize + 2 * dy));
                 // The shift the generator uses finds the same cells.
                 assert!((BB::single(over).shift(-off) & EXIT[d]).has(c));
             }

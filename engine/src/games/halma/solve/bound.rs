@@ -3,7 +3,7 @@
 //! for solitaire searches on boards where it fits in memory. See `docs/solver.md`.
 
 use crate::bitboard::BitBoard;
-use crate::geometry::Geometry;
+use crate::geometry::{step, Geometry};
 use crate::rules::JumpKind;
 use crate::setup::Setup;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -41,8 +41,8 @@ impl<B: BitBoard> ParityBound<B> {
         }
         let goal = setup.goal(side);
         let mut around = B::EMPTY;
-        for &d in G::OFFSETS {
-            around |= goal.shift(d);
+        for i in 0..G::OFFSETS.len() {
+            around |= step::<G>(goal, i);
         }
         ParityBound {
             goal,
