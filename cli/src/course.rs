@@ -1,7 +1,9 @@
 //! `halma course`: plays one move of the course-agent file protocol (reads `input.txt`,
 //! thinks, writes `output.txt`); the file formats are in [`crate::course_files`].
 
-use crate::course_files::{limits, output_text, parse_input, CourseBoard, COURSE_RULES};
+use crate::course_files::{
+    limits, output_text, parse_input, CourseBoard, COURSE_RULES, INPUT_LIMITS,
+};
 use crate::tournament::players::PlayerSpec;
 use clap::Args;
 use halma_engine::games::Variant;
@@ -50,8 +52,14 @@ pub fn run(args: &CourseArgs) -> Result<(), Error> {
         .map_err(|e| Error::Argument(format!("cannot write {}: {e}", path.display())))
 }
 
-/// Reads a text file, with a one-line error.
+/// Reads `input.txt` within [`INPUT_LIMITS`], with a one-line error. Only a regular file
+/// is read: a FIFO with no writer would block the open for ever, and a device such as
+/// `/dev/zero` never ends.
 fn read(path: &Path) -> Result<String, Error> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Error::Argument(format!("cannot read {}: {e}", path.display())))
+    let fail = |why: String| Error::Argument(format!("cannot read {}: {why}", path.display()));
+    let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(fail("not a regular file".into()));
+    }
+    crate::text_file::read(path, INPUT_LIMITS)
 }

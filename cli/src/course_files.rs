@@ -33,6 +33,14 @@ const MARGIN: Duration = Duration::from_millis(100);
 /// 6 s game ran out of time (docs/search.md, "Time management").
 const MOVE_COST: Duration = Duration::from_millis(40);
 
+/// The bounds on reading `input.txt`: 19 lines of a few bytes make about 300 bytes, and
+/// even blank lines and spaces around them stay far below these (docs/cli.md, Bounds).
+pub const INPUT_LIMITS: crate::text_file::Limits = crate::text_file::Limits {
+    max_bytes: 64 << 10,
+    max_line: 1024,
+    what: "a course input.txt",
+};
+
 /// What `input.txt` says.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Input {

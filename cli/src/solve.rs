@@ -175,10 +175,17 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let mode = Mode::parse(mode)?;
     let solved = solve::solver_rules(rules, mode)?;
     let (threads, pool) = crate::thread_pool(args.threads)?;
-    // Ctrl-C stops the search; what was proved so far is printed.
+    // Ctrl-C stops the search; what was proved so far is printed. The level table and the
+    // beams do not look at it (they end on their own), so a second Ctrl-C ends the process
+    // at once, as an unhandled one would (status 130).
     static STOP: AtomicBool = AtomicBool::new(false);
-    ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed))
-        .map_err(|e| Error::Argument(format!("cannot catch Ctrl-C: {e}")))?;
+    ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::Relaxed) {
+            eprintln!("halma: interrupted twice: stopped at once, nothing printed");
+            std::process::exit(130);
+        }
+    })
+    .map_err(|e| Error::Argument(format!("cannot catch Ctrl-C: {e}")))?;
     let options = Options {
         method: Method::parse(&args.method)?,
         stop: Some(&STOP),

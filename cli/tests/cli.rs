@@ -400,6 +400,59 @@ fn a_course_file_with_any_number_for_a_time_still_gets_a_move() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Runs `halma course --dir dir`, which must fail within 10 s (a blocked open or an endless
+/// read is a failure, not a hung test); returns its one error line.
+fn course_fails_promptly(dir: &std::path::Path) -> String {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_halma"))
+        .args(["course", "--dir", dir.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("halma course hung on {}", dir.display());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("halma: ") && err.lines().count() == 1,
+        "{err}"
+    );
+    err
+}
+
+#[test]
+fn a_course_input_that_never_ends_or_blocks_is_refused_at_once() {
+    let dir = scratch("course-hostile");
+    let input = dir.join("input.txt");
+    // A file far larger than any input.txt: refused after 64 KiB, not read whole.
+    let row = "................\n";
+    std::fs::write(&input, format!("GAME\nBLACK\n1\n{}", row.repeat(100_000))).unwrap();
+    let err = course_fails_promptly(&dir);
+    assert!(err.contains("bytes at most"), "{err}");
+    // A device that never ends (it once took 13 GB before the kernel killed it).
+    std::fs::remove_file(&input).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &input).unwrap();
+    let err = course_fails_promptly(&dir);
+    assert!(err.contains("not a regular file"), "{err}");
+    // A FIFO nobody writes to (opening it used to block for ever).
+    std::fs::remove_file(&input).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(&input).status();
+    if made.is_ok_and(|s| s.success()) {
+        let err = course_fails_promptly(&dir);
+        assert!(err.contains("not a regular file"), "{err}");
+    }
+    assert!(!dir.join("output.txt").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn large_eval_weights_never_report_a_win_and_are_bounded() {
     // distance=5000 used to report a win on the start position; 100000 a mate 2147198652.

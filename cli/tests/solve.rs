@@ -287,3 +287,65 @@ fn layered_method_proves_the_same_minimum_and_reports_its_layers() {
         "bfs",
     ]);
 }
+
+/// Starts `halma solve` with `args` (and `--json`), sends it SIGINT (Ctrl-C) after `delay`,
+/// and returns its JSON report; it must end within 10 s of the signal, with status 0.
+fn interrupted_json(args: &[&str], delay: std::time::Duration) -> serde_json::Value {
+    use std::time::{Duration, Instant};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_halma"))
+        .arg("solve")
+        .args(args)
+        .arg("--json")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(delay);
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let signalled = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if signalled.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("solve {args:?} ran on 10 s after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{args:?}: {:?}", out.status);
+    let text = String::from_utf8(out.stdout).unwrap();
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: {e}: {text:?}"))
+}
+
+#[test]
+fn ctrl_c_in_any_phase_stops_with_a_valid_report() {
+    use std::time::Duration;
+    // Mid-bound (deepening) and mid-layer (layered): the bounds proved so far are kept.
+    for method in ["deepening", "layered"] {
+        let args = ["--rules", "diamond", "--mode", "cooperative", "--beam", "0"];
+        let v = interrupted_json(
+            &[&args[..], &["--method", method, "--memory", "1024"]].concat(),
+            Duration::from_millis(1500),
+        );
+        assert_eq!(v["stopped"], "interrupted", "{method}: {v}");
+        assert_eq!(v["method"], method);
+        assert!(v["minimum"].is_null() && v["line"].as_array().unwrap().is_empty());
+    }
+    // During a wide beam: it used to run to its end (more than 30 s here) before the
+    // interruption was seen.
+    let args = [
+        "--rules",
+        "diamond",
+        "--mode",
+        "cooperative",
+        "--beam",
+        "100000",
+    ];
+    let v = interrupted_json(&args, Duration::from_millis(800));
+    assert_eq!(v["stopped"], "interrupted", "{v}");
+    assert!(v["bounds"].as_array().unwrap().is_empty(), "{v}");
+}

@@ -196,3 +196,43 @@ fn random_interleavings_finish_and_answer_every_go() {
         );
     }
 }
+
+#[test]
+fn infinite_beside_a_clock_runs_until_stop() {
+    let mut s = common::UgiSession::start();
+    s.send("position startpos");
+    // A manager that adds `infinite` to its clock (as UCI's analysis mode does): the clock
+    // used to win and the move came at once; only `stop` may end this search.
+    s.send("go p1time 50 p2time 50 movetime 5 depth 1 infinite");
+    if let Ok(line) = s.lines.recv_timeout(Duration::from_millis(300)) {
+        assert!(!line.starts_with("bestmove"), "ended before stop: {line}");
+    }
+    s.send("stop");
+    let best = s.until("bestmove").pop().unwrap();
+    assert_ne!(best, "bestmove none");
+    s.send("quit");
+    assert!(s.child.wait().unwrap().success());
+}
+
+#[test]
+fn more_threads_than_cores_still_answer_a_tiny_clock_in_time() {
+    // 256 alpha-beta threads on however few cores, 100 ms on the clock: the main thread
+    // used to wait for its first iteration behind the helpers (2.4–4.4 s to the bestmove on
+    // 2 loaded cores). The move must come well within the test's bound.
+    let mut s = common::UgiSession::start();
+    s.send("setoption name Rules value halma16");
+    s.send("setoption name Threads value 256");
+    s.send("position startpos");
+    s.send("isready");
+    s.next("readyok");
+    for go in ["go p1time 100 p2time 100", "go movetime 50"] {
+        let sent = Instant::now();
+        s.send(go);
+        let best = s.until("bestmove").pop().unwrap();
+        let took = sent.elapsed();
+        assert_ne!(best, "bestmove none", "{go}");
+        assert!(took < LIMIT, "{go}: {took:?}");
+    }
+    s.send("quit");
+    assert!(s.child.wait().unwrap().success());
+}

@@ -147,7 +147,9 @@ fn meet_in_the_middle_on_6x6(text: &str) {
     // Every grouping of the level relaxation, from levels and classes to merged levels.
     let tables: Vec<LevelTable> = Grouping::ALL
         .iter()
-        .map(|&g| LevelTable::with_grouping(&setup, 0, g, u64::MAX).expect("6x6 tables are small"))
+        .map(|&g| {
+            LevelTable::with_grouping(&setup, 0, g, u64::MAX, None).expect("6x6 tables are small")
+        })
         .collect();
     assert!(tables.windows(2).all(|w| w[1].levels() < w[0].levels()));
     let parity = ParityBound::new(&setup, 0);

@@ -4,7 +4,11 @@ use halma_engine::search::{Clock, Limits};
 use halma_engine::Error;
 use std::time::Duration;
 
-/// The limits of `go` arguments, side `to_move` (0-based) to move.
+/// The limits of `go` arguments, side `to_move` (0-based) to move. `infinite` wins over
+/// every other limit (they are still checked): only `stop` ends that search, as in UCI.
+/// `movestogo 0` is no count of moves (a sudden-death control, as xboard's `level 0`). A
+/// clock given for other sides but not the side to move is an empty clock for it (a move at
+/// once, as Stockfish plays), not a search without end.
 pub fn go_limits(args: &[&str], to_move: usize) -> Result<Limits, Error> {
     let mut limits = Limits::default();
     let mut clock = Clock {
@@ -12,11 +16,13 @@ pub fn go_limits(args: &[&str], to_move: usize) -> Result<Limits, Error> {
         increment: Duration::ZERO,
         moves_to_go: None,
     };
-    let mut timed = false;
+    let mut any_clock = false;
+    let mut infinite = false;
     let mut i = 0;
     while i < args.len() {
         let key = args[i];
         if key == "infinite" {
+            infinite = true;
             i += 1;
             continue;
         }
@@ -41,12 +47,14 @@ pub fn go_limits(args: &[&str], to_move: usize) -> Result<Limits, Error> {
             "movetime" => limits.move_time = Some(ms),
             "depth" => limits.depth = Some(number.clamp(1, u32::MAX as u64) as u32),
             "nodes" => limits.nodes = Some(number),
-            "movestogo" => clock.moves_to_go = Some(number.clamp(1, u32::MAX as u64) as u32),
+            "movestogo" => {
+                clock.moves_to_go = (number > 0).then_some(number.min(u32::MAX as u64) as u32)
+            }
             _ => match (side_field("time"), side_field("inc")) {
                 (Some(side), _) => {
+                    any_clock = true;
                     if side == to_move {
                         clock.time_left = ms;
-                        timed = true;
                     }
                 }
                 (_, Some(side)) => {
@@ -59,7 +67,10 @@ pub fn go_limits(args: &[&str], to_move: usize) -> Result<Limits, Error> {
         }
         i += 2;
     }
-    if timed {
+    if infinite {
+        return Ok(Limits::default());
+    }
+    if any_clock {
         limits.clock = Some(clock);
     }
     Ok(limits)
@@ -89,5 +100,28 @@ mod tests {
         let clock = limits.unwrap().clock.unwrap();
         assert_eq!(clock.time_left, Duration::from_millis(800));
         assert_eq!(clock.increment, Duration::from_millis(7));
+    }
+
+    #[test]
+    fn infinite_wins_and_movestogo_0_is_sudden_death() {
+        // `infinite` beside a clock, a move time, a depth: only `stop` ends the search.
+        let args = ["p1time", "100", "movetime", "5", "depth", "2", "infinite"];
+        assert!(go_limits(&args, 0).unwrap().is_infinite());
+        assert!(go_limits(&["infinite", "nodes", "10"], 0)
+            .unwrap()
+            .is_infinite());
+        // The other limits are still checked.
+        assert!(go_limits(&["infinite", "depth", "x"], 0).is_err());
+        // `movestogo 0` is no count: the clock is spread over the game's own estimate.
+        let limits = go_limits(&["p1time", "1000", "movestogo", "0"], 0).unwrap();
+        assert_eq!(limits.clock.unwrap().moves_to_go, None);
+        let limits = go_limits(&["p1time", "1000", "movestogo", "99999999999"], 0).unwrap();
+        assert_eq!(limits.clock.unwrap().moves_to_go, Some(u32::MAX));
+        // Only the other sides' clocks (p3 in a game of two, or p2 with p1 to move): an
+        // empty clock, not an endless search.
+        for args in [&["p3time", "100"][..], &["p2time", "100", "p1inc", "50"]] {
+            let clock = go_limits(args, 0).unwrap().clock.unwrap();
+            assert_eq!(clock.time_left, Duration::ZERO, "{args:?}");
+        }
     }
 }

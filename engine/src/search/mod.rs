@@ -6,7 +6,10 @@
 //! (move ordering), [`multi`] (paranoid or best-reply search with more than two sides),
 //! `worker` (one thread's negamax). Threads: lazy SMP — every thread runs
 //! its own iterative deepening over the shared table, helpers skipping some depths; the main
-//! thread's result is the answer.
+//! thread's result is the answer. The helpers start once the main thread has completed its
+//! first iteration and stop at the deadline regardless, so that more threads than cores
+//! cannot hold a move back past a short clock (docs/protocol.md, "Threads beyond the
+//! cores").
 
 pub mod limits;
 pub mod multi;
@@ -135,12 +138,15 @@ pub(crate) struct Shared<'a> {
 }
 
 impl Shared<'_> {
-    /// Whether the threads must stop, with `total` nodes searched. Time and node limits only
-    /// count once an iteration has completed, so a search always has a move to return.
-    fn should_stop(&self, total: u64) -> bool {
+    /// Whether a thread must stop, with `total` nodes searched. Time and node limits only
+    /// stop the main thread once an iteration has completed, so a search always has a move
+    /// to return; a `helper` stops at the deadline regardless, leaving the cores to the main
+    /// thread (with more threads than cores it could otherwise starve the main thread's first
+    /// iteration long past a short clock).
+    fn should_stop(&self, total: u64, helper: bool) -> bool {
         self.user_stop.load(Relaxed)
             || self.abort.load(Relaxed)
-            || (self.completed.load(Relaxed)
+            || ((helper || self.completed.load(Relaxed))
                 && (self.time.out_of_time() || self.node_limit.is_some_and(|n| total >= n)))
     }
 }
@@ -200,15 +206,23 @@ impl Searcher {
         let mut last: Option<(u32, Line)> = None;
 
         std::thread::scope(|scope| {
-            for id in 1..options.threads.max(1) {
-                let (shared, eval) = (&shared, &eval);
-                let pos = pos.clone();
-                scope.spawn(move || {
-                    let mut helper = Worker::new(pos, eval, shared);
-                    helper.iterate(id, max_depth, 1, |_, _| true);
-                    helper.flush_nodes();
-                });
-            }
+            // The helpers start once the main thread has completed its first iteration, so
+            // that a move is ready at once however many threads share the cores.
+            let mut helpers_started = false;
+            let mut start_helpers = || {
+                if std::mem::replace(&mut helpers_started, true) {
+                    return;
+                }
+                for id in 1..options.threads.max(1) {
+                    let (shared, eval) = (&shared, &eval);
+                    let pos = pos.clone();
+                    scope.spawn(move || {
+                        let mut helper = Worker::new(pos, eval, shared);
+                        helper.iterate(id, max_depth, 1, |_, _| true);
+                        helper.flush_nodes();
+                    });
+                }
+            };
             let mut main = Worker::new(pos.clone(), &eval, &shared);
             main.iterate(0, max_depth, multipv, |w, depth| {
                 let lines: Vec<Line> = w
@@ -236,7 +250,11 @@ impl Searcher {
                 let forced = timed && w.root_moves.len() == 1;
                 let out_of_budget = !shared.time.may_start_iteration()
                     || limits.nodes.is_some_and(|n| it.nodes >= n);
-                !(!infinite && (proven || forced || out_of_budget))
+                let go_on = !(!infinite && (proven || forced || out_of_budget));
+                if go_on && depth < max_depth {
+                    start_helpers();
+                }
+                go_on
             });
             main.flush_nodes();
             shared.abort.store(true, Relaxed);

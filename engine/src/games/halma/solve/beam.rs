@@ -49,21 +49,30 @@ impl Harvest {
 }
 
 /// Beam search from `root` keeping `width` states per depth (at least 1), for lines of at
-/// most `max` moves, each layer expanded in parallel on rayon's current pool.
-pub fn search<P: Puzzle>(puzzle: &P, root: &P::Node, width: usize, max: u32) -> Beam {
-    run(puzzle, root, width, max, None)
+/// most `max` moves, each layer expanded in parallel on rayon's current pool; it ends
+/// without a line once `stop` is raised (Ctrl-C).
+pub fn search<P: Puzzle>(
+    puzzle: &P,
+    root: &P::Node,
+    width: usize,
+    max: u32,
+    stop: Option<&AtomicBool>,
+) -> Beam {
+    run(puzzle, root, width, max, None, stop)
 }
 
 /// Beam search from `root` for a line of `aim.length` moves, keeping `width` states per depth,
-/// with the states kept at depth `aim.complete_at` searched to the end (sharing `table`).
+/// with the states kept at depth `aim.complete_at` searched to the end (sharing `table`);
+/// it ends without a line once `stop` is raised.
 pub fn aimed<P: Puzzle>(
     puzzle: &P,
     root: &P::Node,
     width: usize,
     aim: Aim,
     table: &Table<P::State>,
+    stop: Option<&AtomicBool>,
 ) -> Beam {
-    run(puzzle, root, width, aim.length, Some((aim, table)))
+    run(puzzle, root, width, aim.length, Some((aim, table)), stop)
 }
 
 /// The beam search of [`search`] and [`aimed`].
@@ -73,7 +82,9 @@ fn run<P: Puzzle>(
     width: usize,
     max: u32,
     aim: Option<(Aim, &Table<P::State>)>,
+    stop: Option<&AtomicBool>,
 ) -> Beam {
+    let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let started = Instant::now();
     let width = width.max(1);
     let mut beam = Beam {
@@ -96,10 +107,10 @@ fn run<P: Puzzle>(
     let mut links: Vec<Vec<(u32, Move)>> = Vec::new();
     let mut layer = vec![root];
     let mut finish = None;
-    while !layer.is_empty() && (links.len() as u32) < max {
+    while !layer.is_empty() && (links.len() as u32) < max && !stopped() {
         let depth = links.len() as u32;
         if let Some((aim, table)) = aim.filter(|(aim, _)| aim.complete_at == depth) {
-            let (ending, nodes) = complete(puzzle, &layer, aim, table);
+            let (ending, nodes) = complete(puzzle, &layer, aim, table, stop);
             beam.nodes += nodes;
             beam.gave_up = ending.is_none() && nodes >= aim.node_budget;
             finish = ending;
@@ -154,12 +165,13 @@ fn run<P: Puzzle>(
 
 /// Searches every state of `layer` (at depth `aim.complete_at`) to the end, in parallel,
 /// for a line reaching the aimed length: the state's index and the rest of the line, if
-/// found, and the nodes expanded.
+/// found, and the nodes expanded; no further state is started once `interrupt` is raised.
 fn complete<P: Puzzle>(
     puzzle: &P,
     layer: &[P::Node],
     aim: Aim,
     table: &Table<P::State>,
+    interrupt: Option<&AtomicBool>,
 ) -> (Option<(u32, Vec<Move>)>, u64) {
     let stop = AtomicBool::new(false);
     let spent = AtomicU64::new(0);
@@ -168,7 +180,7 @@ fn complete<P: Puzzle>(
         let left = aim
             .node_budget
             .saturating_sub(spent.load(Ordering::Relaxed));
-        if left == 0 {
+        if left == 0 || interrupt.is_some_and(|s| s.load(Ordering::Relaxed)) {
             return None;
         }
         let mut worker = Worker::new(puzzle, Some(table), &stop).with_node_limit(left);

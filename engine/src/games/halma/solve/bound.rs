@@ -6,7 +6,7 @@ use crate::bitboard::BitBoard;
 use crate::geometry::{step, Geometry};
 use crate::rules::JumpKind;
 use crate::setup::Setup;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 /// The bound of a position that can never be finished (search prunes it at once).
 pub const IMPOSSIBLE: u32 = u32::MAX / 4;
@@ -151,20 +151,30 @@ struct LevelMoves {
 impl LevelTable {
     /// The table of `side`'s solitaire (no other pieces on the board) with the strongest
     /// grouping of [`Grouping::ALL`] whose state space has at most `max_states` states, or
-    /// `None` when none fits.
-    pub fn new<G: Geometry>(setup: &Setup<G>, side: usize, max_states: u64) -> Option<LevelTable> {
+    /// `None` when none fits, or when `stop` is raised while it is built (Ctrl-C: a table
+    /// filled in part would overstate the bounds, so none is kept).
+    pub fn new<G: Geometry>(
+        setup: &Setup<G>,
+        side: usize,
+        max_states: u64,
+        stop: Option<&AtomicBool>,
+    ) -> Option<LevelTable> {
+        let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
         Grouping::ALL
             .iter()
-            .find_map(|&g| Self::with_grouping(setup, side, g, max_states))
+            .take_while(|_| !stopped())
+            .find_map(|&g| Self::with_grouping(setup, side, g, max_states, stop))
     }
 
-    /// The table of one grouping, or `None` when its state space exceeds `max_states`. The
-    /// breadth-first search runs on rayon's current pool.
+    /// The table of one grouping, or `None` when its state space exceeds `max_states` or
+    /// `stop` is raised before it is complete. The breadth-first search runs on rayon's
+    /// current pool.
     pub fn with_grouping<G: Geometry>(
         setup: &Setup<G>,
         side: usize,
         grouping: Grouping,
         max_states: u64,
+        stop: Option<&AtomicBool>,
     ) -> Option<LevelTable> {
         let board = G::BOARD;
         let sum = |c: usize| {
@@ -235,7 +245,7 @@ impl LevelTable {
         for c in setup.goal(side).iter() {
             goal[table.level[c] as usize] += 1;
         }
-        table.dist = table.fill(total as usize, goal, &cap[..levels], &moves);
+        table.dist = table.fill(total as usize, goal, &cap[..levels], &moves, stop)?;
         Some(table)
     }
 
@@ -299,14 +309,15 @@ impl LevelTable {
 
     /// Breadth-first search of the relaxation over `total` ranked states from the goal's
     /// counts (its moves are reversible: the same pivots serve the way back), each level of
-    /// the search shared out on rayon's current pool.
+    /// the search shared out on rayon's current pool; `None` if `stop` is raised first.
     fn fill(
         &self,
         total: usize,
         goal: [u8; MAX_LEVELS],
         cap: &[u8],
         moves: &LevelMoves,
-    ) -> Vec<u8> {
+        stop: Option<&AtomicBool>,
+    ) -> Option<Vec<u8>> {
         use rayon::prelude::*;
         let k = self.levels;
         let dist: Vec<AtomicU8> = (0..total).map(|_| AtomicU8::new(u8::MAX)).collect();
@@ -315,6 +326,9 @@ impl LevelTable {
         let mut frontier = vec![start as u32];
         let mut depth = 0u8;
         while !frontier.is_empty() && depth < u8::MAX - 1 {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return None;
+            }
             depth += 1;
             let found: Vec<Vec<u32>> = frontier
                 .par_chunks(1 << 12)
@@ -358,7 +372,7 @@ impl LevelTable {
                 .collect();
             frontier = found.concat();
         }
-        dist.into_iter().map(AtomicU8::into_inner).collect()
+        Some(dist.into_iter().map(AtomicU8::into_inner).collect())
     }
 
     /// The relaxed distance of `pieces` (all of one side, no other piece on the board).
@@ -436,7 +450,7 @@ mod tests {
         let rules = Rules::parse("square6").unwrap();
         let setup = Setup::<Square<6>>::new(rules).unwrap();
         for grouping in Grouping::ALL {
-            let table = LevelTable::with_grouping(&setup, 0, grouping, u64::MAX).unwrap();
+            let table = LevelTable::with_grouping(&setup, 0, grouping, u64::MAX, None).unwrap();
             let k = table.levels;
             let mut counts = [0u8; MAX_LEVELS];
             for r in 0..table.states() as u64 {

@@ -367,7 +367,7 @@ mod tests {
             complete_at: 5,
             node_budget,
         };
-        let found = beam::aimed(&puzzle, &root, 100, aim(15, 1 << 30), &table);
+        let found = beam::aimed(&puzzle, &root, 100, aim(15, 1 << 30), &table, None);
         let line = found.line.expect("a line of 15");
         assert_eq!(line.len(), 15);
         let mut node = root.clone();
@@ -379,10 +379,10 @@ mod tests {
             puzzle.make(&mut node, mv);
         }
         assert!(puzzle.is_done(&node));
-        let none = beam::aimed(&puzzle, &root, 100, aim(14, 1 << 30), &table);
+        let none = beam::aimed(&puzzle, &root, 100, aim(14, 1 << 30), &table, None);
         assert_eq!((none.length(), none.gave_up), (None, false));
         let table = Table::new(1 << 20);
-        let starved = beam::aimed(&puzzle, &root, 100, aim(15, 1), &table);
+        let starved = beam::aimed(&puzzle, &root, 100, aim(15, 1), &table, None);
         assert_eq!((starved.length(), starved.gave_up), (None, true));
     }
 }

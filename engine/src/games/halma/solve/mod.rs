@@ -36,7 +36,7 @@ use ida::{Puzzle, Step, Table, Worker};
 use layered::{LayerStats, Layered, Layers};
 pub use report::{Iteration, Progress};
 use solitaire::Solitaire;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -244,7 +244,7 @@ fn solve_on<G: Geometry>(
     let (proof, level) = match mode {
         Mode::Solitaire => {
             let building = Instant::now();
-            let levels = LevelTable::new(&setup, 0, options.level_states);
+            let levels = LevelTable::new(&setup, 0, options.level_states, options.stop);
             let built = building.elapsed().as_secs_f64() * 1e3;
             let parity = ParityBound::new(&setup, 0);
             let puzzle =
@@ -343,7 +343,8 @@ fn prove<P: Layered>(
     let start_bound = puzzle.bound(root);
     let beam = (options.beam_width > 0).then(|| {
         progress(&Progress::BeamStarted(options.beam_width));
-        let beam = beam::search(puzzle, root, options.beam_width, options.longest_beam());
+        let (width, longest) = (options.beam_width, options.longest_beam());
+        let beam = beam::search(puzzle, root, width, longest, options.stop);
         progress(&Progress::BeamFinished(beam.clone()));
         shorten(puzzle, root, beam, start_bound, options, &table, progress)
     });
@@ -422,7 +423,8 @@ fn shorten<P: Puzzle>(
     let upper = beam.length().unwrap_or(options.longest_beam() + 1);
     for length in start_bound..upper {
         let complete_at = options.complete_at.unwrap_or(length / 3);
-        if complete_at == 0 {
+        // Interrupted (Ctrl-C): no further beam, the deepening then stops at once.
+        if complete_at == 0 || options.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             break;
         }
         let aim = beam::Aim {
@@ -431,7 +433,7 @@ fn shorten<P: Puzzle>(
             node_budget: options.beam_width as u64 * COMPLETION_NODES_PER_STATE,
         };
         progress(&Progress::AimedBeamStarted(aim));
-        let aimed = beam::aimed(puzzle, root, options.beam_width, aim, table);
+        let aimed = beam::aimed(puzzle, root, options.beam_width, aim, table, options.stop);
         progress(&Progress::BeamFinished(aimed.clone()));
         if aimed.line.is_some() {
             return aimed;
