@@ -30,7 +30,8 @@ const MARGIN: Duration = Duration::from_millis(100);
 /// process, reading and writing the files, the last iteration's overrun): the Move Overhead
 /// of the time manager, kept back for every move still to play. Moves searched on an empty
 /// clock took 4–39 ms, about 13 ms typically, on the 2-core machine at load 10; at 25 ms a
-/// 6 s game ran out of time (docs/search.md, "Time management").
+/// 6 s game ran out of time, and at 20 ms three of four 6 s games ended on an empty clock
+/// (docs/search.md, "Time management").
 const MOVE_COST: Duration = Duration::from_millis(40);
 
 /// The bounds on reading `input.txt`: 19 lines of a few bytes make about 300 bytes, and

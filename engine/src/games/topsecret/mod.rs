@@ -63,6 +63,11 @@ impl Game for TopSecretPosition {
 
     crate::games::record::two_side_game_board_items!(TopSecretEval);
 
+    /// The drops and half the moves to go without jumps ([`TopSecretEval::moves_left`]).
+    fn moves_left(&self, eval: &TopSecretEval) -> Option<u32> {
+        Some(eval.moves_left(self, self.to_move()))
+    }
+
     /// The moves to go without jumps, in centimoves (the ready stones left out).
     fn distance_to_go(&self, eval: &TopSecretEval, side: usize) -> i32 {
         eval::UNIT * eval.to_go(self, side)
