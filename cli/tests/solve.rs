@@ -123,7 +123,7 @@ fn aimed_beams_shorten_the_line_and_can_be_turned_off() {
         "{out}"
     );
     assert!(
-        out.contains("beam     width 100 for 12 plies, completed from depth 3: no line"),
+        out.contains("beam     width 100 for 13 plies, completed from depth 3: no line"),
         "{out}"
     );
     assert!(out.contains("minimum  15 plies"), "{out}");

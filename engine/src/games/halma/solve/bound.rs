@@ -75,6 +75,101 @@ impl<B: BitBoard> ParityBound<B> {
     }
 }
 
+/// The approach bound of one side in a cooperative game (`docs/solver.md`, *Approach
+/// bound*): moves the side must spend before any of its pieces outside the goal can enter
+/// it, while those pieces are all far from the goal and far from every other piece.
+///
+/// With adjacent jumps a jump's pivot is a step neighbour of both its ends, so while every
+/// piece of the side outside its goal (the set `B`) is at least 3 steps from the goal and
+/// every other piece (the other side's, and the side's own pieces in its goal) at least 3
+/// steps from `B`, no move brings a piece of `B` into the goal, a move of the side brings
+/// `B`'s nearest distance to the goal down by at most 1, and any move brings the distance
+/// between `B` and the other pieces down by at most 1. The moves the side makes meanwhile
+/// are moves beyond the one each piece of `B` needs to enter.
+#[derive(Clone, Debug)]
+pub struct ApproachBound<B> {
+    /// Steps from each cell (bit index) to the nearest goal cell; `u8::MAX` off the board.
+    pub(super) to_goal: Vec<u8>,
+    goal: B,
+    /// Whether the bound applies (adjacent jumps only).
+    enabled: bool,
+}
+
+impl<B: BitBoard> ApproachBound<B> {
+    /// The bound for `side` of `setup`.
+    pub fn new<G: Geometry<BB = B>>(setup: &Setup<G>, side: usize) -> Self {
+        let board = G::BOARD;
+        let goal = setup.goal(side);
+        let mut to_goal = vec![u8::MAX; B::CAPACITY];
+        let mut wave: Vec<usize> = goal.iter().collect();
+        for &c in &wave {
+            to_goal[c] = 0;
+        }
+        let mut d = 0u8;
+        while !wave.is_empty() && d < u8::MAX - 1 {
+            d += 1;
+            let mut next = Vec::new();
+            for &c in &wave {
+                for &dir in board.directions() {
+                    if let Some(n) = board.step_from(c, dir, 1) {
+                        if to_goal[n] == u8::MAX {
+                            to_goal[n] = d;
+                            next.push(n);
+                        }
+                    }
+                }
+            }
+            wave = next;
+        }
+        ApproachBound {
+            to_goal,
+            goal,
+            enabled: setup.rules().jumps == JumpKind::Adjacent,
+        }
+    }
+
+    /// Moves beyond one per piece outside the goal that the side with `pieces` needs, the
+    /// other side's pieces standing on `others`, `to_move` when the side moves next:
+    /// `min(a, (e + to_move) / 2)`, where `a + 2` is the fewest steps from a piece outside
+    /// the goal to the goal and `e + 2` the fewest steps between such a piece and any other
+    /// piece (0 when either is at most 2).
+    #[inline]
+    pub fn extra<G: Geometry<BB = B>>(&self, pieces: B, others: B, to_move: bool) -> u32 {
+        let outside = pieces.without(self.goal);
+        if !self.enabled || outside.is_empty() {
+            return 0;
+        }
+        let near = outside
+            .iter()
+            .map(|c| u32::from(self.to_goal[c]))
+            .min()
+            .unwrap_or(0);
+        let a = near.saturating_sub(2);
+        if a == 0 {
+            return 0;
+        }
+        let t = u32::from(to_move);
+        // The distance e + 2 matters up to the e at which (e + t) / 2 reaches a.
+        let cap = 2 * a + 2 - t;
+        let targets = others | (pieces & self.goal);
+        let mut reach = outside;
+        let mut dist = 0;
+        while dist < cap + 2 {
+            dist += 1;
+            let mut grown = reach;
+            for &d in G::OFFSETS {
+                grown |= reach.shift(d);
+            }
+            reach = grown & G::CELLS;
+            if reach.intersects(targets) {
+                break;
+            }
+        }
+        let e = dist.saturating_sub(2);
+        a.min((e + t) / 2)
+    }
+}
+
 /// Default largest relaxed state space the solver tabulates (one byte per state).
 pub const MAX_LEVEL_STATES: u64 = 64 << 20;
 

@@ -3,9 +3,10 @@
 //! ([`Position::make`], [`Position::legal_moves_into`]), so every rule option of the rule
 //! set applies (the caller turns the win into all-in-goal and drops deadline and repetition).
 
-use super::bound::ParityBound;
+use super::bound::{ApproachBound, ParityBound};
 use super::ida::Puzzle;
 use super::layered::Layered;
+use super::pack::ArmyRank;
 use super::solitaire::progress;
 use super::symmetry::{ImageKeys, Symmetry};
 use crate::bitboard::BitBoard;
@@ -18,12 +19,17 @@ use crate::setup::Setup;
 /// Both sides of a two-player game cooperating towards the quickest finish of either.
 pub struct Cooperative<G: Geometry> {
     parity: [ParityBound<G::BB>; 2],
+    approach: [ApproachBound<G::BB>; 2],
+    goal: [G::BB; 2],
     /// Each side's goal camp, when a side has as many pieces as it has cells (so the other
     /// side must leave it before the side can finish); empty otherwise.
     full_goal: [G::BB; 2],
     /// The game's symmetries other than the identity (at most [`MAX_IMAGES`]): the mirror
     /// (if both camps lie on its axis), the side swap, and the two together.
     images: Vec<Image>,
+    /// The ranking of armies, when a state (two ranks, the side to move and the aim: six
+    /// values) fits in a `u128`.
+    ranks: Option<ArmyRank>,
 }
 
 /// Most symmetries other than the identity a cooperative game has.
@@ -70,6 +76,8 @@ impl<G: Geometry> Cooperative<G> {
     pub fn new(setup: &Setup<G>) -> Self {
         Cooperative {
             parity: [ParityBound::new(setup, 0), ParityBound::new(setup, 1)],
+            approach: [ApproachBound::new(setup, 0), ApproachBound::new(setup, 1)],
+            goal: [setup.goal(0), setup.goal(1)],
             full_goal: [0, 1].map(|side| {
                 let goal = setup.goal(side);
                 let full = goal.count() as usize == setup.pieces_per_side();
@@ -80,6 +88,12 @@ impl<G: Geometry> Cooperative<G> {
                 }
             }),
             images: Vec::new(),
+            ranks: ArmyRank::new::<G>(setup.pieces_per_side()).filter(|r| {
+                r.armies()
+                    .checked_mul(r.armies())
+                    .and_then(|n| n.checked_mul(6))
+                    .is_some()
+            }),
         }
     }
 
@@ -184,6 +198,8 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
     /// moves as the other side must make first to take its `k` pieces out of that goal, one
     /// piece a move: `m >= k + 1` if the side is to move (the other side moves `m - 1` times
     /// before the side's last move), else `m >= k`.
+    /// It also needs one move per piece outside its goal plus the moves of the approach
+    /// bound ([`ApproachBound`]) before the first of them can enter.
     /// With a finisher aimed at, only its term counts.
     #[inline]
     fn bound(&self, node: &Node<G>) -> u32 {
@@ -196,9 +212,13 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
             .map(|side| {
                 let to_move = u32::from(pos.to_move() == side);
                 let blockers = (pos.pieces(1 - side) & self.full_goal[side]).count();
+                let (own, other) = (pos.pieces(side), pos.pieces(1 - side));
+                let approach = own.without(self.goal[side]).count()
+                    + self.approach[side].extra::<G>(own, other, to_move == 1);
                 let m = self.parity[side]
-                    .bound(pos.pieces(side), G::BB::EMPTY)
-                    .max(blockers + to_move);
+                    .bound(own, G::BB::EMPTY)
+                    .max(blockers + to_move)
+                    .max(approach);
                 2 * m - to_move
             })
             .min()
@@ -280,6 +300,24 @@ impl<G: Geometry> Layered for Cooperative<G> {
             _ => Some(1 - side),
         };
         node
+    }
+
+    /// Side A's army rank, then side B's, then the side to move and aim (six values).
+    #[inline]
+    fn pack(&self, (a, b, bits): Self::State) -> Option<u128> {
+        let ranks = self.ranks.as_ref()?;
+        Some((ranks.rank(a) * ranks.armies() + ranks.rank(b)) * 6 + u128::from(bits))
+    }
+
+    #[inline]
+    fn unpack(&self, key: u128) -> Option<Self::State> {
+        let ranks = self.ranks.as_ref()?;
+        let armies = key / 6;
+        Some((
+            ranks.unrank(armies / ranks.armies()),
+            ranks.unrank(armies % ranks.armies()),
+            (key % 6) as u8,
+        ))
     }
 }
 
@@ -384,5 +422,199 @@ mod tests {
         let table = Table::new(1 << 20);
         let starved = beam::aimed(&puzzle, &root, 100, aim(15, 1), &table, None);
         assert_eq!((starved.length(), starved.gave_up), (None, true));
+    }
+    /// Along random games on every board that packs, each state (with each aim) comes
+    /// back from its key, and distinct states have distinct keys.
+    #[test]
+    fn states_pack_one_to_one() {
+        fn check<G: Geometry>(rules: &str, packs: bool) {
+            let rules = solver_rules(Rules::parse(rules).expect("rules"), Mode::Cooperative);
+            let setup = Arc::new(Setup::<G>::new(rules.expect("cooperative")).expect("setup"));
+            let puzzle = Cooperative::new(&setup);
+            let mut rng = StdRng::seed_from_u64(11);
+            let mut node = puzzle.node(Position::start(setup.clone()));
+            let mut keys = std::collections::HashMap::new();
+            let mut moves = Vec::new();
+            for _ in 0..80 {
+                for finisher in [None, Some(0), Some(1)] {
+                    node.finisher = finisher;
+                    let state = puzzle.state(&node).1;
+                    let key = puzzle.pack(state);
+                    assert_eq!(key.is_some(), packs);
+                    if let Some(key) = key {
+                        assert_eq!(puzzle.unpack(key), Some(state));
+                        assert_eq!(*keys.entry(key).or_insert(state), state);
+                    }
+                }
+                node.finisher = None;
+                puzzle.moves(&node, &mut moves);
+                if moves.is_empty() || puzzle.is_done(&node) {
+                    break;
+                }
+                puzzle.make(&mut node, moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        check::<Square<6>>("square6", true);
+        check::<Square<8>>("halma8", true);
+        check::<Square<10>>("halma10", true);
+        check::<Diamond>("diamond", true);
+        check::<Star>("star-2", true);
+        check::<Square<16>>("halma16", false);
+    }
+
+    /// The bound of `node` for `finisher` alone (the aimed search's bound).
+    fn aimed_bound<G: Geometry>(puzzle: &Cooperative<G>, node: &Node<G>, finisher: usize) -> u32 {
+        let mut aimed = node.clone();
+        aimed.finisher = Some(finisher);
+        puzzle.bound(&aimed)
+    }
+
+    /// Along optimal lines (proved minima, found with the bounds before the approach bound),
+    /// neither the bound nor the finisher's aimed bound ever exceeds the plies left: a
+    /// position `i` plies into a shortest line of `n` is exactly `n - i` from its end.
+    #[test]
+    fn bounds_never_exceed_the_plies_left_on_optimal_lines() {
+        fn check<G: Geometry>(rules: &str, line: &str, start_bound: u32) {
+            let rules = solver_rules(Rules::parse(rules).expect("rules"), Mode::Cooperative);
+            let setup = Arc::new(Setup::<G>::new(rules.expect("cooperative")).expect("setup"));
+            let puzzle = Cooperative::new(&setup);
+            let moves: Vec<&str> = line.split_whitespace().collect();
+            let n = moves.len() as u32;
+            let finisher = (n as usize + 1) % 2;
+            let mut node = puzzle.node(Position::start(setup.clone()));
+            assert_eq!(puzzle.bound(&node), start_bound, "start of {line}");
+            for (i, text) in moves.iter().enumerate() {
+                let left = n - i as u32;
+                assert!(puzzle.bound(&node) <= left, "ply {i} of {line}");
+                assert!(
+                    aimed_bound(&puzzle, &node, finisher) <= left,
+                    "ply {i} of {line}"
+                );
+                let mv = node.pos.parse_move(text).expect("a legal move");
+                puzzle.make(&mut node, mv);
+            }
+            assert!(puzzle.is_done(&node));
+        }
+        check::<Square<6>>(
+            "square6",
+            "c1-d2 f6-d4 a1-e3 e5-c1 a3-e5 e6-c4 a2-e6 f5-b3 b1-f5 d6-c5 b2-f6 f4-b2 d2-d6 \
+             c5-a1 e3-f4",
+            15,
+        );
+        check::<Square<7>>(
+            "square7",
+            "a1-c3 g7-e5 b1-d3 g6-c4 a2-g6 f6-d2 b2-f6 g5-f4 c3-g7 e7-c5 c1-e7 f7-b3 a3-g5 \
+             f4-b2 d3-f7",
+            13,
+        );
+        check::<Square<8>>(
+            "halma8",
+            "a1-c3 h6-g5 b1-d3 f8-e7 d3-e4 h5-b1 d1-d2 f7-d1 b2-d6 h8-b2 a3-b4 e7-a1 b3-f7 \
+             h7-b3 c1-e3 g7-c1 c2-d3 g5-a3 a4-b5 g8-c2 e4-f5 g6-a4 a2-a6 e8-a2",
+            23,
+        );
+        check::<Diamond>(
+            "diamond",
+            "d1-d2 h8-h6 b1-d3 i6-g6 a3-e3 h7-f7 c2-e4 g9-e7 a2-c4 i9-g5 e4-f4 g6-a2 d3-d4 \
+             f9-b1 a4-e6 i8-a4 d4-d5 e7-a3 b2-h8 g8-c2 c1-g7 h9-d1 a1-e7 h6-b2 e7-f6 g5-a1 \
+             g7-h7 i7-c1 b3-c3 f7-b3",
+            27,
+        );
+    }
+
+    /// Exact plies to the first finish (breadth-first over distinct positions), or `None`
+    /// beyond `max`: independent of every bound.
+    fn breadth_first<G: Geometry>(pos: &Position<G>, max: u32) -> Option<u32> {
+        use std::collections::HashSet;
+        let mut seen = HashSet::new();
+        let mut frontier = vec![pos.clone()];
+        for d in 1..=max {
+            let mut next = Vec::new();
+            for p in &frontier {
+                for mv in p.legal_moves() {
+                    let mut q = p.clone();
+                    q.make(mv);
+                    if matches!(q.status(), Status::Won(_)) {
+                        return Some(d);
+                    }
+                    if seen.insert((q.pieces(0), q.pieces(1), q.to_move())) {
+                        next.push(q);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        None
+    }
+
+    /// Random positions where the approach bound counts (side A's stragglers 3 or more
+    /// steps from its goal, the rest of A in it, B's pieces anywhere else): no game ends
+    /// sooner than the bound, by breadth-first search.
+    #[test]
+    fn approach_bound_is_admissible_on_random_positions() {
+        fn check<G: Geometry>(name: &str, seed: u64, max: u32) {
+            let rules = solver_rules(Rules::parse(name).expect("rules"), Mode::Cooperative);
+            let setup = Arc::new(Setup::<G>::new(rules.expect("cooperative")).expect("setup"));
+            let puzzle = Cooperative::new(&setup);
+            let approach = ApproachBound::new(&setup, 0);
+            let goal = setup.goal(0);
+            let n = setup.pieces_per_side();
+            let mut rng = StdRng::seed_from_u64(seed);
+            let (mut active, mut tried) = (0, 0);
+            while active < 25 && tried < 5000 {
+                tried += 1;
+                let outside = rng.gen_range(1..=2);
+                let mut goal_cells: Vec<usize> = goal.iter().collect();
+                let far: Vec<usize> = G::BOARD
+                    .cells()
+                    .filter(|&c| approach.to_goal[c] >= 3)
+                    .collect();
+                let mut a = G::BB::EMPTY;
+                for _ in 0..outside {
+                    a.set(far[rng.gen_range(0..far.len())]);
+                }
+                while (a.count() as usize) < n {
+                    let c = goal_cells.swap_remove(rng.gen_range(0..goal_cells.len()));
+                    a.set(c);
+                }
+                let mut b = G::BB::EMPTY;
+                let free: Vec<usize> = G::BOARD
+                    .cells()
+                    .filter(|&c| !a.has(c) && !goal.has(c))
+                    .collect();
+                while (b.count() as usize) < n {
+                    b.set(free[rng.gen_range(0..free.len())]);
+                }
+                let side = rng.gen_range(0..2);
+                let mut pieces = [G::BB::EMPTY; MAX_SIDES];
+                pieces[0] = a;
+                pieces[1] = b;
+                let pos = Position::from_parts(setup.clone(), pieces, side, [0; MAX_SIDES], 0)
+                    .expect("a position");
+                if pos.status().is_over() {
+                    continue;
+                }
+                if approach.extra::<G>(a, b, side == 0) == 0 {
+                    continue;
+                }
+                let node = puzzle.node(pos.clone());
+                let bound = aimed_bound(&puzzle, &node, 0).min(puzzle.bound(&node));
+                if bound > max + 1 {
+                    continue;
+                }
+                active += 1;
+                let exact = breadth_first(&pos, max);
+                assert!(
+                    exact.map_or(bound <= max + 1, |e| bound <= e),
+                    "bound {bound}, exact {exact:?}: {}",
+                    pos.to_text()
+                );
+            }
+            assert!(active >= 10, "{name}: only {active} positions");
+        }
+        check::<Square<6>>("square6", 1, 4);
+        check::<Square<7>>("square7", 2, 4);
+        check::<Square<8>>("halma8", 3, 3);
+        check::<Diamond>("diamond", 4, 3);
     }
 }

@@ -22,6 +22,61 @@ pub trait Layered: Puzzle {
     /// The node of a state stored by the search, reached in `depth` moves from `root`
     /// (the root supplies what the state does not hold, such as the rules).
     fn node_of(&self, root: &Self::Node, state: Self::State, depth: u32) -> Self::Node;
+
+    /// `state` as one 128-bit key, one to one, or `None` when this puzzle's states do not
+    /// fit (then for every state): the layers then store keys instead of states.
+    fn pack(&self, state: Self::State) -> Option<u128> {
+        let _ = state;
+        None
+    }
+
+    /// The state of a key made by [`Layered::pack`].
+    fn unpack(&self, key: u128) -> Option<Self::State> {
+        let _ = key;
+        None
+    }
+}
+
+/// How a layer holds its states: as they are, or packed into keys.
+trait Codec<S>: Sync {
+    /// What a layer stores per state.
+    type Key: Copy + Eq + std::hash::Hash + Send + Sync;
+    /// The stored form of `state`.
+    fn key(&self, state: S) -> Self::Key;
+    /// The state of a stored key.
+    fn state(&self, key: Self::Key) -> S;
+}
+
+/// States stored as they are.
+struct Plain;
+
+impl<S: Copy + Eq + std::hash::Hash + Send + Sync> Codec<S> for Plain {
+    type Key = S;
+    #[inline]
+    fn key(&self, state: S) -> S {
+        state
+    }
+    #[inline]
+    fn state(&self, key: S) -> S {
+        key
+    }
+}
+
+/// States stored as the puzzle's 128-bit keys.
+struct Packed<'a, P>(&'a P);
+
+impl<P: Layered + Sync> Codec<P::State> for Packed<'_, P> {
+    type Key = u128;
+    #[inline]
+    fn key(&self, state: P::State) -> u128 {
+        self.0
+            .pack(state)
+            .expect("a puzzle that packs its root packs every state")
+    }
+    #[inline]
+    fn state(&self, key: u128) -> P::State {
+        self.0.unpack(key).expect("a key made by pack")
+    }
 }
 
 /// Independently locked shards of a layer under construction.
@@ -91,6 +146,8 @@ type Set<S> = HashSet<S, BuildHasherDefault<Fx>>;
 /// Searches every line of at most `limit` moves from `root` (aimed, if the caller aimed it)
 /// layer by layer, within `budget` bytes of stored states; `stop` ends it early (checked
 /// between chunks of work). `layer_done(depth, states)` hears each layer as it completes.
+/// The layers hold 128-bit keys when the puzzle packs its states ([`Layered::pack`]), else
+/// the states themselves.
 pub fn search<P: Layered>(
     puzzle: &P,
     root: &P::Node,
@@ -99,111 +156,146 @@ pub fn search<P: Layered>(
     stop: &AtomicBool,
     layer_done: &(dyn Fn(u32, u64) + Sync),
 ) -> (Layers, LayerStats) {
-    let mut stats = LayerStats::default();
     if puzzle.is_done(root) {
-        return (Layers::Found(Vec::new()), stats);
+        return (Layers::Found(Vec::new()), LayerStats::default());
     }
-    let per_state = std::mem::size_of::<P::State>() as u64;
-    let mut layers: Vec<Vec<P::State>> = vec![vec![puzzle.state(root).1]];
-    let mut stored = per_state;
-    let next = AtomicU32::new(u32::MAX);
-    for depth in 0..limit {
-        let parents = &layers[depth as usize];
-        let shards: Vec<Mutex<Set<P::State>>> =
-            (0..SHARDS).map(|_| Mutex::new(Set::default())).collect();
-        let building = AtomicU64::new(0);
-        let finished: Mutex<Option<P::State>> = Mutex::new(None);
-        let overflow = AtomicBool::new(false);
-        let expanded = AtomicUsize::new(0);
-        let left = limit - depth - 1;
-        parents.par_chunks(CHUNK).for_each(|chunk| {
-            if stop.load(Ordering::Relaxed)
-                || overflow.load(Ordering::Relaxed)
-                || lock(&finished).is_some()
-            {
-                return;
-            }
-            let mut moves = Vec::new();
-            let mut local: Vec<Vec<P::State>> = vec![Vec::new(); SHARDS];
-            let mut cut = u32::MAX;
-            for &state in chunk {
-                let mut node = puzzle.node_of(root, state, depth);
-                puzzle.moves(&node, &mut moves);
-                for &mv in &moves {
-                    puzzle.make(&mut node, mv);
-                    if puzzle.is_done(&node) {
-                        lock(&finished).get_or_insert(state);
-                    } else {
-                        let bound = puzzle.bound(&node);
-                        if bound <= left {
-                            let (hash, child) = puzzle.state(&node);
-                            local[(hash >> 58) as usize % SHARDS].push(child);
+    let run = Run {
+        puzzle,
+        root,
+        limit,
+        budget,
+        stop,
+        layer_done,
+    };
+    if puzzle.pack(puzzle.state(root).1).is_some() {
+        run.layers(&Packed(puzzle))
+    } else {
+        run.layers(&Plain)
+    }
+}
+
+/// One limit's search, before the choice of how its layers hold their states.
+struct Run<'a, P: Layered> {
+    puzzle: &'a P,
+    root: &'a P::Node,
+    limit: u32,
+    budget: u64,
+    stop: &'a AtomicBool,
+    layer_done: &'a (dyn Fn(u32, u64) + Sync),
+}
+
+impl<P: Layered> Run<'_, P> {
+    fn layers<C: Codec<P::State>>(&self, codec: &C) -> (Layers, LayerStats) {
+        let Run {
+            puzzle,
+            root,
+            limit,
+            budget,
+            stop,
+            layer_done,
+        } = *self;
+        let mut stats = LayerStats::default();
+        let per_state = std::mem::size_of::<C::Key>() as u64;
+        let mut layers: Vec<Vec<C::Key>> = vec![vec![codec.key(puzzle.state(root).1)]];
+        let mut stored = per_state;
+        let next = AtomicU32::new(u32::MAX);
+        for depth in 0..limit {
+            let parents = &layers[depth as usize];
+            let shards: Vec<Mutex<Set<C::Key>>> =
+                (0..SHARDS).map(|_| Mutex::new(Set::default())).collect();
+            let building = AtomicU64::new(0);
+            let finished: Mutex<Option<P::State>> = Mutex::new(None);
+            let overflow = AtomicBool::new(false);
+            let expanded = AtomicUsize::new(0);
+            let left = limit - depth - 1;
+            parents.par_chunks(CHUNK).for_each(|chunk| {
+                if stop.load(Ordering::Relaxed)
+                    || overflow.load(Ordering::Relaxed)
+                    || lock(&finished).is_some()
+                {
+                    return;
+                }
+                let mut moves = Vec::new();
+                let mut local: Vec<Vec<C::Key>> = vec![Vec::new(); SHARDS];
+                let mut cut = u32::MAX;
+                for &key in chunk {
+                    let state = codec.state(key);
+                    let mut node = puzzle.node_of(root, state, depth);
+                    puzzle.moves(&node, &mut moves);
+                    for &mv in &moves {
+                        puzzle.make(&mut node, mv);
+                        if puzzle.is_done(&node) {
+                            lock(&finished).get_or_insert(state);
                         } else {
-                            cut = cut.min(depth + 1 + bound.min(u32::MAX / 2));
+                            let bound = puzzle.bound(&node);
+                            if bound <= left {
+                                let (hash, child) = puzzle.state(&node);
+                                local[(hash >> 58) as usize % SHARDS].push(codec.key(child));
+                            } else {
+                                cut = cut.min(depth + 1 + bound.min(u32::MAX / 2));
+                            }
                         }
+                        puzzle.unmake(&mut node, mv);
                     }
-                    puzzle.unmake(&mut node, mv);
                 }
-            }
-            next.fetch_min(cut, Ordering::Relaxed);
-            expanded.fetch_add(chunk.len(), Ordering::Relaxed);
-            let mut added = 0u64;
-            for (shard, children) in shards.iter().zip(local) {
-                if children.is_empty() {
-                    continue;
+                next.fetch_min(cut, Ordering::Relaxed);
+                expanded.fetch_add(chunk.len(), Ordering::Relaxed);
+                let mut added = 0u64;
+                for (shard, children) in shards.iter().zip(local) {
+                    if children.is_empty() {
+                        continue;
+                    }
+                    let mut set = lock(shard);
+                    let before = set.len();
+                    set.extend(children);
+                    added += (set.len() - before) as u64;
                 }
-                let mut set = lock(shard);
-                let before = set.len();
-                set.extend(children);
-                added += (set.len() - before) as u64;
+                let now = building.fetch_add(added, Ordering::Relaxed) + added;
+                if stored + now * set_bytes::<C::Key>() > budget {
+                    overflow.store(true, Ordering::Relaxed);
+                }
+            });
+            stats.nodes += expanded.load(Ordering::Relaxed) as u64;
+            let width = building.load(Ordering::Relaxed);
+            stats.peak_bytes = stats.peak_bytes.max(stored + width * set_bytes::<C::Key>());
+            if let Some(parent) = lock(&finished).take() {
+                return (
+                    Layers::Found(trace(puzzle, codec, root, &layers, depth, parent)),
+                    stats,
+                );
             }
-            let now = building.fetch_add(added, Ordering::Relaxed) + added;
-            if stored + now * set_bytes::<P::State>() > budget {
-                overflow.store(true, Ordering::Relaxed);
+            if stop.load(Ordering::Relaxed) {
+                return (Layers::Stopped("interrupted".into()), stats);
             }
-        });
-        stats.nodes += expanded.load(Ordering::Relaxed) as u64;
-        let width = building.load(Ordering::Relaxed);
-        stats.peak_bytes = stats
-            .peak_bytes
-            .max(stored + width * set_bytes::<P::State>());
-        if let Some(parent) = lock(&finished).take() {
-            return (
-                Layers::Found(trace(puzzle, root, &layers, depth, parent)),
-                stats,
-            );
+            if overflow.load(Ordering::Relaxed) {
+                return (
+                    Layers::Stopped(format!(
+                        "layer {} would exceed the memory budget of {} MB",
+                        depth + 1,
+                        budget >> 20
+                    )),
+                    stats,
+                );
+            }
+            let layer: Vec<C::Key> = shards
+                .into_iter()
+                .flat_map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()))
+                .collect();
+            stored += layer.len() as u64 * per_state;
+            stats.widest = stats.widest.max(layer.len() as u64);
+            layer_done(depth + 1, layer.len() as u64);
+            if layer.is_empty() {
+                break;
+            }
+            layers.push(layer);
         }
-        if stop.load(Ordering::Relaxed) {
-            return (Layers::Stopped("interrupted".into()), stats);
-        }
-        if overflow.load(Ordering::Relaxed) {
-            return (
-                Layers::Stopped(format!(
-                    "layer {} would exceed the memory budget of {} MB",
-                    depth + 1,
-                    budget >> 20
-                )),
-                stats,
-            );
-        }
-        let layer: Vec<P::State> = shards
-            .into_iter()
-            .flat_map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()))
-            .collect();
-        stored += layer.len() as u64 * per_state;
-        stats.widest = stats.widest.max(layer.len() as u64);
-        layer_done(depth + 1, layer.len() as u64);
-        if layer.is_empty() {
-            break;
-        }
-        layers.push(layer);
+        (
+            Layers::Failed {
+                next: next.load(Ordering::Relaxed),
+            },
+            stats,
+        )
     }
-    (
-        Layers::Failed {
-            next: next.load(Ordering::Relaxed),
-        },
-        stats,
-    )
 }
 
 /// The line to a finished state whose parent, `last`, lies in layer `depth`: the chain of
@@ -211,10 +303,11 @@ pub fn search<P: Layered>(
 /// it), then replayed forwards from the root, choosing at each step a move to a node with
 /// the next state of the chain (states are canonical images, so the moves are the root's
 /// own, not the stored states').
-fn trace<P: Layered>(
+fn trace<P: Layered, C: Codec<P::State>>(
     puzzle: &P,
+    codec: &C,
     root: &P::Node,
-    layers: &[Vec<P::State>],
+    layers: &[Vec<C::Key>],
     depth: u32,
     last: P::State,
 ) -> Vec<Move> {
@@ -234,8 +327,8 @@ fn trace<P: Layered>(
         let target = *chain.last().expect("the chain starts with the last parent");
         let parent = layers[d as usize]
             .par_iter()
-            .find_any(|&&s| leads_to(s, d, target))
-            .copied()
+            .map(|&key| codec.state(key))
+            .find_any(|&s| leads_to(s, d, target))
             .expect("every stored state has a parent in the layer before");
         chain.push(parent);
     }

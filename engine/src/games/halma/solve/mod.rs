@@ -17,6 +17,7 @@ pub mod bound;
 mod cooperative;
 pub mod ida;
 pub mod layered;
+mod pack;
 pub mod report;
 mod solitaire;
 mod symmetry;
