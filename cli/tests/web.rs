@@ -963,6 +963,15 @@ fn searches_and_requests_racing_on_games_stay_consistent() {
         json!({ "position": "halma8 4AAAA/5AAA/B5AA/8/8/BB4A1/BBB5/BBBB4 A 30,30", "moves": "g3-h4 a6-a5 h4-h5" }),
     );
     assert_eq!(done["over"], true);
+    assert_eq!(done["status"], "A wins: goal reached");
+    // The sentence names each game's own way to win; the one-word reason stays `goal`.
+    let borne = served.ok(
+        "POST",
+        "/api/games",
+        json!({ "position": "topsecret 16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/A14B A 40,40 0,0", "moves": "a1-off" }),
+    );
+    assert_eq!(borne["status"], "A wins: every stone borne off", "{borne}");
+    assert_eq!(borne["reason"], "goal");
     let done = done["id"].as_str().unwrap();
     let over = served.fails(
         "POST",

@@ -148,6 +148,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     type Setup: Clone + Send + Sync + 'static;
     /// The evaluation's precomputed tables, built once per search.
     type Eval: Send + Sync;
+    /// How a side wins this game, as the words after "A wins: " (Halma and most of the
+    /// family: `goal reached`).
+    const WIN_TEXT: &'static str = "goal reached";
 
     /// The start position of the game `setup` describes.
     fn start(setup: &Self::Setup) -> Self;

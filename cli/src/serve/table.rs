@@ -187,8 +187,8 @@ pub fn new_table(new: &NewGame) -> Result<Box<dyn Table>, Error> {
     })
 }
 
-/// Why a finished game ended, in one word, and the sentence the page shows.
-fn reason(status: Status) -> (Option<&'static str>, String) {
+/// Why a finished game of `P` ended, in one word, and the sentence the page shows.
+fn reason<P: Game>(status: Status) -> (Option<&'static str>, String) {
     let why = match status {
         Status::Ongoing => None,
         Status::Won(_) => Some("goal"),
@@ -199,7 +199,7 @@ fn reason(status: Status) -> (Option<&'static str>, String) {
         Status::DrawByPlyCap => Some("ply-cap"),
     };
     let text = match status {
-        Status::Won(s) => format!("{} wins: goal reached", side_letter(s)),
+        Status::Won(s) => format!("{} wins: {}", side_letter(s), P::WIN_TEXT),
         other => status_text(other),
     };
     (why, text)
@@ -242,7 +242,7 @@ impl<P: Game> GameTable<P> {
         };
         let reason = match status {
             Status::Ongoing => crate::tournament::record::UNFINISHED.to_string(),
-            other => reason(other).1,
+            other => reason::<P>(other).1,
         };
         GameRecord {
             game: 1,
@@ -275,7 +275,7 @@ impl<P: Game> Table for GameTable<P> {
         }
         let moves = self.played();
         let status = pos.status();
-        let (why, text) = reason(status);
+        let (why, text) = reason::<P>(status);
         let legal = pos
             .legal_moves()
             .into_iter()

@@ -32,6 +32,7 @@ pub const NAME: &str = "hexma";
 impl Game for HexmaPosition {
     type Setup = ();
     type Eval = HexmaEval;
+    const WIN_TEXT: &'static str = "edges joined";
 
     /// Round holes on the hexagonal lattice (Halma's star).
     fn picture(&self) -> Picture {

@@ -32,6 +32,7 @@ pub const NAME: &str = "topsecret";
 impl Game for TopSecretPosition {
     type Setup = ();
     type Eval = TopSecretEval;
+    const WIN_TEXT: &'static str = "every stone borne off";
 
     /// The 16×16 squares with the drop zone tinted, and each side's stones in hand and
     /// borne off said under the board.
