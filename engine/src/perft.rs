@@ -1,8 +1,9 @@
 //! Perft: the number of leaf nodes of the legal move tree, the move generator's test.
 //!
 //! `perft(p, 0) = 1`; a finished game has no moves; a forced pass counts as one move. The
-//! last ply is counted in bulk ([`Game::count_legal_moves`]: Halma counts destination
-//! bitboards). Generic over the game.
+//! last ply is counted in bulk ([`Game::count_legal_moves`]: Halma counts steps and
+//! dead-end jumps of all pieces at once, and the other pieces' destination bitboards).
+//! Generic over the game.
 
 use crate::game::Game;
 use crate::moves::Move;

@@ -18,6 +18,11 @@
 //!
 //! Rule filters are bitboard masks applied afterwards: camp exit, vacate and follow-out.
 //!
+//! Counting (`count_legal_moves`, perft's last ply) lists no piece's targets where it need
+//! not ([`PieceTargets::count`]): steps are counted for every piece at once, one shift per
+//! direction, and so are the jumps of the pieces whose first landings are all dead ends;
+//! only the others get a closure of their own.
+//!
 //! Measured on `positions/bench/` (`benches/movegen.rs`; 16×16 midgames: 2.3 µs → 1.3 µs per
 //! position): reading first landings and steps per cell instead of shifting a single bit
 //! saved about 30% on 16×16; dropping the per-piece mask correction (not needed, see
@@ -263,10 +268,16 @@ impl<G: Geometry> PieceTargets<G> {
     #[inline(always)]
     pub fn new(rules: &Rules, occupied: G::BB, goal: G::BB) -> Self {
         let empty = G::CELLS.without(occupied);
+        Self::with_masks(rules, occupied, goal, JumpMasks::new::<G>(occupied, empty))
+    }
+
+    /// [`Self::new`] with the position's jump masks already built.
+    #[inline(always)]
+    fn with_masks(rules: &Rules, occupied: G::BB, goal: G::BB, masks: JumpMasks<G::BB>) -> Self {
         PieceTargets {
             occupied,
-            empty,
-            components: JumpComponents::new(JumpMasks::new::<G>(occupied, empty)),
+            empty: G::CELLS.without(occupied),
+            components: JumpComponents::new(masks),
             long: rules.jumps == JumpKind::Long,
             locked: rules.camp_exit == CampExit::Locked,
             goal_lock: rules.goal_lock,
@@ -294,6 +305,57 @@ impl<G: Geometry> PieceTargets<G> {
         } else {
             targets
         }
+    }
+}
+
+impl<G: Geometry> PieceTargets<G> {
+    /// The number of targets of the pieces on `own` together (the sum of [`Self::of`]'s
+    /// counts, with the arguments of [`Self::new`]), counted in bulk where it can be: every
+    /// piece's steps by one shift per direction, and the jumps of the pieces whose first
+    /// landings are all dead ends (most of an opening's) as their landings, by one AND per
+    /// direction. The other pieces (a landing some jump leaves, a piece held in its goal, long
+    /// jumps, the goal lock) are counted one by one, and only then is a [`PieceTargets`]
+    /// built (its component list is half a kilobyte to clear). A step and a jump never reach
+    /// the same cell (jumps keep the parities of file and rank, a step changes one), so their
+    /// counts add up.
+    #[inline(always)]
+    pub fn count(rules: &Rules, occupied: G::BB, goal: G::BB, own: G::BB) -> u64 {
+        if rules.jumps == JumpKind::Long || rules.goal_lock {
+            let mut targets = Self::new(rules, occupied, goal);
+            return own
+                .iter()
+                .map(|from| u64::from(targets.of(from).count()))
+                .sum();
+        }
+        let empty = G::CELLS.without(occupied);
+        let masks = JumpMasks::new::<G>(occupied, empty);
+        let held = if rules.camp_exit == CampExit::Locked {
+            own & goal
+        } else {
+            G::BB::EMPTY
+        };
+        let free = own.without(held);
+        let mut chained = G::BB::EMPTY;
+        for (i, &d) in G::OFFSETS.iter().enumerate() {
+            chained |= masks.from[i] & masks.onward.shift(-2 * d);
+        }
+        let chained = chained & free;
+        let single = free.without(chained);
+        let mut n = 0;
+        for i in 0..G::OFFSETS.len() {
+            n += (step::<G>(free, i) & empty).count() + (single & masks.from[i]).count();
+        }
+        let mut n = u64::from(n);
+        if !(chained | held).is_empty() {
+            let mut targets = Self::with_masks(rules, occupied, goal, masks);
+            for from in chained.iter() {
+                n += u64::from(targets.components.closure::<G>(from).count());
+            }
+            for from in held.iter() {
+                n += u64::from(targets.of(from).count());
+            }
+        }
+        n
     }
 }
 
@@ -380,16 +442,25 @@ impl<G: Geometry> Position<G> {
         out
     }
 
-    /// The number of legal moves (a forced pass counts as one), without listing them.
+    /// The number of legal moves (a forced pass counts as one), without listing them: in
+    /// bulk ([`PieceTargets::count`]) unless a priority rule (vacate, follow-out) applies.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        let mut n = 0u64;
-        self.generate(|_, targets| n += targets.count() as u64);
-        if n == 0 && !self.status().is_over() {
-            1
-        } else {
-            n
+        if self.status().is_over() {
+            return 0;
         }
+        let setup = &**self.setup();
+        let rules = setup.rules();
+        let n = if rules.vacate || rules.follow_out {
+            let mut n = 0u64;
+            self.generate(|_, targets| n += targets.count() as u64);
+            n
+        } else {
+            let side = self.to_move();
+            PieceTargets::<G>::count(rules, self.occupied(), setup.goal(side), self.pieces(side))
+        };
+        // A side with no move passes.
+        n.max(1)
     }
 
     /// Whether `mv` is legal here.
@@ -489,6 +560,46 @@ mod tests {
         closures_match::<Square<16>>(4);
         closures_match::<Diamond>(5);
         closures_match::<Star>(6);
+    }
+
+    /// [`PieceTargets::count`] against the sum of [`PieceTargets::of`] on random boards, half
+    /// the pieces one side's, under a free and a locked camp exit with a random goal.
+    fn bulk_count_matches<G: Geometry>(rules: &str, seed: u64) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        for camp_exit in ["free", "locked"] {
+            let rules = Rules::parse(&format!("{rules}:camp-exit={camp_exit}")).unwrap();
+            for _ in 0..200 {
+                let density = rng.gen_range(0.2..0.7);
+                let (mut occupied, mut own, mut goal) = (G::BB::EMPTY, G::BB::EMPTY, G::BB::EMPTY);
+                for cell in G::BOARD.cells() {
+                    if rng.gen_bool(density) {
+                        occupied.set(cell);
+                        if rng.gen_bool(0.5) {
+                            own.set(cell);
+                        }
+                    }
+                    if rng.gen_bool(0.3) {
+                        goal.set(cell);
+                    }
+                }
+                let mut targets = PieceTargets::<G>::new(&rules, occupied, goal);
+                let want: u64 = own
+                    .iter()
+                    .map(|from| u64::from(targets.of(from).count()))
+                    .sum();
+                let got = PieceTargets::<G>::count(&rules, occupied, goal, own);
+                assert_eq!(got, want, "{own:?} of {occupied:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn bulk_count_equals_every_piece_counted_alone() {
+        bulk_count_matches::<Square<8>>("halma8", 7);
+        bulk_count_matches::<Square<10>>("halma10", 8);
+        bulk_count_matches::<Square<16>>("halma16", 9);
+        bulk_count_matches::<Diamond>("diamond", 10);
+        bulk_count_matches::<Star>("star-2", 11);
     }
 
     #[test]
