@@ -467,8 +467,10 @@ fn race_equals_breadth_first_search_on_random_positions() {
     race_matches_bfs::<Square<8>>("halma8:jumps=long", 4, 40);
 }
 
-/// Exact plies to the first finish by breadth-first search over positions.
+/// Exact plies to the first finish by breadth-first search over distinct positions, or
+/// `None` beyond `max`: independent of every bound (the one cooperative oracle of the tests).
 fn coop_bfs<G: Geometry>(pos: &Position<G>, max: u32) -> Option<u32> {
+    let mut seen = std::collections::HashSet::new();
     let mut frontier = vec![pos.clone()];
     for d in 1..=max {
         let mut next = Vec::new();
@@ -479,12 +481,128 @@ fn coop_bfs<G: Geometry>(pos: &Position<G>, max: u32) -> Option<u32> {
                 if matches!(q.status(), Status::Won(_)) {
                     return Some(d);
                 }
-                next.push(q);
+                if seen.insert((q.pieces(0), q.pieces(1), q.to_move())) {
+                    next.push(q);
+                }
             }
         }
         frontier = next;
     }
     None
+}
+
+/// Random positions where the approach bound counts (side A's stragglers 3 or more steps
+/// from its goal, the rest of A in it, B's pieces anywhere else): no game ends sooner than
+/// the cooperative bound (of A alone, and of either side), by breadth-first search.
+#[test]
+fn approach_bound_is_admissible_on_random_positions() {
+    fn check<G: Geometry>(name: &str, seed: u64, max: u32) {
+        let rules = solver_rules(Rules::parse(name).unwrap(), Mode::Cooperative).unwrap();
+        let setup = Arc::new(Setup::<G>::new(rules).unwrap());
+        let approach = bound::ApproachBound::new(&setup, 0);
+        let goal = setup.goal(0);
+        let n = setup.pieces_per_side();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (mut active, mut tried) = (0, 0);
+        while active < 25 && tried < 5000 {
+            tried += 1;
+            let outside = rng.gen_range(1..=2);
+            let mut goal_cells: Vec<usize> = goal.iter().collect();
+            let far: Vec<usize> = G::BOARD
+                .cells()
+                .filter(|&c| approach.steps_to_goal(c) >= 3)
+                .collect();
+            let mut a = G::BB::EMPTY;
+            for _ in 0..outside {
+                a.set(far[rng.gen_range(0..far.len())]);
+            }
+            while (a.count() as usize) < n {
+                let c = goal_cells.swap_remove(rng.gen_range(0..goal_cells.len()));
+                a.set(c);
+            }
+            let mut b = G::BB::EMPTY;
+            let free: Vec<usize> = G::BOARD
+                .cells()
+                .filter(|&c| !a.has(c) && !goal.has(c))
+                .collect();
+            while (b.count() as usize) < n {
+                b.set(free[rng.gen_range(0..free.len())]);
+            }
+            let side = rng.gen_range(0..2);
+            let mut pieces = [G::BB::EMPTY; halma_engine::game::MAX_SIDES];
+            pieces[0] = a;
+            pieces[1] = b;
+            let pos =
+                Position::from_parts(setup.clone(), pieces, side, Default::default(), 0).unwrap();
+            if pos.status().is_over() {
+                continue;
+            }
+            if approach.extra::<G>(a, b, side == 0, 0) == 0 {
+                continue;
+            }
+            let bound =
+                solve::cooperative_bound(&pos, Some(0)).min(solve::cooperative_bound(&pos, None));
+            if bound > max + 1 {
+                continue;
+            }
+            active += 1;
+            let exact = coop_bfs(&pos, max);
+            assert!(
+                exact.map_or(bound <= max + 1, |e| bound <= e),
+                "bound {bound}, exact {exact:?}: {}",
+                pos.to_text()
+            );
+        }
+        assert!(active >= 10, "{name}: only {active} positions");
+    }
+    check::<Square<6>>("square6", 1, 4);
+    check::<Square<7>>("square7", 2, 4);
+    check::<Square<8>>("halma8", 3, 3);
+    check::<halma_engine::geometry::Diamond>("diamond", 4, 3);
+}
+
+/// A tight finish the layered search drops (side A to move, 2k - 1 plies left with k of
+/// its pieces outside its goal, none able to enter) has no finish within those plies, by
+/// breadth-first search; and the check does drop some positions and keep some that finish.
+#[test]
+fn tight_finish_dead_ends_have_no_line() {
+    fn check<G: Geometry>(name: &str, seed: u64) {
+        let rules = solver_rules(Rules::parse(name).unwrap(), Mode::Cooperative).unwrap();
+        let setup = Arc::new(Setup::<G>::new(rules).unwrap());
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (mut dead, mut live) = (0, 0);
+        for _ in 0..60 {
+            let outside = rng.gen_range(1..=2);
+            let pos = near_goal(&setup, &mut rng, outside);
+            if pos.status().is_over() {
+                continue;
+            }
+            let left = 2 * outside as u32 - 1;
+            let exact = coop_bfs(&pos, left);
+            let goal = setup.goal(0);
+            let enters = pos
+                .legal_moves()
+                .into_iter()
+                .any(|mv| !mv.is_pass() && !goal.has(mv.from()) && goal.has(mv.to()));
+            if solve::cooperative_dead_end(&pos, 0, left) {
+                dead += 1;
+                assert_eq!(exact, None, "{}", pos.to_text());
+                assert!(!enters, "{}", pos.to_text());
+            } else if exact.is_some() {
+                live += 1;
+            }
+            // With more plies than a tight finish has, nothing is dropped.
+            assert!(!solve::cooperative_dead_end(&pos, 0, left + 2));
+        }
+        assert!(
+            dead >= 3 && live >= 2,
+            "{name}: {dead} dropped, {live} finished"
+        );
+    }
+    check::<Square<6>>("square6", 21);
+    check::<Square<7>>("square7", 22);
+    check::<Square<8>>("halma8", 23);
+    check::<halma_engine::geometry::Diamond>("diamond", 24);
 }
 
 #[test]

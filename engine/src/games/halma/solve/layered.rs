@@ -35,6 +35,14 @@ pub trait Layered: Puzzle {
         let _ = key;
         None
     }
+
+    /// Whether `node`, `left` moves from the limit and kept by its bound, has no line
+    /// within those moves for a reason its bound does not see (a cheap look one move
+    /// ahead, so that the layer never stores it). Never, unless the puzzle says otherwise.
+    fn dead_end(&self, node: &Self::Node, left: u32) -> bool {
+        let _ = (node, left);
+        false
+    }
 }
 
 /// How a layer holds its states: as they are, or packed into keys.
@@ -228,11 +236,14 @@ impl<P: Layered> Run<'_, P> {
                             lock(&finished).get_or_insert(state);
                         } else {
                             let bound = puzzle.bound(&node);
-                            if bound <= left {
+                            if bound > left {
+                                cut = cut.min(depth + 1 + bound.min(u32::MAX / 2));
+                            } else if puzzle.dead_end(&node, left) {
+                                // Every line through it needs more than the limit.
+                                cut = cut.min(limit + 1);
+                            } else {
                                 let (hash, child) = puzzle.state(&node);
                                 local[(hash >> 58) as usize % SHARDS].push(codec.key(child));
-                            } else {
-                                cut = cut.min(depth + 1 + bound.min(u32::MAX / 2));
                             }
                         }
                         puzzle.unmake(&mut node, mv);

@@ -634,6 +634,32 @@ pub fn cooperative_plies<G: Geometry>(pos: &Position<G>, max_plies: u32) -> Opti
     Worker::new(&puzzle, None, &stop).shortest(&mut node, max_plies)
 }
 
+/// The cooperative search's lower bound on the plies from `pos` to a finish (parity,
+/// blockers and the approach bound; `docs/solver.md`): of `finisher` alone, or of either
+/// side with `None`. Same rules requirement as [`cooperative_plies`]; for tests of
+/// admissibility against an exact search.
+pub fn cooperative_bound<G: Geometry>(pos: &Position<G>, finisher: Option<usize>) -> u32 {
+    let puzzle = Cooperative::new(pos.setup());
+    let mut node = puzzle.node(pos.clone());
+    if let Some(side) = finisher {
+        // A line of odd length is finished by the side to move.
+        let odd = side == pos.to_move();
+        puzzle.aim(&mut node, u32::from(odd));
+    }
+    puzzle.bound(&node)
+}
+
+/// Whether the layered search drops `pos` as a dead end of a tight finish: `finisher` to
+/// move with `left` plies left, twice its pieces outside its goal less one, and no legal
+/// move bringing one of them in (`docs/solver.md`, *Tight finish*). For tests, like
+/// [`cooperative_bound`].
+pub fn cooperative_dead_end<G: Geometry>(pos: &Position<G>, finisher: usize, left: u32) -> bool {
+    let puzzle = Cooperative::new(pos.setup());
+    let mut node = puzzle.node(pos.clone());
+    puzzle.aim(&mut node, u32::from(finisher == pos.to_move()));
+    puzzle.dead_end(&node, left)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
