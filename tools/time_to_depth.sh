@@ -1,5 +1,5 @@
 #!/bin/sh
-# Time to depth on a position file (docs/search.md, "Time to depth in the middle game"):
+# Time to depth on a position file (docs/search.md, "Time to depth in the 16x16 middle game"):
 # searches every position of FILE to DEPTH with one thread and prints, per depth, the nodes
 # summed over the positions and the largest and smallest, then the user CPU seconds of all
 # the searches together (CPU time, not wall time: the figure to compare on a loaded machine).
