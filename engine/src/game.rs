@@ -283,6 +283,21 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn move_gain(&self, _eval: &Self::Eval, _mover: usize, _mv: Move) -> i32 {
         0
     }
+    /// Whether futility pruning may skip moves of the side to move here, and with what
+    /// margin: `Some(slack)`, in centimoves, when no move can end the game in the mover's
+    /// favour and every move's [`Game::move_bound`] plus `slack` bounds how much it can
+    /// raise the mover's static score; `None` (the default) to prune nothing.
+    #[inline(always)]
+    fn futility_slack(&self, _eval: &Self::Eval) -> Option<i32> {
+        None
+    }
+    /// How much `mv` may raise the side to move's static score (the child's score from the
+    /// mover's view less the static score here), short of [`Game::futility_slack`]'s
+    /// margin; asked only where that is `Some`.
+    #[inline(always)]
+    fn move_bound(&self, _eval: &Self::Eval, _mv: Move) -> i32 {
+        0
+    }
     /// Calls `emit` with every move of [`Game::for_each_move`] and its
     /// [`Game::move_gain`] for the side to move.
     #[inline(always)]

@@ -24,6 +24,9 @@ use std::sync::atomic::Ordering::Relaxed;
 /// where each thread runs only part of the time, still stops soon after its deadline (1024
 /// until 2026-11-26: 256 threads on 2 cores then took 200 ms past a 40 ms move time).
 const CHECK_EVERY: u64 = 256;
+/// What the side to move is assumed to keep of its static score with its best move, for
+/// reverse futility pruning at the frontier: one move of the race, in centimoves.
+const STAND_MARGIN: i32 = 100;
 /// Half-width of the first aspiration window, in centimoves.
 const ASPIRATION: i32 = 40;
 
@@ -277,14 +280,35 @@ impl<'a, P: Game> Worker<'a, P> {
         }
 
         let us = self.pos.to_move();
+        let pooled = self.best_reply && us != self.root;
+        let frontier = if depth == 1 && !pv_node && !pooled && self.shared.pruning {
+            self.frontier(alpha, beta)
+        } else {
+            None
+        };
+        if let Some((stand, _)) = frontier {
+            // Reverse futility: the side to move keeps at least its static score less a
+            // move's worth with one of its moves, and that already reaches beta.
+            if stand - STAND_MARGIN >= beta {
+                return stand - STAND_MARGIN;
+            }
+        }
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
-        let pooled = self.best_reply && us != self.root;
         self.fill_moves(&mut list, ply, tt_move, pooled);
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
+        if let Some((stand, slack)) = frontier {
+            best = prune_futile(
+                &self.pos,
+                self.eval,
+                &mut list,
+                stand.saturating_add(slack),
+                alpha,
+            );
+        }
         let mut best_move = None;
         for i in 0..list.len() {
             let mv = pick_next(&mut list, i);
@@ -333,6 +357,18 @@ impl<'a, P: Game> Worker<'a, P> {
         }
         self.store(key, best, original_alpha, beta, best_move, depth, ply);
         best
+    }
+
+    /// The static score and the game's [`Game::futility_slack`] at a frontier node (one ply
+    /// to go, not a PV node) searched within (`alpha`, `beta`), if the game allows pruning
+    /// here and neither bound is a win or loss score.
+    #[inline(always)]
+    fn frontier(&self, alpha: i32, beta: i32) -> Option<(i32, i32)> {
+        if alpha.abs() >= WIN_BOUND || beta.abs() >= WIN_BOUND {
+            return None;
+        }
+        let slack = self.pos.futility_slack(self.eval)?;
+        Some((self.pos.evaluate(self.eval, self.team), slack))
     }
 
     /// The table's move for `key`, and its score if the entry already decides this
@@ -548,5 +584,34 @@ impl<'a, P: Game> Worker<'a, P> {
     pub fn flush_nodes(&mut self) {
         self.shared.nodes.fetch_add(self.unflushed, Relaxed);
         self.unflushed = 0;
+    }
+}
+
+/// Futility pruning at a frontier node searched with the null window above `alpha`: drops
+/// from `list` every move but the table's whose [`Game::move_bound`] cannot lift `base` (the
+/// static score plus the game's [`Game::futility_slack`]) above `alpha` (the child's score
+/// is its static score), and returns the highest such bound, at least `-WIN_BOUND + 1`
+/// (never a loss score): the node's score if nothing is left. `-INFINITE` if nothing was
+/// dropped.
+fn prune_futile<P: Game>(
+    pos: &P,
+    eval: &P::Eval,
+    list: &mut Vec<ScoredMove>,
+    base: i32,
+    alpha: i32,
+) -> i32 {
+    let mut pruned = -INFINITE;
+    list.retain(|m| {
+        let bound = base.saturating_add(pos.move_bound(eval, m.mv));
+        let keep = m.key == TT_MOVE || bound > alpha;
+        if !keep {
+            pruned = pruned.max(bound);
+        }
+        keep
+    });
+    if pruned == -INFINITE {
+        pruned
+    } else {
+        pruned.max(-WIN_BOUND + 1)
     }
 }

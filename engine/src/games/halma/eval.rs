@@ -44,6 +44,11 @@ use std::marker::PhantomData;
 /// and clamp to ±`MAX_EVAL`.
 pub const MAX_EVAL: i32 = WIN_BOUND - 1;
 
+/// The ladder rungs, both sides' together, one move is assumed to make or break at most in
+/// [`Evaluator::move_bound`]: a moved piece is the jumper, the jumped piece or the landing
+/// of a handful of forward hops before and after.
+pub const LADDER_RUNGS: i32 = 16;
+
 /// Precomputed tables and weights for one game.
 #[derive(Clone, Debug)]
 pub struct Evaluator<G: Geometry> {
@@ -181,6 +186,56 @@ impl<G: Geometry> Evaluator<G> {
             n += (own & jump_sources::<G>(occupied, empty, i)).count() as i32;
         }
         n
+    }
+
+    /// The margin of futility pruning here (see [`crate::game::Game::futility_slack`]), or
+    /// `None` where it must not prune: more than two sides, the exact race or a negative
+    /// distance, race or straggler weight in use, or a side to move that might win with its
+    /// next move. The margin covers what [`Evaluator::move_bound`] does not see: the
+    /// switch between the distance and the race weights as the armies pass each other
+    /// (their difference times the difference of the cells to go), the rounding of the
+    /// straggler's mean, and a negative tempo bonus.
+    pub fn futility_slack(&self, pos: &Position<G>) -> Option<i32> {
+        let w = &self.weights;
+        let sane = self.sides == 2
+            && w.race_pieces == 0
+            && w.distance >= 0
+            && w.race >= 0
+            && w.straggler >= 0;
+        if !sane || pos.may_win_next() {
+            return None;
+        }
+        let us = pos.to_move();
+        let (ours, _) = self.distance_to_go(pos, us);
+        let (theirs, _) = self.distance_to_go(pos, 1 - us);
+        let switch = i64::from((w.race - w.distance).abs()) * i64::from((ours - theirs).abs());
+        let slack = switch + i64::from(w.straggler) + 2 * i64::from((-w.tempo).max(0));
+        Some(slack.min(i64::from(MAX_EVAL)) as i32)
+    }
+
+    /// How much moving the side to move's piece from `from` to `to` may raise its static
+    /// score, short of [`Evaluator::futility_slack`] (see
+    /// [`crate::game::Game::move_bound`]): the cells to go it saves at the larger of the
+    /// distance and race weights and as many at the straggler weight (it may be the
+    /// rearmost piece), or the cells it loses at the smaller weight less the straggler's
+    /// share; the home weight when it leaves the home camp; and [`LADDER_RUNGS`] ladder
+    /// rungs made or broken. The tempo bonus only lowers the child's score.
+    #[inline(always)]
+    pub fn move_bound(&self, pos: &Position<G>, from: usize, to: usize) -> i32 {
+        let w = &self.weights;
+        let side = pos.to_move();
+        let table = &self.to_go[side * G::BB::CAPACITY..];
+        let saved = table[from] as i32 - table[to] as i32;
+        let mut bound = if saved > 0 {
+            saved * (w.distance.max(w.race) + w.straggler)
+        } else {
+            saved * w.distance.min(w.race) - saved * w.straggler / self.pieces as i32
+        };
+        let home = pos.setup().home(side);
+        if home.has(from) && !home.has(to) {
+            bound += w.home.max(0);
+        }
+        bound + LADDER_RUNGS * w.ladder.abs()
     }
 
     /// Whether a two-player game has become a pure race: every piece of side 0 is past every

@@ -231,6 +231,20 @@ impl<G: Geometry> Game for Position<G> {
     }
 
     #[inline(always)]
+    fn futility_slack(&self, eval: &Self::Eval) -> Option<i32> {
+        eval.futility_slack(self)
+    }
+
+    #[inline(always)]
+    fn move_bound(&self, eval: &Self::Eval, mv: Move) -> i32 {
+        if mv.is_pass() {
+            0
+        } else {
+            eval.move_bound(self, mv.from(), mv.to())
+        }
+    }
+
+    #[inline(always)]
     fn for_each_move_gain(&self, eval: &Self::Eval, mut emit: impl FnMut(Move, i32)) {
         let side = Position::to_move(self);
         self.generate(|from, targets| {

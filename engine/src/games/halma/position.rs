@@ -291,6 +291,15 @@ impl<G: Geometry> Position<G> {
         self.pieces[side].without(self.setup.goal(side)).is_empty()
     }
 
+    /// Whether the side to move might win with its next move, under any win condition: one
+    /// move fills at most one goal cell and brings at most one piece home, so it cannot
+    /// unless its goal has at most one empty cell or it has at most one piece outside.
+    pub fn may_win_next(&self) -> bool {
+        let side = self.to_move;
+        let goal = self.setup.goal(side);
+        goal.without(self.occupied).count() <= 1 || self.pieces[side].without(goal).count() <= 1
+    }
+
     /// Whether `side` meets the rule set's win condition.
     fn wins(&self, side: usize) -> bool {
         let goal = self.setup.goal(side);
