@@ -9,6 +9,7 @@ use halma_engine::solve::{self, Beam, Iteration, Method, Mode, Options, Progress
 use halma_engine::Error;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
+use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -205,6 +206,8 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         bar.set_message("building the level table");
     }
     let json = args.json;
+    // A log file or pipe gets no spinner, so the layer lines go there as lines.
+    let layer_lines = json || !std::io::stderr().is_terminal();
     let progress = |p: &Progress| match p {
         Progress::Started(b) => bar.set_message(format!("searching bound {b}")),
         Progress::Searched { bound, done, tasks } => bar.set_message(format!(
@@ -216,7 +219,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             states,
         } => {
             let text = format!("bound {bound}: layer {depth} stored, {states} states");
-            if json {
+            if layer_lines {
                 eprintln!("{text}");
             } else {
                 bar.set_message(text)

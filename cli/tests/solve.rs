@@ -349,3 +349,28 @@ fn ctrl_c_in_any_phase_stops_with_a_valid_report() {
     assert_eq!(v["stopped"], "interrupted", "{v}");
     assert!(v["bounds"].as_array().unwrap().is_empty(), "{v}");
 }
+
+/// Without a terminal (a log file, a pipe) the layered search writes each stored layer to
+/// stderr as a line, so a long run's log keeps them; the text summary stays on stdout.
+#[test]
+fn layered_text_run_logs_its_layers_to_stderr_without_a_terminal() {
+    let out = common::halma(&[
+        "solve",
+        "--rules",
+        "square7",
+        "--mode",
+        "cooperative",
+        "--method",
+        "layered",
+        "--beam",
+        "0",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stdout.contains("minimum  15 plies"), "{stdout}");
+    assert!(stderr.contains("bound 15: layer 1 stored,"), "{stderr}");
+    assert!(!stdout.contains("layer 1 stored"), "{stdout}");
+}
