@@ -204,8 +204,6 @@ impl Searcher {
         let infinite = limits.is_infinite();
         let timed = limits.move_time.is_some() || limits.clock.is_some();
         let mut last: Option<(u32, Line)> = None;
-        // When the main thread's last two iterations ended, and how long they took.
-        let (mut ended, mut took) = (Duration::ZERO, [Duration::ZERO; 2]);
 
         std::thread::scope(|scope| {
             // The helpers start once the main thread has completed its first iteration, so
@@ -250,10 +248,7 @@ impl Searcher {
                 let raw = w.best().score;
                 let proven = raw.abs() >= WIN_BOUND && depth >= (WIN - raw.abs()) as u32;
                 let forced = timed && w.root_moves.len() == 1;
-                took = [took[1], it.time.saturating_sub(ended)];
-                ended = it.time;
-                let next = timeman::next_iteration(took[0], took[1]);
-                let out_of_budget = !shared.time.may_start_iteration_lasting(next)
+                let out_of_budget = !shared.time.may_start_iteration()
                     || limits.nodes.is_some_and(|n| it.nodes >= n);
                 let go_on = !(!infinite && (proven || forced || out_of_budget));
                 if go_on && depth < max_depth {

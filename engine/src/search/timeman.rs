@@ -26,24 +26,6 @@ pub const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// How many optimums the maximum is.
 const MAX_OPTIMUMS: u32 = 4;
 
-/// The least and the most an iteration is assumed to grow on the one before it.
-const GROWTH: (f64, f64) = (2.0, 10.0);
-
-/// How long the next iteration of a deepening search is expected to last, from the last
-/// two completed iterations' durations (`last` the latest): `last` times the growth from
-/// `before` to `last`, that growth held within 2 and 10 (2 when `before` took no time).
-/// Alpha-beta's iterations on 16×16 grow by 2 to 9 times, alternately (docs/search.md,
-/// "Time management").
-pub fn next_iteration(before: Duration, last: Duration) -> Duration {
-    let growth = if before.is_zero() {
-        GROWTH.0
-    } else {
-        (last.as_secs_f64() / before.as_secs_f64()).clamp(GROWTH.0, GROWTH.1)
-    };
-    // At most 10 × `last`: within a Duration unless `last` is beyond 10^18 s.
-    Duration::try_from_secs_f64(last.as_secs_f64() * growth).unwrap_or(Duration::MAX)
-}
-
 /// The time budget of one search.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {
@@ -134,17 +116,6 @@ impl TimeManager {
         self.optimum.is_none_or(|o| self.elapsed() < o / 5 * 3)
     }
 
-    /// Whether an iteration expected to last `next` should still start: before 60% of the
-    /// optimum is used, and only if it would end before the maximum (an iteration stopped
-    /// at the maximum is thrown away, so starting one that cannot end only costs the
-    /// clock).
-    pub fn may_start_iteration_lasting(&self, next: Duration) -> bool {
-        self.may_start_iteration()
-            && self
-                .maximum
-                .is_none_or(|m| self.elapsed().saturating_add(next) <= m)
-    }
-
     /// Whether the search must stop now.
     pub fn out_of_time(&self) -> bool {
         self.maximum.is_some_and(|m| self.elapsed() >= m)
@@ -209,34 +180,6 @@ mod tests {
         let tm = TimeManager::new(&both, Some(60));
         assert_eq!(tm.optimum, Some(Duration::from_millis(500)));
         assert_eq!(tm.maximum, Some(Duration::from_millis(500)));
-    }
-
-    #[test]
-    fn the_next_iteration_grows_as_the_last_did_within_bounds() {
-        let ms = Duration::from_millis;
-        assert_eq!(next_iteration(ms(2), ms(18)), ms(162));
-        assert_eq!(next_iteration(ms(10), ms(12)), ms(24));
-        assert_eq!(next_iteration(ms(1), ms(50)), ms(500));
-        assert_eq!(next_iteration(Duration::ZERO, ms(3)), ms(6));
-        assert_eq!(next_iteration(ms(1), Duration::MAX), Duration::MAX);
-        // 25 ms optimum, 100 ms maximum: at 14 ms an iteration of 90 ms may start, one of
-        // 150 ms may not (it would be stopped at 100 ms and thrown away).
-        let limits = Limits {
-            clock: Some(Clock {
-                time_left: Duration::from_millis(2500),
-                increment: Duration::ZERO,
-                moves_to_go: Some(100),
-            }),
-            ..Limits::default()
-        };
-        let mut tm = TimeManager::new(&limits, None);
-        assert_eq!((tm.optimum, tm.maximum), (Some(ms(25)), Some(ms(100))));
-        tm.start = Instant::now() - ms(14);
-        assert!(tm.may_start_iteration_lasting(ms(80)));
-        assert!(!tm.may_start_iteration_lasting(ms(150)));
-        // No clock: nothing stops it.
-        let free = TimeManager::new(&Limits::default(), None);
-        assert!(free.may_start_iteration_lasting(Duration::MAX));
     }
 
     #[test]
