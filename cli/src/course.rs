@@ -4,6 +4,7 @@
 use crate::course_files::{
     limits, output_text, parse_input, CourseBoard, COURSE_RULES, INPUT_LIMITS,
 };
+use crate::course_history;
 use crate::tournament::players::PlayerSpec;
 use clap::Args;
 use halma_engine::games::Variant;
@@ -29,6 +30,11 @@ pub struct CourseArgs {
     /// searches on every core (at most 64) unless the spec says `threads=`
     #[arg(long, value_name = "SPEC", default_value = "alphabeta")]
     engine: String,
+
+    /// Keep no history file: in a GAME the adapter otherwise keeps the game so far in
+    /// halma-course-history.txt beside input.txt, to see repetitions
+    #[arg(long)]
+    no_history: bool,
 }
 
 /// Runs `halma course`: reads `input.txt` in the directory, thinks, writes `output.txt`.
@@ -44,12 +50,27 @@ pub fn run(args: &CourseArgs) -> Result<(), Error> {
     let mut engine = spec.internal_engine::<Position<CourseBoard>>()?;
     let input_path = args.dir.join("input.txt");
     let text = read(&input_path)?;
-    let (input, pos) = parse_input(&text, rules)?;
+    let (input, board) = parse_input(&text, rules)?;
+    let history = input.game && !args.no_history;
+    let mut pos = if history {
+        course_history::resume(&args.dir, &board)
+    } else {
+        board
+    };
     let limits = spec.limits(limits(&input));
     let outcome = engine.search(&pos, &limits, &mut |_| ())?;
     let path = args.dir.join("output.txt");
     std::fs::write(&path, output_text(&pos, outcome.best))
-        .map_err(|e| Error::Argument(format!("cannot write {}: {e}", path.display())))
+        .map_err(|e| Error::Argument(format!("cannot write {}: {e}", path.display())))?;
+    if history {
+        // The move is written; a history that cannot be saved only costs the next call
+        // its view of repetitions.
+        pos.make(outcome.best);
+        if let Err(e) = course_history::save(&args.dir, &pos) {
+            eprintln!("warning: {e}");
+        }
+    }
+    Ok(())
 }
 
 /// Reads `input.txt` within [`INPUT_LIMITS`], with a one-line error. Only a regular file

@@ -9,6 +9,7 @@ mod bench;
 mod ccp;
 mod course;
 mod course_files;
+mod course_history;
 #[cfg(test)]
 mod fuzz_tests;
 mod game_args;
