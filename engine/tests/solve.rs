@@ -273,7 +273,8 @@ fn layered_and_deepening_agree_on_small_boards() {
 }
 
 /// A layered search that would exceed its memory stops with a clear reason and keeps what
-/// it proved: no minimum, every completed bound unsolved.
+/// it proved: no minimum, every completed bound unsolved; with a beam, an aimed beam at the
+/// bound that did not fit gives the minimum (`halma8` cooperative, 24).
 #[test]
 fn layered_search_stops_at_its_memory_budget() {
     let options = Options {
@@ -296,6 +297,21 @@ fn layered_search_stops_at_its_memory_budget() {
     let reason = s.stopped.expect("stopped");
     assert!(reason.contains("memory budget"), "{reason}");
     assert!(s.iterations.iter().all(|i| !i.solved));
+    // With a beam, the bound whose layers do not fit gets an aimed beam: every shorter bound
+    // was refuted by the layers, so its line is the minimum.
+    let with_beam = Options {
+        beam_width: 1000,
+        ..options
+    };
+    let s = solve::solve(
+        Rules::parse("halma8").unwrap(),
+        Mode::Cooperative,
+        &with_beam,
+        &no_progress,
+    )
+    .unwrap();
+    assert_eq!((s.minimum, s.line.len()), (Some(24), 24));
+    assert!(s.stopped.is_none());
 }
 
 /// The beam search only ever stops the deepening early: with any width the minimum is the

@@ -76,6 +76,25 @@ impl<B: BitBoard> JumpMasks<B> {
         }
         out
     }
+
+    /// The cells one jump from any cell of `pieces` lands on (every direction at once).
+    #[inline(always)]
+    pub fn landings_of<G: Geometry<BB = B>>(&self, pieces: B) -> B {
+        let mut out = B::EMPTY;
+        for (mask, &d) in self.from.iter().zip(G::OFFSETS) {
+            out |= (pieces & *mask).shift(2 * d);
+        }
+        out
+    }
+
+    /// `cells` (empty ones) and every empty cell jump-connected to them: the union of their
+    /// jump components, so that a piece reaches one of `cells` by a chain of jumps exactly
+    /// when one of its first landings ([`Self::landings_of`]) lies in it (see
+    /// [`JumpComponents`]).
+    #[inline(always)]
+    pub fn connected<G: Geometry<BB = B>>(&self, cells: B) -> B {
+        fill::<G>(cells, cells, &self.from)
+    }
 }
 
 /// The cells from which a jump in direction `i` (an index into `G::OFFSETS`) is possible:

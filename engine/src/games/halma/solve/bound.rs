@@ -165,15 +165,40 @@ impl<B: BitBoard> ApproachBound<B> {
         to_move: bool,
         floor: u32,
     ) -> u32 {
+        self.extra_with::<G>(pieces, others, to_move, floor, None, None)
+    }
+
+    /// The fewest steps from a cell of `outside` (cells outside the goal, not none) to the
+    /// goal.
+    #[inline]
+    pub fn near(&self, outside: B) -> u32 {
+        self.within
+            .iter()
+            .position(|w| w.intersects(outside))
+            .unwrap_or(0) as u32
+    }
+
+    /// [`Self::extra`], taking the distance `a + 2` as `known_near` when given (it must be
+    /// [`Self::near`] of the side's pieces outside the goal), and reading the distance
+    /// `e + 2` off `known` (the rings of a set worked out once for many positions) when that
+    /// set is one of the two it measures between: the side's pieces outside the goal, or
+    /// the pieces they are measured to. Otherwise (or without `known`) the distance is
+    /// measured by dilations, as in [`Self::extra`]; the result is the same either way.
+    #[inline]
+    pub fn extra_with<G: Geometry<BB = B>>(
+        &self,
+        pieces: B,
+        others: B,
+        to_move: bool,
+        floor: u32,
+        known_near: Option<u32>,
+        known: Option<&Rings<B>>,
+    ) -> u32 {
         let outside = pieces.without(self.goal);
         if !self.enabled || outside.is_empty() {
             return 0;
         }
-        let near = self
-            .within
-            .iter()
-            .position(|w| w.intersects(outside))
-            .unwrap_or(0) as u32;
+        let near = known_near.unwrap_or_else(|| self.near(outside));
         let a = near.saturating_sub(2);
         if a <= floor {
             return 0;
@@ -182,21 +207,98 @@ impl<B: BitBoard> ApproachBound<B> {
         // The distance e + 2 matters up to the e at which (e + t) / 2 reaches a.
         let cap = 2 * a + 2 - t;
         let targets = others | (pieces & self.goal);
-        let mut reach = outside;
-        let mut dist = 0;
-        while dist < cap + 2 {
-            dist += 1;
-            let mut grown = reach;
-            for &d in G::OFFSETS {
-                grown |= reach.shift(d);
+        let known = known.and_then(|rings| match rings.set {
+            set if set == outside => rings.steps_to(targets, cap + 2),
+            set if set == targets => rings.steps_to(outside, cap + 2),
+            _ => None,
+        });
+        let dist = known.unwrap_or_else(|| {
+            let mut reach = outside;
+            let mut dist = 0;
+            while dist < cap + 2 {
+                dist += 1;
+                reach = dilate::<G>(reach);
+                if reach.intersects(targets) {
+                    break;
+                }
             }
-            reach = grown & G::CELLS;
-            if reach.intersects(targets) {
-                break;
-            }
-        }
+            dist
+        });
         let e = dist.saturating_sub(2);
         a.min((e + t) / 2)
+    }
+}
+
+/// `set` and every cell one step from it.
+#[inline(always)]
+fn dilate<G: Geometry>(set: G::BB) -> G::BB {
+    let mut grown = set;
+    for &d in G::OFFSETS {
+        grown |= set.shift(d);
+    }
+    grown & G::CELLS
+}
+
+/// Most rings a [`Rings`] keeps (more than any board's diameter in steps).
+const MAX_RINGS: usize = 40;
+
+/// The cells within each number of steps of one set of cells, worked out once so that the
+/// distance from the set to many others is read off ring by ring
+/// ([`ApproachBound::extra_with`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Rings<B> {
+    /// The set the rings grow from.
+    set: B,
+    /// `within[k - 1]`: the cells at most `k` steps from `set`.
+    within: [B; MAX_RINGS],
+    /// Rings kept; when the last one still grew, the rings stop short of the board.
+    len: usize,
+    /// Whether the last ring covers every cell the set can reach.
+    complete: bool,
+}
+
+impl<B: BitBoard> Default for Rings<B> {
+    fn default() -> Self {
+        Rings {
+            set: B::EMPTY,
+            within: [B::EMPTY; MAX_RINGS],
+            len: 0,
+            complete: false,
+        }
+    }
+}
+
+impl<B: BitBoard> Rings<B> {
+    /// Rings around `set`, grown until they stop growing or [`MAX_RINGS`] are kept.
+    pub fn around<G: Geometry<BB = B>>(&mut self, set: B) {
+        self.set = set;
+        self.len = 0;
+        self.complete = false;
+        let mut reach = set;
+        while self.len < MAX_RINGS {
+            let grown = dilate::<G>(reach);
+            if grown == reach {
+                self.complete = true;
+                return;
+            }
+            reach = grown;
+            self.within[self.len] = reach;
+            self.len += 1;
+        }
+    }
+
+    /// The fewest steps (1 or more) from the set to a cell of `other` (disjoint from it),
+    /// or `cap` when that is more than `cap` steps or `other` is out of reach: the count of
+    /// dilations that [`ApproachBound::extra`] makes. `None` when the rings stop short of
+    /// telling.
+    #[inline]
+    fn steps_to(&self, other: B, cap: u32) -> Option<u32> {
+        let rings = &self.within[..self.len.min(cap as usize)];
+        match rings.iter().position(|ring| ring.intersects(other)) {
+            Some(k) => Some(k as u32 + 1),
+            None if rings.len() == cap as usize || self.complete => Some(cap),
+            None => None,
+        }
     }
 }
 

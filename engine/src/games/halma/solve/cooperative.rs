@@ -3,19 +3,19 @@
 //! ([`Position::make`], [`Position::legal_moves_into`]), so every rule option of the rule
 //! set applies (the caller turns the win into all-in-goal and drops deadline and repetition).
 
-use super::bound::{ApproachBound, ParityBound};
+use super::bound::{ApproachBound, ParityBound, Rings};
 use super::ida::Puzzle;
-use super::layered::Layered;
+use super::layered::{expand_by_moves, Child, Layered};
 use super::pack::ArmyRank;
 use super::solitaire::progress;
 use super::symmetry::{ImageKeys, Symmetry};
 use crate::bitboard::BitBoard;
 use crate::game::MAX_SIDES;
-use crate::geometry::Geometry;
-use crate::movegen::{jump_closure, long_jump_closure, step_targets, JumpMasks};
+use crate::geometry::{step, Geometry};
+use crate::movegen::{long_jump_closure, JumpMasks};
 use crate::moves::Move;
 use crate::position::{Position, Status};
-use crate::rules::JumpKind;
+use crate::rules::{JumpKind, WinCheck, WinCondition};
 use crate::setup::Setup;
 
 /// Both sides of a two-player game cooperating towards the quickest finish of either.
@@ -32,6 +32,8 @@ pub struct Cooperative<G: Geometry> {
     /// The ranking of armies, when a state (two ranks, the side to move and the aim: six
     /// values) fits in a `u128`.
     ranks: Option<ArmyRank>,
+    /// Whether jumps are long (Super Halma).
+    long: bool,
 }
 
 /// Most symmetries other than the identity a cooperative game has.
@@ -90,6 +92,7 @@ impl<G: Geometry> Cooperative<G> {
                 }
             }),
             images: Vec::new(),
+            long: setup.rules().jumps == JumpKind::Long,
             ranks: ArmyRank::new::<G>(setup.pieces_per_side()).filter(|r| {
                 r.armies()
                     .checked_mul(r.armies())
@@ -128,8 +131,15 @@ impl<G: Geometry> Cooperative<G> {
     /// has it (`None`: the position itself, which wins ties; see [`super::symmetry`]).
     #[inline]
     fn smallest_image(&self, node: &Node<G>) -> (u64, Option<usize>) {
-        let mut best = (node.pos.key(), None);
-        for (i, &hash) in node.images[..self.images.len()].iter().enumerate() {
+        self.smallest_of(node.pos.key(), &node.images)
+    }
+
+    /// The smallest of a position's hash `key` and its images' `images`, and the image that
+    /// has it (`None`: the position itself).
+    #[inline]
+    fn smallest_of(&self, key: u64, images: &[u64; MAX_IMAGES]) -> (u64, Option<usize>) {
+        let mut best = (key, None);
+        for (i, &hash) in images[..self.images.len()].iter().enumerate() {
             if hash < best.0 {
                 best = (hash, Some(i));
             }
@@ -141,12 +151,77 @@ impl<G: Geometry> Cooperative<G> {
     /// the change is its own inverse).
     #[inline]
     fn update_images(&self, node: &mut Node<G>, side: usize, mv: Move) {
-        for (hash, image) in node.images.iter_mut().zip(&self.images) {
+        self.move_images(&mut node.images, side, mv);
+    }
+
+    /// [`Self::update_images`] on the hashes alone.
+    #[inline]
+    fn move_images(&self, images: &mut [u64; MAX_IMAGES], side: usize, mv: Move) {
+        for (hash, image) in images.iter_mut().zip(&self.images) {
             let keys = &image.keys;
             *hash ^= keys.turn(side) ^ keys.turn(1 - side);
             if !mv.is_pass() {
                 *hash ^= keys.piece(side, mv.from()) ^ keys.piece(side, mv.to());
             }
+        }
+    }
+
+    /// The stored state of the position with `pieces` and `side` to move, seen through
+    /// `image` (`None`: itself), with `aim` ([`Self::aim_of`]), and its hash `hash`.
+    #[inline]
+    fn canonical(
+        &self,
+        (hash, image): (u64, Option<usize>),
+        [a, b]: [G::BB; 2],
+        side: usize,
+        aim: usize,
+    ) -> (u64, (G::BB, G::BB, u8)) {
+        let (a, b, side) = match image {
+            Some(i) => self.images[i].state(a, b, side),
+            None => (a, b, side),
+        };
+        (hash ^ AIM_KEYS[aim], (a, b, (side | aim << 1) as u8))
+    }
+
+    /// [`Puzzle::bound`] of `view`, with what `prepared` knows of the finisher's army (its
+    /// parity bound and distance to the goal, when the army is the one it was prepared for)
+    /// and the approach term's distance read off its rings where they apply.
+    #[inline]
+    fn bound_with(&self, view: View<G::BB>, prepared: Option<&Prepared<G::BB>>) -> u32 {
+        let sides = match view.finisher {
+            Some(side) => side..side + 1,
+            None => 0..2,
+        };
+        let mut best = u32::MAX;
+        for side in sides {
+            let to_move = u32::from(view.to_move == side);
+            let blockers = (view.pieces[1 - side] & self.full_goal[side]).count();
+            let (own, other) = (view.pieces[side], view.pieces[1 - side]);
+            let known = prepared.filter(|p| p.army == own && view.finisher == Some(side));
+            let parity = match known {
+                Some(p) => p.parity,
+                None => self.parity[side].bound(own, G::BB::EMPTY),
+            };
+            let base = parity.max(blockers + to_move);
+            // The approach term counts only above what the others give already.
+            let outside = own.without(self.goal[side]).count();
+            let floor = base.saturating_sub(outside);
+            let approach = outside
+                + self.approach[side].extra_with::<G>(
+                    own,
+                    other,
+                    to_move == 1,
+                    floor,
+                    known.map(|p| p.near),
+                    prepared.map(|p| &p.rings),
+                );
+            let m = base.max(approach);
+            best = best.min(2 * m - to_move);
+        }
+        if best == u32::MAX {
+            0
+        } else {
+            best
         }
     }
 
@@ -183,15 +258,13 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
     /// The image with the smallest hash (the position itself on a tie), with the aim.
     #[inline]
     fn state(&self, node: &Node<G>) -> (u64, Self::State) {
-        let (hash, image) = self.smallest_image(node);
         let pos = &node.pos;
-        let (a, b, side) = (pos.pieces(0), pos.pieces(1), pos.to_move());
-        let (a, b, side) = match image {
-            Some(i) => self.images[i].state(a, b, side),
-            None => (a, b, side),
-        };
-        let aim = Self::aim_of(node);
-        (hash ^ AIM_KEYS[aim], (a, b, (side | aim << 1) as u8))
+        self.canonical(
+            self.smallest_image(node),
+            [pos.pieces(0), pos.pieces(1)],
+            pos.to_move(),
+            Self::aim_of(node),
+        )
     }
 
     /// A side needing `m` more moves of its own finishes `2m - 1` plies from now at the
@@ -205,29 +278,7 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
     /// With a finisher aimed at, only its term counts.
     #[inline]
     fn bound(&self, node: &Node<G>) -> u32 {
-        let pos = &node.pos;
-        let sides = match node.finisher {
-            Some(side) => side..side + 1,
-            None => 0..2,
-        };
-        sides
-            .map(|side| {
-                let to_move = u32::from(pos.to_move() == side);
-                let blockers = (pos.pieces(1 - side) & self.full_goal[side]).count();
-                let (own, other) = (pos.pieces(side), pos.pieces(1 - side));
-                let base = self.parity[side]
-                    .bound(own, G::BB::EMPTY)
-                    .max(blockers + to_move);
-                // The approach term counts only above what the others give already.
-                let outside = own.without(self.goal[side]).count();
-                let floor = base.saturating_sub(outside);
-                let approach =
-                    outside + self.approach[side].extra::<G>(own, other, to_move == 1, floor);
-                let m = base.max(approach);
-                2 * m - to_move
-            })
-            .min()
-            .unwrap_or(0)
+        self.bound_with(View::of(node), None)
     }
 
     /// A line of `length` plies ends with the move of the side to move at the root if
@@ -284,6 +335,78 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
 }
 
 impl<G: Geometry> Layered for Cooperative<G> {
+    /// What [`Cooperative::prepare`] works out.
+    type Scratch = Prepared<G::BB>;
+
+    /// Without a move-counting rule beyond all-in-goal (the solver drops deadline and
+    /// repetition; no ply cap, the mover's win alone), an aimed node's children are judged
+    /// on bitboards: each move of the rules core's generator (vacate and follow-out
+    /// included) changes one army, the child is finished when the mover's pieces all stand
+    /// in its goal, its bound reads the rings around what the move leaves fixed, and its
+    /// images' hashes follow the move as [`Puzzle::make`] would update them. A node with
+    /// no move (a pass) goes the general way.
+    fn expand(
+        &self,
+        node: &mut Node<G>,
+        prepared: &mut Prepared<G::BB>,
+        moves: &mut Vec<Move>,
+        (depth, limit): (u32, u32),
+        each: &mut impl FnMut(Child<Self::State>),
+    ) {
+        let rules = node.pos.setup().rules();
+        let plain = rules.win_check == WinCheck::Mover
+            && rules.ply_cap.is_none()
+            && rules.deadline.is_none()
+            && !rules.repetition
+            && !rules.equal_turns
+            && rules.win == WinCondition::AllInGoal;
+        let Some(finisher) = node.finisher.filter(|_| plain) else {
+            return expand_by_moves(self, node, moves, (depth, limit), each);
+        };
+        self.prepare(node, prepared);
+        let left = limit - depth - 1;
+        let pos = &node.pos;
+        let side = pos.to_move();
+        let next = 1 - side;
+        let aim = if finisher == next { 1 } else { 2 };
+        let goal = self.goal[side];
+        let keys = pos.setup().keys();
+        let turn = keys.turn(side) ^ keys.turn(next);
+        let mut any = false;
+        pos.generate(|from, targets| {
+            for to in targets.iter() {
+                any = true;
+                let mut pieces = [pos.pieces(0), pos.pieces(1)];
+                pieces[side] ^= G::BB::single(from) | G::BB::single(to);
+                if pieces[side].without(goal).is_empty() {
+                    each(Child::Finished);
+                    continue;
+                }
+                let view = View {
+                    pieces,
+                    to_move: next,
+                    finisher: Some(finisher),
+                };
+                let bound = self.bound_with(view, Some(prepared));
+                if bound > left {
+                    each(Child::Dropped(depth + 1 + bound.min(u32::MAX / 2)));
+                } else if self.dead_end_of(view, left) {
+                    each(Child::Dropped(limit + 1));
+                } else {
+                    let key = pos.key() ^ turn ^ keys.piece(side, from) ^ keys.piece(side, to);
+                    let mut images = node.images;
+                    self.move_images(&mut images, side, Move::new(from, to));
+                    let smallest = self.smallest_of(key, &images);
+                    let (hash, state) = self.canonical(smallest, pieces, next, aim);
+                    each(Child::Kept(hash, state));
+                }
+            }
+        });
+        if !any {
+            expand_by_moves(self, node, moves, (depth, limit), each);
+        }
+    }
+
     /// The position of the stored pieces and side to move, with the move counts of a game
     /// `depth` plies old (the rules' options that count moves see the same game), and the
     /// stored aim.
@@ -314,40 +437,6 @@ impl<G: Geometry> Layered for Cooperative<G> {
         Some((ranks.rank(a) * ranks.armies() + ranks.rank(b)) * 6 + u128::from(bits))
     }
 
-    /// The finisher to move with `2k - 1` plies left, `k` its pieces outside its goal: its
-    /// `k` moves in those plies must each bring one of them in (each needs a move of its
-    /// own), so when no step or jump chain of a piece outside the goal reaches a free goal
-    /// cell there is no line (`docs/solver.md`, *Tight finish*). The steps and jump
-    /// closures are those of an unrestricted piece, so the rules' restrictions (camp exit,
-    /// follow-out, vacate) can only make more positions dead ends than this finds.
-    fn dead_end(&self, node: &Node<G>, left: u32) -> bool {
-        let pos = &node.pos;
-        let Some(side) = node.finisher.filter(|&s| s == pos.to_move()) else {
-            return false;
-        };
-        let goal = self.goal[side];
-        let outside = pos.pieces(side).without(goal);
-        if 2 * outside.count() != left + 1 {
-            return false;
-        }
-        let occupied = pos.pieces(0) | pos.pieces(1);
-        let free_goal = goal.without(occupied);
-        if free_goal.is_empty() {
-            return true;
-        }
-        let empty = G::CELLS.without(occupied);
-        let adjacent = pos.setup().rules().jumps == JumpKind::Adjacent;
-        let masks = JumpMasks::new::<G>(occupied, empty);
-        !outside.iter().any(|from| {
-            let jumps = if adjacent {
-                jump_closure::<G>(from, &masks)
-            } else {
-                long_jump_closure::<G>(from, occupied, empty)
-            };
-            (step_targets::<G>(from, empty) | jumps).intersects(free_goal)
-        })
-    }
-
     #[inline]
     fn unpack(&self, key: u128) -> Option<Self::State> {
         let ranks = self.ranks.as_ref()?;
@@ -357,6 +446,105 @@ impl<G: Geometry> Layered for Cooperative<G> {
             ranks.unrank(armies % ranks.armies()),
             (key % 6) as u8,
         ))
+    }
+
+    /// The finisher to move with `2k - 1` plies left, `k` its pieces outside its goal: its
+    /// `k` moves in those plies must each bring one of them in (each needs a move of its
+    /// own), so when no step or jump chain of a piece outside the goal reaches a free goal
+    /// cell there is no line (`docs/solver.md`, *Tight finish*). The steps and jump
+    /// closures are those of an unrestricted piece, so the rules' restrictions (camp exit,
+    /// follow-out, vacate) can only make more positions dead ends than this finds.
+    fn dead_end(&self, node: &Node<G>, left: u32) -> bool {
+        self.dead_end_of(View::of(node), left)
+    }
+}
+
+/// What the bounds of one node's children share ([`Cooperative::prepare`]): the finisher's
+/// army at the node, its parity bound and its distance to the goal ([`ApproachBound::near`]),
+/// and rings around what the moves leave fixed.
+#[derive(Clone, Copy, Default)]
+pub struct Prepared<B: BitBoard> {
+    army: B,
+    parity: u32,
+    near: u32,
+    rings: Rings<B>,
+}
+
+/// What the bound and the tight-finish check read of a position: both sides' pieces, the
+/// side to move and the finisher aimed at.
+#[derive(Clone, Copy)]
+struct View<B> {
+    pieces: [B; 2],
+    to_move: usize,
+    finisher: Option<usize>,
+}
+
+impl<B: BitBoard> View<B> {
+    /// The view of `node`.
+    #[inline]
+    fn of<G: Geometry<BB = B>>(node: &Node<G>) -> Self {
+        View {
+            pieces: [node.pos.pieces(0), node.pos.pieces(1)],
+            to_move: node.pos.to_move(),
+            finisher: node.finisher,
+        }
+    }
+}
+
+impl<G: Geometry> Cooperative<G> {
+    /// Works out into `prepared` what the finisher's bound keeps fixed while `node`'s side
+    /// to move moves: its parity bound and distance to the goal (for the helper's moves),
+    /// and the rings around its pieces outside its goal when the helper moves, or around the
+    /// helper's pieces and its own in its goal when it moves (fixed unless the move enters
+    /// the goal or moves in it, which the bound then measures anew).
+    fn prepare(&self, node: &Node<G>, prepared: &mut Prepared<G::BB>) {
+        let Some(side) = node.finisher else {
+            *prepared = Prepared::default();
+            return;
+        };
+        let pos = &node.pos;
+        let (own, other) = (pos.pieces(side), pos.pieces(1 - side));
+        let goal = self.goal[side];
+        prepared.army = own;
+        prepared.parity = self.parity[side].bound(own, G::BB::EMPTY);
+        prepared.near = self.approach[side].near(own.without(goal));
+        prepared.rings.around::<G>(if pos.to_move() == side {
+            other | (own & goal)
+        } else {
+            own.without(goal)
+        });
+    }
+
+    /// [`Layered::dead_end`] of `view`.
+    fn dead_end_of(&self, view: View<G::BB>, left: u32) -> bool {
+        let Some(side) = view.finisher.filter(|&s| s == view.to_move) else {
+            return false;
+        };
+        let goal = self.goal[side];
+        let outside = view.pieces[side].without(goal);
+        if 2 * outside.count() != left + 1 {
+            return false;
+        }
+        let occupied = view.pieces[0] | view.pieces[1];
+        let free_goal = goal.without(occupied);
+        if free_goal.is_empty() {
+            return true;
+        }
+        let steps = (0..G::OFFSETS.len()).fold(G::BB::EMPTY, |s, i| s | step::<G>(outside, i));
+        if steps.intersects(free_goal) {
+            return false;
+        }
+        let empty = G::CELLS.without(occupied);
+        let masks = JumpMasks::new::<G>(occupied, empty);
+        if !self.long {
+            // A piece's jump closure is the union of its first landings' jump components.
+            return !masks
+                .landings_of::<G>(outside)
+                .intersects(masks.connected::<G>(free_goal));
+        }
+        !outside
+            .iter()
+            .any(|from| long_jump_closure::<G>(from, occupied, empty).intersects(free_goal))
     }
 }
 
@@ -499,6 +687,159 @@ mod tests {
         check::<Diamond>("diamond", true);
         check::<Star>("star-2", true);
         check::<Square<16>>("halma16", false);
+    }
+
+    /// The node after up to 90 random moves from the start, unless the game ended.
+    fn random_node<G: Geometry>(
+        puzzle: &Cooperative<G>,
+        setup: &Arc<Setup<G>>,
+        rng: &mut StdRng,
+    ) -> Option<Node<G>> {
+        let mut node = puzzle.node(Position::start(setup.clone()));
+        let mut moves = Vec::new();
+        for _ in 0..rng.gen_range(0..90) {
+            puzzle.moves(&node, &mut moves);
+            if puzzle.is_done(&node) {
+                return None;
+            }
+            puzzle.make(&mut node, moves[rng.gen_range(0..moves.len())]);
+        }
+        (!puzzle.is_done(&node)).then_some(node)
+    }
+
+    /// Along random games (adjacent and long jumps, four boards), for each aim: the bound
+    /// of every child read off the parent's prepared rings equals the bound measured anew,
+    /// and the tight-finish check (by jump components, for all pieces at once) drops a
+    /// position exactly when no piece outside the goal reaches a free goal cell by a step
+    /// or its own jump closure, the per-piece definition.
+    #[test]
+    fn prepared_bounds_and_bulk_dead_ends_match_their_definitions() {
+        use crate::movegen::{jump_closure, step_targets};
+        fn dead_by_pieces<G: Geometry>(pos: &Position<G>, side: usize) -> bool {
+            let goal = pos.setup().goal(side);
+            let occupied = pos.pieces(0) | pos.pieces(1);
+            let free_goal = goal.without(occupied);
+            let empty = G::CELLS.without(occupied);
+            let masks = JumpMasks::new::<G>(occupied, empty);
+            let long = pos.setup().rules().jumps == JumpKind::Long;
+            !pos.pieces(side).without(goal).iter().any(|from| {
+                let jumps = if long {
+                    long_jump_closure::<G>(from, occupied, empty)
+                } else {
+                    jump_closure::<G>(from, &masks)
+                };
+                (step_targets::<G>(from, empty) | jumps).intersects(free_goal)
+            })
+        }
+        fn check<G: Geometry>(rules: &str, seed: u64) -> (usize, usize) {
+            let rules = solver_rules(Rules::parse(rules).expect("rules"), Mode::Cooperative);
+            let setup = Arc::new(Setup::<G>::new(rules.expect("cooperative")).expect("setup"));
+            let puzzle = Cooperative::new(&setup);
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut children = Vec::new();
+            let mut prepared = Prepared::default();
+            let (mut dead, mut live) = (0, 0);
+            for _ in 0..30 {
+                let Some(mut node) = random_node(&puzzle, &setup, &mut rng) else {
+                    continue;
+                };
+                for finisher in [None, Some(0), Some(1)] {
+                    node.finisher = finisher;
+                    puzzle.prepare(&node, &mut prepared);
+                    puzzle.moves(&node, &mut children);
+                    for &mv in &children {
+                        puzzle.make(&mut node, mv);
+                        if !puzzle.is_done(&node) {
+                            assert_eq!(
+                                puzzle.bound_with(View::of(&node), Some(&prepared)),
+                                puzzle.bound(&node)
+                            );
+                            let to_move = node.pos.to_move();
+                            let outside = node.pos.pieces(to_move).without(puzzle.goal[to_move]);
+                            if finisher == Some(to_move) && !outside.is_empty() {
+                                let side = to_move;
+                                let left = 2 * outside.count() - 1;
+                                let by_pieces = dead_by_pieces(&node.pos, side);
+                                assert_eq!(puzzle.dead_end(&node, left), by_pieces);
+                                if by_pieces {
+                                    dead += 1;
+                                } else {
+                                    live += 1;
+                                }
+                            }
+                        }
+                        puzzle.unmake(&mut node, mv);
+                    }
+                }
+            }
+            (dead, live)
+        }
+        for (dead, live) in [
+            check::<Square<6>>("square6", 1),
+            check::<Square<8>>("halma8", 2),
+            check::<Diamond>("diamond", 3),
+            check::<Star>("star-2", 4),
+            check::<Square<8>>("halma8:jumps=long", 5),
+        ] {
+            assert!(dead > 0 && live > 0, "{dead} dead, {live} live");
+        }
+    }
+
+    /// Along random games on four boards (adjacent and long jumps), for each aim and a few
+    /// limits: the children [`Layered::expand`] judges on bitboards are the children the
+    /// general way ([`expand_by_moves`]: make, judge, unmake) judges, with the same
+    /// verdicts, hashes and states.
+    #[test]
+    fn expand_on_bitboards_matches_making_the_moves() {
+        /// Finished children, the dropped ones' totals, the kept ones' hashes and states.
+        type Verdicts = (usize, Vec<u32>, Vec<(u64, String)>);
+        fn verdicts<S: std::fmt::Debug>(each: impl FnOnce(&mut dyn FnMut(Child<S>))) -> Verdicts {
+            let mut out = (0, Vec::new(), Vec::new());
+            each(&mut |child| match child {
+                Child::Finished => out.0 += 1,
+                Child::Dropped(total) => out.1.push(total),
+                Child::Kept(hash, state) => out.2.push((hash, format!("{state:?}"))),
+            });
+            out.1.sort_unstable();
+            out.2.sort_unstable();
+            out
+        }
+        fn check<G: Geometry>(rules: &str, seed: u64) -> usize {
+            let rules = solver_rules(Rules::parse(rules).expect("rules"), Mode::Cooperative);
+            let setup = Arc::new(Setup::<G>::new(rules.expect("cooperative")).expect("setup"));
+            let puzzle = Cooperative::new(&setup).with_symmetries(&setup);
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut moves = Vec::new();
+            let mut prepared = Prepared::default();
+            let mut kept = 0;
+            for _ in 0..40 {
+                let Some(mut node) = random_node(&puzzle, &setup, &mut rng) else {
+                    continue;
+                };
+                let bound = puzzle.bound(&node);
+                for finisher in [None, Some(0), Some(1)] {
+                    node.finisher = finisher;
+                    for limit in [bound + 1, bound + 2, bound + 5] {
+                        let at = (2, limit + 2);
+                        let fast = verdicts(|each| {
+                            puzzle
+                                .expand(&mut node, &mut prepared, &mut moves, at, &mut |c| each(c))
+                        });
+                        let slow = verdicts(|each| {
+                            expand_by_moves(&puzzle, &mut node, &mut moves, at, &mut |c| each(c))
+                        });
+                        assert_eq!(fast, slow);
+                        kept += fast.2.len();
+                    }
+                }
+            }
+            kept
+        }
+        assert!(check::<Square<6>>("square6", 1) > 0);
+        assert!(check::<Square<8>>("halma8", 2) > 0);
+        assert!(check::<Diamond>("diamond", 3) > 0);
+        assert!(check::<Star>("star-2", 4) > 0);
+        assert!(check::<Square<8>>("halma8:jumps=long", 5) > 0);
     }
 
     /// The bound of `node` for `finisher` alone (the aimed search's bound).

@@ -19,6 +19,26 @@ use std::sync::Mutex;
 
 /// A puzzle whose stored states can be turned back into searchable nodes.
 pub trait Layered: Puzzle {
+    /// What a worker keeps from one expanded node to the next ([`Layered::expand`]).
+    type Scratch: Default + Send;
+
+    /// Judges every child of `node`, a state of layer `depth` of a search to `limit` moves,
+    /// telling `each` what became of it; `node` comes back as it was. By default each move
+    /// is made, judged by [`Puzzle::is_done`], [`Puzzle::bound`] and [`Layered::dead_end`],
+    /// and taken back ([`expand_by_moves`]); a puzzle may do the same work its own quicker
+    /// way, with the same verdicts.
+    fn expand(
+        &self,
+        node: &mut Self::Node,
+        scratch: &mut Self::Scratch,
+        moves: &mut Vec<Move>,
+        (depth, limit): (u32, u32),
+        each: &mut impl FnMut(Child<Self::State>),
+    ) {
+        let _ = scratch;
+        expand_by_moves(self, node, moves, (depth, limit), each);
+    }
+
     /// The node of a state stored by the search, reached in `depth` moves from `root`
     /// (the root supplies what the state does not hold, such as the rules).
     fn node_of(&self, root: &Self::Node, state: Self::State, depth: u32) -> Self::Node;
@@ -42,6 +62,46 @@ pub trait Layered: Puzzle {
     fn dead_end(&self, node: &Self::Node, left: u32) -> bool {
         let _ = (node, left);
         false
+    }
+}
+
+/// What became of one child of an expanded state.
+pub enum Child<S> {
+    /// It is finished: a line ends there.
+    Finished,
+    /// Dropped: a line through it needs at least this many moves from the root.
+    Dropped(u32),
+    /// Kept for the next layer: its hash and its state.
+    Kept(u64, S),
+}
+
+/// [`Layered::expand`] by making each move of `node` and judging the position it leads to.
+pub fn expand_by_moves<P: Layered + ?Sized>(
+    puzzle: &P,
+    node: &mut P::Node,
+    moves: &mut Vec<Move>,
+    (depth, limit): (u32, u32),
+    each: &mut impl FnMut(Child<P::State>),
+) {
+    let left = limit - depth - 1;
+    puzzle.moves(node, moves);
+    for &mv in moves.iter() {
+        puzzle.make(node, mv);
+        each(if puzzle.is_done(node) {
+            Child::Finished
+        } else {
+            let bound = puzzle.bound(node);
+            if bound > left {
+                Child::Dropped(depth + 1 + bound.min(u32::MAX / 2))
+            } else if puzzle.dead_end(node, left) {
+                // Every line through it needs more than the limit.
+                Child::Dropped(limit + 1)
+            } else {
+                let (hash, child) = puzzle.state(node);
+                Child::Kept(hash, child)
+            }
+        });
+        puzzle.unmake(node, mv);
     }
 }
 
@@ -215,7 +275,6 @@ impl<P: Layered> Run<'_, P> {
             let finished: Mutex<Option<P::State>> = Mutex::new(None);
             let overflow = AtomicBool::new(false);
             let expanded = AtomicUsize::new(0);
-            let left = limit - depth - 1;
             parents.par_chunks(CHUNK).for_each(|chunk| {
                 if stop.load(Ordering::Relaxed)
                     || overflow.load(Ordering::Relaxed)
@@ -226,28 +285,25 @@ impl<P: Layered> Run<'_, P> {
                 let mut moves = Vec::new();
                 let mut local: Vec<Vec<C::Key>> = vec![Vec::new(); SHARDS];
                 let mut cut = u32::MAX;
+                let mut scratch = P::Scratch::default();
                 for &key in chunk {
                     let state = codec.state(key);
                     let mut node = puzzle.node_of(root, state, depth);
-                    puzzle.moves(&node, &mut moves);
-                    for &mv in &moves {
-                        puzzle.make(&mut node, mv);
-                        if puzzle.is_done(&node) {
-                            lock(&finished).get_or_insert(state);
-                        } else {
-                            let bound = puzzle.bound(&node);
-                            if bound > left {
-                                cut = cut.min(depth + 1 + bound.min(u32::MAX / 2));
-                            } else if puzzle.dead_end(&node, left) {
-                                // Every line through it needs more than the limit.
-                                cut = cut.min(limit + 1);
-                            } else {
-                                let (hash, child) = puzzle.state(&node);
+                    puzzle.expand(
+                        &mut node,
+                        &mut scratch,
+                        &mut moves,
+                        (depth, limit),
+                        &mut |child| match child {
+                            Child::Finished => {
+                                lock(&finished).get_or_insert(state);
+                            }
+                            Child::Dropped(total) => cut = cut.min(total),
+                            Child::Kept(hash, child) => {
                                 local[(hash >> 58) as usize % SHARDS].push(codec.key(child));
                             }
-                        }
-                        puzzle.unmake(&mut node, mv);
-                    }
+                        },
+                    );
                 }
                 next.fetch_min(cut, Ordering::Relaxed);
                 expanded.fetch_add(chunk.len(), Ordering::Relaxed);

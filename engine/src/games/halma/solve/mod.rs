@@ -347,7 +347,13 @@ fn prove<P: Layered>(
         let (width, longest) = (options.beam_width, options.longest_beam());
         let beam = beam::search(puzzle, root, width, longest, options.stop);
         progress(&Progress::BeamFinished(beam.clone()));
-        shorten(puzzle, root, beam, start_bound, options, &table, progress)
+        if layered {
+            // The layers refute the short lengths sooner than aimed beams search them; a
+            // beam is aimed only at a bound whose layers do not fit (below).
+            beam
+        } else {
+            shorten(puzzle, root, beam, start_bound, options, &table, progress)
+        }
     });
     let upper = beam.as_ref().and_then(|b| b.line.as_deref());
     let mut layers = LayerStats::default();
@@ -377,8 +383,17 @@ fn prove<P: Layered>(
                 let (line, next, stopped) = match result {
                     Layers::Found(line) => (Some(line), limit + 1, None),
                     Layers::Failed { next } => (None, next, None),
-                    Layers::Stopped(reason) => (None, limit + 1, Some(reason)),
+                    Layers::Stopped(reason) if stop.load(Ordering::Relaxed) => {
+                        (None, limit + 1, Some(reason))
+                    }
+                    // Every shorter bound is refuted: a line of this length is shortest.
+                    Layers::Stopped(reason) => (
+                        aim_at(puzzle, root, limit, options, progress).and_then(|aimed| aimed.line),
+                        limit + 1,
+                        Some(reason),
+                    ),
                 };
+                let stopped = if line.is_some() { None } else { stopped };
                 Step {
                     line,
                     nodes: stats.nodes,
@@ -445,6 +460,36 @@ fn shorten<P: Puzzle>(
         }
     }
     beam
+}
+
+/// The layered method's way past a bound whose layers do not fit in memory: an aimed beam
+/// ([`beam::aimed`]) for lines of exactly `limit` moves, the width and completion depth of
+/// `options` (`None` without a beam or with `--complete 0`, or when interrupted), its
+/// completion with a table of proven failures of the whole memory budget (the layers are
+/// gone by then). Its line, if any, is a shortest one, every shorter bound having been
+/// refuted; without one nothing is proved.
+fn aim_at<P: Puzzle>(
+    puzzle: &P,
+    root: &P::Node,
+    limit: u32,
+    options: &Options,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Option<Beam> {
+    let complete_at = options.complete_at.unwrap_or(limit / 3);
+    let stopped = options.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    if options.beam_width == 0 || complete_at == 0 || stopped {
+        return None;
+    }
+    let aim = beam::Aim {
+        length: limit,
+        complete_at,
+        node_budget: options.beam_width as u64 * COMPLETION_NODES_PER_STATE,
+    };
+    progress(&Progress::AimedBeamStarted(aim));
+    let table = Table::new(options.table_bytes);
+    let aimed = beam::aimed(puzzle, root, options.beam_width, aim, &table, options.stop);
+    progress(&Progress::BeamFinished(aimed.clone()));
+    Some(aimed)
 }
 
 /// Replays a cooperative line through the rules core from the start: every move parsed (and

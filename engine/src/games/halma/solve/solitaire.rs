@@ -93,6 +93,8 @@ impl<'a, G: Geometry> Solitaire<'a, G> {
 }
 
 impl<G: Geometry> Layered for Solitaire<'_, G> {
+    type Scratch = ();
+
     fn node_of(&self, _root: &Node<G::BB>, state: G::BB, _depth: u32) -> Node<G::BB> {
         self.node(state)
     }
