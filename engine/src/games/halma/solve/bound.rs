@@ -154,9 +154,10 @@ impl<B: BitBoard> ApproachBound<B> {
     /// other side's pieces standing on `others`, `to_move` when the side moves next:
     /// `min(a, (e + to_move) / 2)`, where `a + 2` is the fewest steps from a piece outside
     /// the goal to the goal and `e + 2` the fewest steps between such a piece and any other
-    /// piece (0 when either is at most 2). A caller that needs only the part of the term
-    /// above `floor` gets 0 whenever the term cannot exceed it (`a <= floor`), without the
-    /// cost of measuring `e`.
+    /// piece (0 when either is at most 2). `floor` is what the caller already has from its
+    /// other terms: when the term cannot exceed it (`a <= floor`) the result is 0 without
+    /// the cost of measuring `e`; otherwise it is the whole term (not the part above
+    /// `floor`), so the caller takes the larger of the two.
     #[inline]
     pub fn extra<G: Geometry<BB = B>>(
         &self,
