@@ -443,14 +443,14 @@ fn shorten<P: Puzzle>(
         if complete_at == 0 || options.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             break;
         }
-        let aim = beam::Aim {
-            length,
-            complete_at,
-            node_budget: options.beam_width as u64 * COMPLETION_NODES_PER_STATE,
-        };
-        progress(&Progress::AimedBeamStarted(aim));
-        let aimed = beam::aimed(puzzle, root, options.beam_width, aim, table, options.stop);
-        progress(&Progress::BeamFinished(aimed.clone()));
+        let aimed = aimed_beam(
+            puzzle,
+            root,
+            (length, complete_at),
+            options,
+            table,
+            progress,
+        );
         if aimed.line.is_some() {
             return aimed;
         }
@@ -480,16 +480,37 @@ fn aim_at<P: Puzzle>(
     if options.beam_width == 0 || complete_at == 0 || stopped {
         return None;
     }
+    let table = Table::new(options.table_bytes);
+    Some(aimed_beam(
+        puzzle,
+        root,
+        (limit, complete_at),
+        options,
+        &table,
+        progress,
+    ))
+}
+
+/// One aimed beam ([`beam::aimed`]) for lines of exactly `length` moves, completed from
+/// `complete_at`, at the width and node budget of `options`, sharing `table`; its start
+/// and its result go to `progress`.
+fn aimed_beam<P: Puzzle>(
+    puzzle: &P,
+    root: &P::Node,
+    (length, complete_at): (u32, u32),
+    options: &Options,
+    table: &Table<P::State>,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Beam {
     let aim = beam::Aim {
-        length: limit,
+        length,
         complete_at,
         node_budget: options.beam_width as u64 * COMPLETION_NODES_PER_STATE,
     };
     progress(&Progress::AimedBeamStarted(aim));
-    let table = Table::new(options.table_bytes);
-    let aimed = beam::aimed(puzzle, root, options.beam_width, aim, &table, options.stop);
+    let aimed = beam::aimed(puzzle, root, options.beam_width, aim, table, options.stop);
     progress(&Progress::BeamFinished(aimed.clone()));
-    Some(aimed)
+    aimed
 }
 
 /// Replays a cooperative line through the rules core from the start: every move parsed (and
