@@ -31,7 +31,9 @@ const MARGIN: Duration = Duration::from_millis(100);
 /// of the time manager, kept back for every move still to play. Moves searched on an empty
 /// clock took 4–39 ms, about 13 ms typically, on the 2-core machine at load 10; at 25 ms a
 /// 6 s game ran out of time, and at 20 ms three of four 6 s games ended on an empty clock
-/// (docs/search.md, "Time management").
+/// (docs/search.md, "Time management"). Once the clock holds no more than this for every
+/// move expected, the time manager's floor still gives each move a few milliseconds of
+/// search (docs/search.md, "The clock floor").
 const MOVE_COST: Duration = Duration::from_millis(40);
 
 /// The bounds on reading `input.txt`: 19 lines of a few bytes make about 300 bytes, and
@@ -283,6 +285,31 @@ mod tests {
         assert_eq!(clock.time_left, Duration::from_millis(9900));
         assert_eq!(limits(&game).overhead, MOVE_COST);
         assert!(limits(&game).move_time.is_none());
+    }
+
+    #[test]
+    fn a_low_clock_in_a_game_still_gives_the_floor_and_an_empty_one_nothing() {
+        use halma_engine::search::timeman::{TimeManager, FLOOR};
+        let budget = |seconds, moves_left| {
+            let input = Input {
+                game: true,
+                seconds,
+                text: String::new(),
+            };
+            TimeManager::new(&limits(&input), Some(moves_left)).budget()
+        };
+        // The game of docs/search.md ("The clock floor"): 0.61 s, 17 or 40 moves expected.
+        // The 40 ms kept back for each would leave nothing; the floor leaves 5 ms, or a
+        // 160th of the 470 ms left after the margin and one Move Overhead.
+        let ms = Duration::from_millis;
+        assert_eq!(budget(0.61, 17), (Some(FLOOR), Some(FLOOR)));
+        let (optimum, maximum) = budget(0.61, 40);
+        assert_eq!(optimum, maximum);
+        assert!((Some(ms(2))..Some(ms(3))).contains(&optimum), "{optimum:?}");
+        // Within the margin and one overhead, nothing at all.
+        for seconds in [0.0, 0.1, 0.14] {
+            assert_eq!(budget(seconds, 17), (Some(ms(0)), Some(ms(0))), "{seconds}");
+        }
     }
 
     #[test]

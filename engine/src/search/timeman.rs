@@ -4,12 +4,17 @@
 //! next one would rarely finish) and the *maximum* (the search is stopped mid-iteration).
 //! From a clock ([`clock_budget`]): optimum = (time left − moves to go × Move Overhead) /
 //! moves to go + ¾ of the increment, maximum = 4 × optimum, both capped so that a safety
-//! margin (half the time left) always stays on the clock. The moves to go are the fewer of the time control's (`movestogo`)
-//! and the game's own estimate of the moves the side still makes ([`Game::moves_left`],
-//! Halma's from its race distance), else [`DEFAULT_MOVES_TO_GO`]. The caller's own delays
-//! (the pipe, the scheduler, a process start) are its Move Overhead ([`Limits::overhead`]),
-//! taken off the time left and the move time before anything else, and kept back for every
-//! move to go.
+//! margin (half the time left) always stays on the clock. The moves to go are the fewer of
+//! the time control's (`movestogo`) and the game's own estimate of the moves the side still
+//! makes ([`Game::moves_left`], Halma's from its race distance), else
+//! [`DEFAULT_MOVES_TO_GO`]. The caller's own delays (the pipe, the scheduler, a process
+//! start) are its Move Overhead ([`Limits::overhead`]), taken off the time left and the move
+//! time before anything else, and kept back for every move to go.
+//!
+//! Once the clock holds no more than what the moves to go cost outside the search, that
+//! rule gives the search nothing (depth 1 only). A floor then keeps a few milliseconds of
+//! search a move: [`FLOOR`], and never more than the clock over [`FLOOR_SHARE`] × the moves
+//! to go, so that it fades with the clock and an empty clock gets nothing.
 //!
 //! Any [`Duration`] is accepted, up to `Duration::MAX`: the arithmetic saturates, so a huge
 //! time only means "no practical limit", never an overflow.
@@ -25,6 +30,17 @@ pub const DEFAULT_MOVES_TO_GO: u32 = 30;
 
 /// How many optimums the maximum is.
 const MAX_OPTIMUMS: u32 = 4;
+
+/// The most search a move gets from the floor of a low clock: enough for depth 3 of an
+/// ending (573 nodes, about 1 ms, in the course game that shuffled for 41 moves at depth 1
+/// and 2 on a 0.6 s clock, docs/search.md, "The clock floor"), and a small part of what a
+/// course move costs outside the search (7–13 ms to start the process, 40 ms kept back).
+pub const FLOOR: Duration = Duration::from_millis(5);
+
+/// The floor of every move to go together takes at most this share of the clock: the
+/// clock holds at least this many times what the floors still cost, so that the rest pays
+/// the moves' own cost outside the search, as without a floor.
+pub const FLOOR_SHARE: u32 = 4;
 
 /// The time budget of one search.
 #[derive(Clone, Copy, Debug)]
@@ -46,7 +62,9 @@ pub fn moves_to_go(clock: &Clock, moves_left: Option<u32>) -> u32 {
 
 /// The (optimum, maximum) of a clock with `time_left` (the Move Overhead already taken
 /// off), `increment` and `moves_to_go` moves (0 is read as 1) to spread it over, each of
-/// which costs `per_move` outside the search (the Move Overhead: the pipe, a process start).
+/// which costs `per_move` outside the search (the Move Overhead: the pipe, a process start);
+/// both at least the floor, the lesser of [`FLOOR`] and `time_left` over [`FLOOR_SHARE`] ×
+/// `moves_to_go`.
 pub fn clock_budget(
     time_left: Duration,
     increment: Duration,
@@ -69,7 +87,12 @@ pub fn clock_budget(
     let bonus = increment - increment / 4;
     let optimum = (pool / moves).saturating_add(bonus).min(usable);
     let maximum = optimum.saturating_mul(MAX_OPTIMUMS).min(usable);
-    (optimum, maximum)
+    // When the pool is (nearly) spent, a floor: a few milliseconds, and never more than a
+    // share of the clock over the moves to go, so it fades with the clock and an empty
+    // clock gets nothing. It is below half the clock (the share is at least 4), and it is
+    // the maximum too, so the floor alone never overruns.
+    let floor = (time_left / moves.saturating_mul(FLOOR_SHARE)).min(FLOOR);
+    (optimum.max(floor), maximum.max(floor))
 }
 
 impl TimeManager {
@@ -103,6 +126,11 @@ impl TimeManager {
     pub fn for_position<P: Game>(limits: &Limits, pos: &P, eval: &P::Eval) -> TimeManager {
         let moves_left = limits.clock.and_then(|_| pos.moves_left(eval));
         TimeManager::new(limits, moves_left)
+    }
+
+    /// The (optimum, maximum) of this search; `None` where nothing bounds it by time.
+    pub fn budget(&self) -> (Option<Duration>, Option<Duration>) {
+        (self.optimum, self.maximum)
     }
 
     /// Time since the search started.
@@ -146,7 +174,43 @@ mod tests {
         // to spread; when they cost the whole clock, only the increment is spent.
         assert_eq!(clock_budget(s(60), s(0), 60, ms(100)), (ms(900), ms(3600)));
         assert_eq!(clock_budget(s(6), ms(40), 60, ms(100)), (ms(30), ms(120)));
-        assert_eq!(clock_budget(s(6), s(0), 60, Duration::MAX), (s(0), s(0)));
+        // ... and when they cost more than the clock, the floor is all that is left.
+        assert_eq!(clock_budget(s(6), s(0), 60, Duration::MAX), (FLOOR, FLOOR));
+    }
+
+    #[test]
+    fn a_low_clock_still_gives_the_floor() {
+        let ms = Duration::from_millis;
+        let us = Duration::from_micros;
+        // The course game of docs/search.md ("The clock floor"): 0.61 s in the file, less
+        // the adapter's 100 ms and one 40 ms Move Overhead, 40 ms kept back for each of 17
+        // or 40 moves to go: nothing to spread, so the floor, 5 ms or a 160th of 470 ms.
+        assert_eq!(clock_budget(ms(470), ms(0), 17, ms(40)), (FLOOR, FLOOR));
+        let share = Duration::from_nanos(2_937_500);
+        assert_eq!(clock_budget(ms(470), ms(0), 40, ms(40)), (share, share));
+        // Where the pool gives more, the floor changes nothing.
+        assert_eq!(clock_budget(ms(6000), ms(0), 60, ms(40)), (ms(60), ms(240)));
+        // An empty clock gets nothing, a nearly empty one next to nothing.
+        assert_eq!(clock_budget(ms(0), ms(0), 15, ms(40)), (ms(0), ms(0)));
+        assert_eq!(clock_budget(ms(6), ms(0), 15, ms(40)), (us(100), us(100)));
+    }
+
+    #[test]
+    fn the_floors_of_the_moves_to_go_take_at_most_a_share_of_the_clock() {
+        let ms = Duration::from_millis;
+        for time_left in [0, 1, 7, 60, 470, 600, 2000, 6000, 60_000].map(ms) {
+            for moves in [1, 2, 15, 17, 40, 90, 1000, u32::MAX] {
+                let (opt, max) = clock_budget(time_left, ms(0), moves, ms(40));
+                assert!(opt <= max && max <= time_left / 2, "{time_left:?} {moves}");
+                // Where the pool gives nothing, the floor alone: within its share.
+                if ms(40).checked_mul(moves).is_none_or(|r| time_left <= r) {
+                    assert_eq!(opt, max, "{time_left:?} {moves}");
+                    assert!(max <= FLOOR, "{time_left:?} {moves}");
+                    let all = max.saturating_mul(moves.saturating_mul(FLOOR_SHARE));
+                    assert!(all <= time_left, "{time_left:?} {moves}");
+                }
+            }
+        }
     }
 
     #[test]
