@@ -3,8 +3,7 @@
 //!
 //! The side's distance to go (the evaluation's cell sum, [`crate::eval`]) over its pace,
 //! plus [`TAIL_MOVES`] for the last pieces' shuffle into the goal, which takes moves whatever
-//! the distance, fewer once the side is within [`TAIL_CELLS`] × [`TAIL_MOVES`] cells of
-//! the goal (one move for every [`TAIL_CELLS`] cells). The pace starts from a prior, the side's distance at the start over
+//! the distance. The pace starts from a prior, the side's distance at the start over
 //! [`PRIOR_GAME_MOVES`] less the tail, and is refined by what the side has covered in the
 //! moves it has made, the prior counting as [`PRIOR_WEIGHT`] moves. The refined pace is held
 //! between half the prior and the prior: a game's middle runs faster than its average (long
@@ -18,16 +17,9 @@
 /// (docs/search.md, "Time management").
 pub const PRIOR_GAME_MOVES: u32 = 90;
 
-/// Moves added to the distance over the pace for the last pieces' shuffle into the goal,
-/// while the side has at least [`TAIL_CELLS`] × this many cells to go.
+/// Moves added to the distance over the pace for the last pieces' shuffle into the goal:
+/// the fewest moves estimated while the game goes on.
 pub const TAIL_MOVES: u32 = 15;
-
-/// Closer to the goal the tail shrinks to one move for every this many cells to go: the
-/// last 20 cells took 6.7–7.5 moves in the 6 s course games (2.5–2.6 cells a move,
-/// docs/search.md, "Where our wins spend their moves"), so a tail of 10 moves and the run
-/// still expect more; a full tail of 15 there kept back, in the course adapter, 0.6 s of a
-/// 6 s clock that the race's last moves never got to use (docs/search.md, "The clock floor").
-pub const TAIL_CELLS: u32 = 2;
 
 /// How many moves the prior counts for against the moves the side has made.
 pub const PRIOR_WEIGHT: u64 = 20;
@@ -47,7 +39,7 @@ pub fn moves_left(start: u32, to_go: u32, moves_made: u64) -> u32 {
     // At most 2 × 75 × to_go / start (to_go ≤ 255 × pieces, far below u32::MAX), never
     // NaN: pace ≥ prior / 2 > 0.
     let run = (f64::from(to_go) / pace).ceil() as u32;
-    run.saturating_add(TAIL_MOVES.min(to_go.div_ceil(TAIL_CELLS)))
+    run.saturating_add(TAIL_MOVES)
 }
 
 #[cfg(test)]
@@ -87,14 +79,9 @@ mod tests {
     }
 
     #[test]
-    fn the_tail_remains_and_shrinks_near_the_goal() {
-        // 30 cells and more: the whole tail.
-        assert_eq!(moves_left(750, 30, 80), 4 + TAIL_MOVES);
-        // Fewer: a move for every 2 cells, beside the run.
-        assert_eq!(moves_left(750, 20, 80), 3 + 10);
-        assert_eq!(moves_left(440, 3, 50), 1 + 2);
-        assert_eq!(moves_left(440, 1, 50), 1 + 1);
-        assert_eq!(moves_left(440, 0, 50), 0);
+    fn the_tail_always_remains() {
+        assert_eq!(moves_left(440, 0, 50), TAIL_MOVES);
+        assert_eq!(moves_left(440, 3, 50), 1 + TAIL_MOVES);
         assert_eq!(moves_left(0, 0, 0), TAIL_MOVES);
         let huge = moves_left(u32::MAX, u32::MAX, u64::MAX);
         assert!((165..=166).contains(&huge), "{huge}");
