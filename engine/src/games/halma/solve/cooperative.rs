@@ -143,6 +143,18 @@ impl<G: Geometry> Cooperative<G> {
         (pieces, side, counts, finisher)
     }
 
+    /// The key ([`Layered::pack`]) of a state whose armies have the ranks `[a, b]`, with
+    /// the side to move and aim `bits`.
+    #[inline]
+    fn key_of([a, b]: [u64; 2], bits: u8) -> u128 {
+        let (first, second) = if Self::finisher_is_b(bits) {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        u128::from(first * 6 + u64::from(bits)) << 64 | u128::from(second)
+    }
+
     /// The state of a key's two armies (the finisher's first) and its high 64 bits.
     #[inline]
     fn from_armies(first: G::BB, second: G::BB, high: u64) -> (G::BB, G::BB, u8) {
@@ -451,9 +463,10 @@ impl<G: Geometry> Layered for Cooperative<G> {
                     let mut images = node.images;
                     self.move_images(&mut images, side, Move::new(from, to));
                     let (hash, image) = self.smallest_of(key, &images);
-                    // The image's armies: the parent's image with the move's image made.
-                    let imaged = match image {
-                        None => (pieces[0], pieces[1], next),
+                    // The image's armies: the parent's image with the move's image made;
+                    // the moved army's slot in it.
+                    let (imaged, slot) = match image {
+                        None => ((pieces[0], pieces[1], next), side),
                         Some(i) => {
                             let Image {
                                 symmetry, trades, ..
@@ -462,11 +475,25 @@ impl<G: Geometry> Layered for Cooperative<G> {
                             let slot = side ^ usize::from(*trades);
                             armies[slot] ^= G::BB::single(symmetry.cell(from))
                                 | G::BB::single(symmetry.cell(to));
-                            (armies[0], armies[1], next ^ usize::from(*trades))
+                            ((armies[0], armies[1], next ^ usize::from(*trades)), slot)
                         }
                     };
                     let (hash, state) = Self::aimed(hash, imaged, aim);
-                    each(Child::Kept(hash, state));
+                    let Some(ranks) = &self.ranks else {
+                        each(Child::Kept(hash, state));
+                        continue;
+                    };
+                    // The key: the army that did not move has the same rank in every
+                    // child seen through the same image (ranked once a node and image).
+                    let view = image.map_or(0, |i| i + 1);
+                    let armies = [state.0, state.1];
+                    if prepared.fixed_ranks[view] == u64::MAX {
+                        prepared.fixed_ranks[view] = ranks.rank(armies[1 - slot]);
+                    }
+                    let mut rank = [0; 2];
+                    rank[1 - slot] = prepared.fixed_ranks[view];
+                    rank[slot] = ranks.rank(armies[slot]);
+                    each(Child::Packed(hash, state, Self::key_of(rank, state.2)));
                 }
             }
         });
@@ -509,13 +536,7 @@ impl<G: Geometry> Layered for Cooperative<G> {
     #[inline]
     fn pack(&self, (a, b, bits): Self::State) -> Option<u128> {
         let ranks = self.ranks.as_ref()?;
-        let (first, second) = if Self::finisher_is_b(bits) {
-            (b, a)
-        } else {
-            (a, b)
-        };
-        let high = ranks.rank(first) * 6 + u64::from(bits);
-        Some(u128::from(high) << 64 | u128::from(ranks.rank(second)))
+        Some(Self::key_of([ranks.rank(a), ranks.rank(b)], bits))
     }
 
     #[inline]
@@ -572,6 +593,9 @@ pub struct Prepared<B: BitBoard> {
     rings: Rings<B>,
     /// Whether this was prepared for an aimed node (else it holds nothing).
     valid: bool,
+    /// The rank of the army that does not move, seen through the node itself (0) and each
+    /// image (1 on); `u64::MAX` until a kept child asks for it.
+    fixed_ranks: [u64; MAX_IMAGES + 1],
     /// The finisher and the side to move at the node.
     finisher: usize,
     mover: usize,
@@ -675,6 +699,7 @@ impl<G: Geometry> Cooperative<G> {
         prepared.finisher = side;
         prepared.mover = pos.to_move();
         prepared.tight = None;
+        prepared.fixed_ranks = [u64::MAX; MAX_IMAGES + 1];
         prepared.blockers = (other & self.full_goal[side]).count();
         prepared.valid = true;
     }
@@ -1147,7 +1172,8 @@ mod tests {
     /// Along random games on four boards (adjacent and long jumps), for each aim and a few
     /// limits: the children [`Layered::expand`] judges on bitboards are the children the
     /// general way ([`expand_by_moves`]: make, judge, unmake) judges, with the same
-    /// verdicts, hashes and states.
+    /// verdicts, hashes and states, and the keys it gives the kept ones are their packed
+    /// states.
     #[test]
     fn expand_on_bitboards_matches_making_the_moves() {
         /// Finished children, the dropped ones' totals, the kept ones' hashes and states.
@@ -1157,7 +1183,9 @@ mod tests {
             each(&mut |child| match child {
                 Child::Finished => out.0 += 1,
                 Child::Dropped(total) => out.1.push(total),
-                Child::Kept(hash, state) => out.2.push((hash, format!("{state:?}"))),
+                Child::Kept(hash, state) | Child::Packed(hash, state, _) => {
+                    out.2.push((hash, format!("{state:?}")))
+                }
             });
             out.1.sort_unstable();
             out.2.sort_unstable();
@@ -1180,10 +1208,17 @@ mod tests {
                     node.finisher = finisher;
                     for limit in [bound + 1, bound + 2, bound + 5] {
                         let at = (2, limit + 2);
+                        let mut packed = 0;
                         let fast = verdicts(|each| {
-                            puzzle
-                                .expand(&mut node, &mut prepared, &mut moves, at, &mut |c| each(c))
+                            puzzle.expand(&mut node, &mut prepared, &mut moves, at, &mut |c| {
+                                if let Child::Packed(_, state, key) = c {
+                                    assert_eq!(puzzle.pack(state), Some(key));
+                                    packed += 1;
+                                }
+                                each(c)
+                            })
                         });
+                        assert!(packed == fast.2.len() || finisher.is_none());
                         let slow = verdicts(|each| {
                             expand_by_moves(&puzzle, &mut node, &mut moves, at, &mut |c| each(c))
                         });

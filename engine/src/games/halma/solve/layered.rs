@@ -86,6 +86,9 @@ pub enum Child<S> {
     Dropped(u32),
     /// Kept for the next layer: its hash and its state.
     Kept(u64, S),
+    /// Kept for the next layer, with its key as [`Layered::pack`] makes it (which the
+    /// puzzle worked out more cheaply than packing the state anew).
+    Packed(u64, S, u128),
 }
 
 /// [`Layered::expand`] by making each move of `node` and judging the position it leads to.
@@ -124,6 +127,11 @@ trait Codec<S>: Sync {
     type Key: Copy + Eq + std::hash::Hash + Send + Sync;
     /// The stored form of `state`.
     fn key(&self, state: S) -> Self::Key;
+    /// The stored form of `state`, whose packed key is `packed`.
+    fn key_packed(&self, state: S, packed: u128) -> Self::Key {
+        let _ = packed;
+        self.key(state)
+    }
     /// The state of a stored key.
     fn state(&self, key: Self::Key) -> S;
     /// The state of `key`, where `last` is the key before it and its state, if any.
@@ -162,6 +170,11 @@ impl<P: Layered + Sync> Codec<P::State> for Packed<'_, P> {
         self.0
             .pack(state)
             .expect("a puzzle that packs its root packs every state")
+    }
+    #[inline]
+    fn key_packed(&self, state: P::State, packed: u128) -> u128 {
+        debug_assert_eq!(self.0.pack(state), Some(packed));
+        packed
     }
     #[inline]
     fn state(&self, key: u128) -> P::State {
@@ -340,6 +353,10 @@ impl<P: Layered> Run<'_, P> {
                             Child::Dropped(total) => cut = cut.min(total),
                             Child::Kept(hash, child) => {
                                 local[(hash >> 58) as usize % SHARDS].push(codec.key(child));
+                            }
+                            Child::Packed(hash, child, packed) => {
+                                local[(hash >> 58) as usize % SHARDS]
+                                    .push(codec.key_packed(child, packed));
                             }
                         },
                     );
