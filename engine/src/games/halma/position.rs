@@ -60,6 +60,33 @@ impl<G: Geometry> Position<G> {
         move_counts: [u64; MAX_SIDES],
         passes_in_row: u8,
     ) -> Result<Self, Error> {
+        let mut pos = Position {
+            setup,
+            pieces: [G::BB::EMPTY; MAX_SIDES],
+            occupied: G::BB::EMPTY,
+            to_move: 0,
+            move_counts: [0; MAX_SIDES],
+            passes_in_row: 0,
+            key: 0,
+            status: Status::Ongoing,
+            history: Vec::with_capacity(256),
+        };
+        pos.set_parts(pieces, to_move, move_counts, passes_in_row)?;
+        Ok(pos)
+    }
+
+    /// Makes this the position of the same game with these parts, checked as
+    /// [`Position::from_parts`] checks them, with an empty history (its memory kept, so that
+    /// a search turning stored states into positions one after the other allocates nothing).
+    /// On an error the position is left as it was.
+    pub fn set_parts(
+        &mut self,
+        pieces: [G::BB; MAX_SIDES],
+        to_move: usize,
+        move_counts: [u64; MAX_SIDES],
+        passes_in_row: u8,
+    ) -> Result<(), Error> {
+        let setup = &self.setup;
         let sides = setup.sides();
         let bad = |t: String| Err(Error::Position(t));
         if to_move >= sides {
@@ -110,20 +137,15 @@ impl<G: Geometry> Position<G> {
             }
             occupied |= p;
         }
-        let mut pos = Position {
-            setup,
-            pieces,
-            occupied,
-            to_move,
-            move_counts,
-            passes_in_row,
-            key: 0,
-            status: Status::Ongoing,
-            history: Vec::with_capacity(256),
-        };
-        pos.key = pos.compute_key();
-        pos.status = pos.status_after_move_of((to_move + sides - 1) % sides);
-        Ok(pos)
+        self.pieces = pieces;
+        self.occupied = occupied;
+        self.to_move = to_move;
+        self.move_counts = move_counts;
+        self.passes_in_row = passes_in_row;
+        self.history.clear();
+        self.key = self.compute_key();
+        self.status = self.status_after_move_of((to_move + sides - 1) % sides);
+        Ok(())
     }
 
     /// The game's fixed data.

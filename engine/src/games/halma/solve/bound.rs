@@ -28,6 +28,20 @@ pub struct ParityBound<B> {
     class: [B; 4],
     /// Goal cells per class.
     goal_count: [u32; 4],
+    /// The cells whose class has bit 0 set, and bit 1 (a cell's class from two bit tests).
+    class_bits: [B; 2],
+}
+
+/// What [`ParityBound::bound`] counts of one army with no obstacles, so that its bound after
+/// one piece moves costs a few lookups ([`ParityBound::after_move`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParityCounts {
+    pieces: u32,
+    outside: u32,
+    /// Pieces per class.
+    per_class: [u32; 4],
+    /// Pieces outside the goal one step from it, per class.
+    quick: [u32; 4],
 }
 
 impl<B: BitBoard> ParityBound<B> {
@@ -49,7 +63,52 @@ impl<B: BitBoard> ParityBound<B> {
             next_to_goal: around & G::CELLS.without(goal),
             class,
             goal_count: class.map(|c| (c & goal).count()),
+            class_bits: [class[1] | class[3], class[2] | class[3]],
         }
+    }
+
+    /// The class of `cell`.
+    #[inline]
+    fn class_of(&self, cell: usize) -> usize {
+        usize::from(self.class_bits[0].has(cell)) | usize::from(self.class_bits[1].has(cell)) << 1
+    }
+
+    /// What [`Self::bound`] counts of `pieces` with no obstacles.
+    pub fn counts(&self, pieces: B) -> ParityCounts {
+        let quick = pieces.without(self.goal) & self.next_to_goal;
+        ParityCounts {
+            pieces: pieces.count(),
+            outside: pieces.without(self.goal).count(),
+            per_class: self.class.map(|c| (pieces & c).count()),
+            quick: self.class.map(|c| (quick & c).count()),
+        }
+    }
+
+    /// [`Self::bound`] with no obstacles of the army `counts` were taken of
+    /// ([`Self::counts`]), after its piece on `from` moves to the empty cell `to`.
+    #[inline]
+    pub fn after_move(&self, counts: &ParityCounts, from: usize, to: usize) -> u32 {
+        let goal_cells = self.goal.count();
+        if counts.pieces > goal_cells {
+            return IMPOSSIBLE;
+        }
+        let (cf, ct) = (self.class_of(from), self.class_of(to));
+        // Whether each end of the move is a piece outside the goal one step from it.
+        let quick = |cell: usize| !self.goal.has(cell) && self.next_to_goal.has(cell);
+        let (qf, qt) = (quick(from), quick(to));
+        let mut moves =
+            counts.outside + u32::from(!self.goal.has(to)) - u32::from(!self.goal.has(from));
+        if counts.pieces == goal_cells {
+            // Scalar arithmetic on the counts (no store into them that a vector load would
+            // have to wait for).
+            for class in 0..4 {
+                let n = counts.per_class[class] + u32::from(class == ct) - u32::from(class == cf);
+                let q = counts.quick[class] + u32::from(qt && class == ct)
+                    - u32::from(qf && class == cf);
+                moves += n.saturating_sub(self.goal_count[class]).saturating_sub(q);
+            }
+        }
+        moves
     }
 
     /// A lower bound on the moves `pieces` need to stand in the goal, other pieces standing
@@ -200,6 +259,43 @@ impl<B: BitBoard> ApproachBound<B> {
             return 0;
         }
         let near = known_near.unwrap_or_else(|| self.near(outside));
+        self.extra_from(near, to_move, floor, |limit| {
+            let targets = others | (pieces & self.goal);
+            let known = known.and_then(|rings| match rings.set {
+                set if set == outside => rings.steps_to(targets, limit),
+                set if set == targets => rings.steps_to(outside, limit),
+                _ => None,
+            });
+            known.unwrap_or_else(|| {
+                let mut reach = outside;
+                let mut dist = 0;
+                while dist < limit {
+                    dist += 1;
+                    reach = dilate::<G>(reach);
+                    if reach.intersects(targets) {
+                        break;
+                    }
+                }
+                dist
+            })
+        })
+    }
+
+    /// [`Self::extra`] of a side with pieces outside its goal, from `near`, the fewest steps
+    /// from them to the goal, and `dist(limit)`, the fewest steps between them and the
+    /// pieces they are measured to, or `limit` if that is more (asked only when the term can
+    /// exceed `floor`).
+    #[inline]
+    pub fn extra_from(
+        &self,
+        near: u32,
+        to_move: bool,
+        floor: u32,
+        dist: impl FnOnce(u32) -> u32,
+    ) -> u32 {
+        if !self.enabled {
+            return 0;
+        }
         let a = near.saturating_sub(2);
         if a <= floor {
             return 0;
@@ -207,26 +303,66 @@ impl<B: BitBoard> ApproachBound<B> {
         let t = u32::from(to_move);
         // The distance e + 2 matters up to the e at which (e + t) / 2 reaches a.
         let cap = 2 * a + 2 - t;
-        let targets = others | (pieces & self.goal);
-        let known = known.and_then(|rings| match rings.set {
-            set if set == outside => rings.steps_to(targets, cap + 2),
-            set if set == targets => rings.steps_to(outside, cap + 2),
-            _ => None,
-        });
-        let dist = known.unwrap_or_else(|| {
-            let mut reach = outside;
-            let mut dist = 0;
-            while dist < cap + 2 {
-                dist += 1;
-                reach = dilate::<G>(reach);
-                if reach.intersects(targets) {
-                    break;
-                }
-            }
-            dist
-        });
-        let e = dist.saturating_sub(2);
+        let e = dist(cap + 2).saturating_sub(2);
         a.min((e + t) / 2)
+    }
+
+    /// The nearest and second-nearest cells of `set` to the goal ([`Self::near`] of the set,
+    /// and of the set without one cell).
+    pub fn nearest_to_goal(&self, set: B) -> Nearest<B> {
+        let mut nearest = Nearest::default();
+        for cell in set.iter() {
+            nearest.add(cell, self.steps_to_goal(cell));
+        }
+        nearest
+    }
+}
+
+/// The nearest distance from something to the cells of a set, and the nearest once one cell
+/// has left the set, for a bound after one piece moves.
+#[derive(Clone, Copy, Debug)]
+pub struct Nearest<B> {
+    first: u32,
+    second: u32,
+    /// The cells at distance `first`.
+    at_first: B,
+}
+
+impl<B: BitBoard> Default for Nearest<B> {
+    fn default() -> Self {
+        Nearest {
+            first: u32::MAX,
+            second: u32::MAX,
+            at_first: B::EMPTY,
+        }
+    }
+}
+
+impl<B: BitBoard> Nearest<B> {
+    /// Counts in `cell` at distance `d`.
+    #[inline]
+    fn add(&mut self, cell: usize, d: u32) {
+        if d < self.first {
+            self.second = self.first;
+            self.first = d;
+            self.at_first = B::single(cell);
+        } else {
+            if d == self.first {
+                self.at_first.set(cell);
+            }
+            self.second = self.second.min(d);
+        }
+    }
+
+    /// The nearest distance once the cell `cell` (a member) has left the set; `u32::MAX`
+    /// when none is left.
+    #[inline]
+    pub fn without(&self, cell: usize) -> u32 {
+        if self.at_first == B::single(cell) {
+            self.second
+        } else {
+            self.first
+        }
     }
 }
 
@@ -285,6 +421,42 @@ impl<B: BitBoard> Rings<B> {
             reach = grown;
             self.within[self.len] = reach;
             self.len += 1;
+        }
+    }
+
+    /// The set the rings grow from.
+    pub fn set(&self) -> B {
+        self.set
+    }
+
+    /// The steps from the set to each cell of `other` (disjoint from it), the nearest two,
+    /// `u32::MAX` out of reach; `None` when the rings stop short of the board.
+    pub fn nearest(&self, other: B) -> Option<Nearest<B>> {
+        if !self.complete {
+            return None;
+        }
+        let mut nearest = Nearest::default();
+        let mut inner = B::EMPTY;
+        for (k, &ring) in self.within[..self.len].iter().enumerate() {
+            for cell in (ring.without(inner) & other).iter() {
+                nearest.add(cell, k as u32 + 1);
+            }
+            if nearest.second != u32::MAX {
+                break;
+            }
+            inner = ring;
+        }
+        Some(nearest)
+    }
+
+    /// The steps from the set to `cell` (not in it) when fewer than `below`, else `below`;
+    /// the rings must be complete ([`Self::nearest`] is `Some`).
+    #[inline]
+    pub fn steps_to_cell(&self, cell: usize, below: u32) -> u32 {
+        let rings = &self.within[..self.len.min(below.saturating_sub(1) as usize)];
+        match rings.iter().position(|ring| ring.has(cell)) {
+            Some(k) => k as u32 + 1,
+            None => below,
         }
     }
 
@@ -670,6 +842,58 @@ mod tests {
     use super::*;
     use crate::geometry::Square;
     use crate::rules::Rules;
+
+    /// The parity bound after one piece moves, from the army's counts, equals the bound
+    /// counted anew, on random armies (inside and outside the goal, every class) of three
+    /// boards, for random moves to empty cells.
+    #[test]
+    fn parity_after_a_move_matches_the_bound() {
+        use crate::geometry::Diamond;
+        use rand::rngs::StdRng;
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        fn check<G: Geometry>(rules: &str, seed: u64) {
+            let setup = Setup::<G>::new(Rules::parse(rules).unwrap()).unwrap();
+            let cells: Vec<usize> = G::BOARD.cells().collect();
+            let goal: Vec<usize> = setup.goal(0).iter().collect();
+            let n = setup.pieces_per_side();
+            let mut rng = StdRng::seed_from_u64(seed);
+            for side in 0..2 {
+                let parity = ParityBound::new(&setup, side);
+                for _ in 0..2000 {
+                    // Some armies mostly in the goal, where the class terms count.
+                    let mut pool = if rng.gen_bool(0.5) {
+                        goal.clone()
+                    } else {
+                        cells.clone()
+                    };
+                    pool.shuffle(&mut rng);
+                    let mut army = G::BB::EMPTY;
+                    for &c in pool.iter().take(n - 1) {
+                        army.set(c);
+                    }
+                    while army.count() < n as u32 {
+                        army.set(*cells.choose(&mut rng).unwrap());
+                    }
+                    let from = army.iter().nth(rng.gen_range(0..n)).unwrap();
+                    let empty: Vec<usize> =
+                        cells.iter().copied().filter(|&c| !army.has(c)).collect();
+                    let to = *empty.choose(&mut rng).unwrap();
+                    let moved = army ^ G::BB::single(from) ^ G::BB::single(to);
+                    let counts = parity.counts(army);
+                    assert_eq!(counts.pieces, n as u32);
+                    assert_eq!(
+                        parity.after_move(&counts, from, to),
+                        parity.bound(moved, G::BB::EMPTY),
+                        "{rules}: {from} to {to}"
+                    );
+                }
+            }
+        }
+        check::<Square<6>>("square6", 1);
+        check::<Square<8>>("halma8", 2);
+        check::<Diamond>("diamond", 3);
+    }
 
     /// `rank` (one lookup per bucket) inverts `unrank` (a walk down the binomials) over every
     /// multiset of a table, for each grouping.

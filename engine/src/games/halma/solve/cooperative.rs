@@ -3,7 +3,7 @@
 //! ([`Position::make`], [`Position::legal_moves_into`]), so every rule option of the rule
 //! set applies (the caller turns the win into all-in-goal and drops deadline and repetition).
 
-use super::bound::{ApproachBound, ParityBound, Rings};
+use super::bound::{ApproachBound, Nearest, ParityBound, ParityCounts, Rings};
 use super::ida::Puzzle;
 use super::layered::{expand_by_moves, Child, Layered};
 use super::pack::ArmyRank;
@@ -17,6 +17,7 @@ use crate::moves::Move;
 use crate::position::{Position, Status};
 use crate::rules::{JumpKind, WinCheck, WinCondition};
 use crate::setup::Setup;
+use std::sync::Arc;
 
 /// Both sides of a two-player game cooperating towards the quickest finish of either.
 pub struct Cooperative<G: Geometry> {
@@ -30,7 +31,7 @@ pub struct Cooperative<G: Geometry> {
     /// (if both camps lie on its axis), the side swap, and the two together.
     images: Vec<Image>,
     /// The ranking of armies, when a state (two ranks, the side to move and the aim: six
-    /// values) fits in a `u128`.
+    /// values) fits in a `u128` as two `u64` halves ([`Layered::pack`]).
     ranks: Option<ArmyRank>,
     /// Whether jumps are long (Super Halma).
     long: bool,
@@ -93,28 +94,83 @@ impl<G: Geometry> Cooperative<G> {
             }),
             images: Vec::new(),
             long: setup.rules().jumps == JumpKind::Long,
-            ranks: ArmyRank::new::<G>(setup.pieces_per_side()).filter(|r| {
-                r.armies()
-                    .checked_mul(r.armies())
-                    .and_then(|n| n.checked_mul(6))
-                    .is_some()
-            }),
+            ranks: ArmyRank::new::<G>(setup.pieces_per_side())
+                .filter(|r| r.armies().checked_mul(6).is_some()),
         }
     }
 
     /// The search node of `pos`.
     pub fn node(&self, pos: Position<G>) -> Node<G> {
-        let mut images = [0; MAX_IMAGES];
-        for (hash, image) in images.iter_mut().zip(&self.images) {
+        let mut node = Node {
+            pos,
+            images: [0; MAX_IMAGES],
+            finisher: None,
+        };
+        self.set_images(&mut node);
+        node
+    }
+
+    /// Computes the hashes of `node`'s images from its position.
+    fn set_images(&self, node: &mut Node<G>) {
+        let pos = &node.pos;
+        for (hash, image) in node.images.iter_mut().zip(&self.images) {
             *hash = image
                 .keys
                 .position([pos.pieces(0), pos.pieces(1)], pos.to_move());
         }
-        Node {
-            pos,
-            images,
-            finisher: None,
+    }
+
+    /// The parts of a stored state's position, with the move counts of a game `depth` plies
+    /// old (the rules' options that count moves see the same game): the pieces, the side to
+    /// move, the move counts and the finisher its aim names.
+    #[allow(clippy::type_complexity)]
+    fn parts(
+        (a, b, bits): (G::BB, G::BB, u8),
+        depth: u32,
+    ) -> ([G::BB; MAX_SIDES], usize, [u64; MAX_SIDES], Option<usize>) {
+        let side = usize::from(bits & 1);
+        let mut pieces = [G::BB::EMPTY; MAX_SIDES];
+        pieces[0] = a;
+        pieces[1] = b;
+        let mut counts = [0; MAX_SIDES];
+        counts[side] = u64::from(depth / 2);
+        counts[1 - side] = u64::from(depth - depth / 2);
+        let finisher = match bits >> 1 {
+            0 => None,
+            1 => Some(side),
+            _ => Some(1 - side),
+        };
+        (pieces, side, counts, finisher)
+    }
+
+    /// The key ([`Layered::pack`]) of a state whose armies have the ranks `[a, b]`, with
+    /// the side to move and aim `bits`.
+    #[inline]
+    fn key_of([a, b]: [u64; 2], bits: u8) -> u128 {
+        let (first, second) = if Self::finisher_is_b(bits) {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        u128::from(first * 6 + u64::from(bits)) << 64 | u128::from(second)
+    }
+
+    /// The state of a key's two armies (the finisher's first) and its high 64 bits.
+    #[inline]
+    fn from_armies(first: G::BB, second: G::BB, high: u64) -> (G::BB, G::BB, u8) {
+        let bits = (high % 6) as u8;
+        if Self::finisher_is_b(bits) {
+            (second, first, bits)
+        } else {
+            (first, second, bits)
         }
+    }
+
+    /// Whether a stored state's side to move and aim (`bits`: side to move plus twice the
+    /// aim) name side B as the finisher.
+    #[inline]
+    fn finisher_is_b(bits: u8) -> bool {
+        matches!(bits, 3 | 4)
     }
 
     /// The aim of `node` as its state carries it: 0 none, 1 the side to move finishes, 2
@@ -176,10 +232,21 @@ impl<G: Geometry> Cooperative<G> {
         side: usize,
         aim: usize,
     ) -> (u64, (G::BB, G::BB, u8)) {
-        let (a, b, side) = match image {
+        let imaged = match image {
             Some(i) => self.images[i].state(a, b, side),
             None => (a, b, side),
         };
+        Self::aimed(hash, imaged, aim)
+    }
+
+    /// The stored state of the canonical image `(a, b, side)` (side to move) with `aim`, and
+    /// its hash from the image's hash `hash`.
+    #[inline]
+    fn aimed(
+        hash: u64,
+        (a, b, side): (G::BB, G::BB, usize),
+        aim: usize,
+    ) -> (u64, (G::BB, G::BB, u8)) {
         (hash ^ AIM_KEYS[aim], (a, b, (side | aim << 1) as u8))
     }
 
@@ -342,9 +409,10 @@ impl<G: Geometry> Layered for Cooperative<G> {
     /// repetition; no ply cap, the mover's win alone), an aimed node's children are judged
     /// on bitboards: each move of the rules core's generator (vacate and follow-out
     /// included) changes one army, the child is finished when the mover's pieces all stand
-    /// in its goal, its bound reads the rings around what the move leaves fixed, and its
-    /// images' hashes follow the move as [`Puzzle::make`] would update them. A node with
-    /// no move (a pass) goes the general way.
+    /// in its goal, its bound follows from the node's terms and the two cells the move
+    /// changes ([`Cooperative::bound_after`]), its images' hashes follow the move as
+    /// [`Puzzle::make`] would update them, and its canonical image is the node's image with
+    /// the move's image made. A node with no move (a pass) goes the general way.
     fn expand(
         &self,
         node: &mut Node<G>,
@@ -366,6 +434,9 @@ impl<G: Geometry> Layered for Cooperative<G> {
         self.prepare(node, prepared);
         let left = limit - depth - 1;
         let pos = &node.pos;
+        prepared.tight = self
+            .tight(prepared, [pos.pieces(0), pos.pieces(1)], left)
+            .map(|t| (left, t));
         let side = pos.to_move();
         let next = 1 - side;
         let aim = if finisher == next { 1 } else { 2 };
@@ -382,23 +453,47 @@ impl<G: Geometry> Layered for Cooperative<G> {
                     each(Child::Finished);
                     continue;
                 }
-                let view = View {
-                    pieces,
-                    to_move: next,
-                    finisher: Some(finisher),
-                };
-                let bound = self.bound_with(view, Some(prepared));
+                let bound = self.bound_after(prepared, pieces, from, to);
                 if bound > left {
                     each(Child::Dropped(depth + 1 + bound.min(u32::MAX / 2)));
-                } else if self.dead_end_of(view, left) {
+                } else if self.dead_after(prepared, pieces, (from, to), left) {
                     each(Child::Dropped(limit + 1));
                 } else {
                     let key = pos.key() ^ turn ^ keys.piece(side, from) ^ keys.piece(side, to);
                     let mut images = node.images;
                     self.move_images(&mut images, side, Move::new(from, to));
-                    let smallest = self.smallest_of(key, &images);
-                    let (hash, state) = self.canonical(smallest, pieces, next, aim);
-                    each(Child::Kept(hash, state));
+                    let (hash, image) = self.smallest_of(key, &images);
+                    // The image's armies: the parent's image with the move's image made;
+                    // the moved army's slot in it.
+                    let (imaged, slot) = match image {
+                        None => ((pieces[0], pieces[1], next), side),
+                        Some(i) => {
+                            let Image {
+                                symmetry, trades, ..
+                            } = &self.images[i];
+                            let mut armies = prepared.images[i];
+                            let slot = side ^ usize::from(*trades);
+                            armies[slot] ^= G::BB::single(symmetry.cell(from))
+                                | G::BB::single(symmetry.cell(to));
+                            ((armies[0], armies[1], next ^ usize::from(*trades)), slot)
+                        }
+                    };
+                    let (hash, state) = Self::aimed(hash, imaged, aim);
+                    let Some(ranks) = &self.ranks else {
+                        each(Child::Kept(hash, state));
+                        continue;
+                    };
+                    // The key: the army that did not move has the same rank in every
+                    // child seen through the same image (ranked once a node and image).
+                    let view = image.map_or(0, |i| i + 1);
+                    let armies = [state.0, state.1];
+                    if prepared.fixed_ranks[view] == u64::MAX {
+                        prepared.fixed_ranks[view] = ranks.rank(armies[1 - slot]);
+                    }
+                    let mut rank = [0; 2];
+                    rank[1 - slot] = prepared.fixed_ranks[view];
+                    rank[slot] = ranks.rank(armies[slot]);
+                    each(Child::Packed(hash, state, Self::key_of(rank, state.2)));
                 }
             }
         });
@@ -411,41 +506,64 @@ impl<G: Geometry> Layered for Cooperative<G> {
     /// `depth` plies old (the rules' options that count moves see the same game), and the
     /// stored aim.
     fn node_of(&self, root: &Node<G>, state: Self::State, depth: u32) -> Node<G> {
-        let (a, b, bits) = state;
-        let side = usize::from(bits & 1);
-        let mut pieces = [G::BB::EMPTY; MAX_SIDES];
-        pieces[0] = a;
-        pieces[1] = b;
-        let mut counts = [0; MAX_SIDES];
-        counts[side] = u64::from(depth / 2);
-        counts[1 - side] = u64::from(depth - depth / 2);
+        let (pieces, side, counts, finisher) = Self::parts(state, depth);
         let pos = Position::from_parts(root.pos.setup().clone(), pieces, side, counts, 0)
             .expect("a stored state is a valid position");
         let mut node = self.node(pos);
-        node.finisher = match bits >> 1 {
-            0 => None,
-            1 => Some(side),
-            _ => Some(1 - side),
-        };
+        node.finisher = finisher;
         node
     }
 
-    /// Side A's army rank, then side B's, then the side to move and aim (six values).
+    /// [`Layered::node_of`] in place: the position's parts set anew (its history's memory
+    /// kept), the images' hashes and the aim recomputed.
+    fn load(&self, root: &Node<G>, state: Self::State, depth: u32, node: &mut Node<G>) {
+        let (pieces, side, counts, finisher) = Self::parts(state, depth);
+        if !Arc::ptr_eq(node.pos.setup(), root.pos.setup()) {
+            node.pos = root.pos.clone();
+        }
+        node.pos
+            .set_parts(pieces, side, counts, 0)
+            .expect("a stored state is a valid position");
+        self.set_images(node);
+        node.finisher = finisher;
+    }
+
+    /// The finisher's army rank (side A's when no side is aimed at) times six plus the side
+    /// to move and aim (six values) in the high 64 bits, the other army's rank in the low
+    /// 64 bits: packed and unpacked without a 128-bit product or division, and a sorted
+    /// layer holds the states of one finisher's army together (what its bound needs of
+    /// that army alone is then worked out once for them: [`Cooperative::prepare`]).
     #[inline]
     fn pack(&self, (a, b, bits): Self::State) -> Option<u128> {
         let ranks = self.ranks.as_ref()?;
-        Some((ranks.rank(a) * ranks.armies() + ranks.rank(b)) * 6 + u128::from(bits))
+        Some(Self::key_of([ranks.rank(a), ranks.rank(b)], bits))
     }
 
     #[inline]
     fn unpack(&self, key: u128) -> Option<Self::State> {
         let ranks = self.ranks.as_ref()?;
-        let armies = key / 6;
-        Some((
-            ranks.unrank(armies / ranks.armies()),
-            ranks.unrank(armies % ranks.armies()),
-            (key % 6) as u8,
+        let high = (key >> 64) as u64;
+        Some(Self::from_armies(
+            ranks.unrank(high / 6),
+            ranks.unrank(key as u64),
+            high,
         ))
+    }
+
+    /// The army of the high bits is unranked only when `last` has other high bits.
+    #[inline]
+    fn unpack_after(&self, key: u128, (last, state): (u128, Self::State)) -> Option<Self::State> {
+        let ranks = self.ranks.as_ref()?;
+        let high = (key >> 64) as u64;
+        if high != (last >> 64) as u64 {
+            return self.unpack(key);
+        }
+        let first = if Self::finisher_is_b(state.2) {
+            state.1
+        } else {
+            state.0
+        };
+        Some(Self::from_armies(first, ranks.unrank(key as u64), high))
     }
 
     /// The finisher to move with `2k - 1` plies left, `k` its pieces outside its goal: its
@@ -459,15 +577,54 @@ impl<G: Geometry> Layered for Cooperative<G> {
     }
 }
 
-/// What the bounds of one node's children share ([`Cooperative::prepare`]): the finisher's
-/// army at the node, its parity bound and its distance to the goal ([`ApproachBound::near`]),
-/// and rings around what the moves leave fixed.
+/// What the bounds and states of one node's children share ([`Cooperative::prepare`]): the
+/// node's armies through each image, the finisher's army at the node, its parity bound and
+/// its distance to the goal ([`ApproachBound::near`]), and rings around what the moves leave
+/// fixed.
 #[derive(Clone, Copy, Default)]
 pub struct Prepared<B: BitBoard> {
+    /// The node's armies seen through each of the puzzle's images (in the image's slots).
+    images: [[B; 2]; MAX_IMAGES],
+    /// The finisher's army through each image.
+    own_images: [B; MAX_IMAGES],
     army: B,
     parity: u32,
     near: u32,
     rings: Rings<B>,
+    /// Whether this was prepared for an aimed node (else it holds nothing).
+    valid: bool,
+    /// The rank of the army that does not move, seen through the node itself (0) and each
+    /// image (1 on); `u64::MAX` until a kept child asks for it.
+    fixed_ranks: [u64; MAX_IMAGES + 1],
+    /// The finisher and the side to move at the node.
+    finisher: usize,
+    mover: usize,
+    /// The helper's pieces in the finisher's goal when it must leave it, and the
+    /// finisher's pieces outside its goal, at the node.
+    blockers: u32,
+    outside: u32,
+    /// What the finisher's parity bound counts of its army.
+    counts: ParityCounts,
+    /// The finisher's pieces outside its goal nearest to the goal.
+    near_goal: Nearest<B>,
+    /// The cells one step from the finisher's pieces outside its goal.
+    steps: B,
+    /// The tight-finish verdict of the helper's moves at the node ([`Cooperative::tight`])
+    /// with the moves left it was worked out for.
+    tight: Option<(u32, Tight<B>)>,
+    /// The cells nearest to the rings' set among those the rings measure it to (the
+    /// finisher's pieces outside its goal when the helper moves, else the helper's pieces
+    /// and the finisher's in its goal); `None` when the rings stop short of the board.
+    nearest: Option<Nearest<B>>,
+}
+
+/// The tight-finish verdict shared by a node's helper moves ([`Cooperative::tight`]).
+#[derive(Clone, Copy, Debug)]
+struct Tight<B> {
+    /// Whether the node's own occupancy leaves the finisher no entering move.
+    dead: bool,
+    /// The cells the verdict depends on.
+    halo: B,
 }
 
 /// What the bound and the tight-finish check read of a position: both sides' pieces, the
@@ -505,18 +662,178 @@ impl<G: Geometry> Cooperative<G> {
         let pos = &node.pos;
         let (own, other) = (pos.pieces(side), pos.pieces(1 - side));
         let goal = self.goal[side];
-        prepared.army = own;
-        prepared.parity = self.parity[side].bound(own, G::BB::EMPTY);
-        prepared.near = self.approach[side].near(own.without(goal));
-        prepared.rings.around::<G>(if pos.to_move() == side {
-            other | (own & goal)
+        // What depends on the finisher's army alone is kept from the node before when that
+        // had the same finisher and army (a sorted layer's neighbours often have).
+        if !prepared.valid || prepared.finisher != side || prepared.army != own {
+            for (image, cached) in self.images.iter().zip(&mut prepared.own_images) {
+                *cached = image.symmetry.apply(own);
+            }
+            prepared.army = own;
+            prepared.parity = self.parity[side].bound(own, G::BB::EMPTY);
+            prepared.near = self.approach[side].near(own.without(goal));
+            prepared.outside = own.without(goal).count();
+            prepared.counts = self.parity[side].counts(own);
+            prepared.near_goal = self.approach[side].nearest_to_goal(own.without(goal));
+            prepared.steps = Self::steps_from(own.without(goal));
+        }
+        let (fixed, moving) = if pos.to_move() == side {
+            (other | (own & goal), own.without(goal))
         } else {
-            own.without(goal)
-        });
+            (own.without(goal), other | (own & goal))
+        };
+        // Rings are a function of their set alone.
+        if !prepared.valid || prepared.rings.set() != fixed {
+            prepared.rings.around::<G>(fixed);
+        }
+        prepared.nearest = prepared.rings.nearest(moving);
+        for ((armies, image), &own_image) in prepared
+            .images
+            .iter_mut()
+            .zip(&self.images)
+            .zip(&prepared.own_images)
+        {
+            let slot = side ^ usize::from(image.trades);
+            armies[slot] = own_image;
+            armies[1 - slot] = image.symmetry.apply(other);
+        }
+        prepared.finisher = side;
+        prepared.mover = pos.to_move();
+        prepared.tight = None;
+        prepared.fixed_ranks = [u64::MAX; MAX_IMAGES + 1];
+        prepared.blockers = (other & self.full_goal[side]).count();
+        prepared.valid = true;
+    }
+
+    /// [`Self::bound_with`] of the child of a prepared node ([`Self::prepare`], aimed) where
+    /// the piece on `from` of the side to move went to `to`, leaving `pieces`: the same
+    /// value, from what the node's terms were, by a few lookups for the cells the move
+    /// changes (the finisher's parity counts, its nearest pieces to the goal, the nearest
+    /// pieces to the rings), wherever the move leaves the sets the rings measure between
+    /// in place (not when the finisher moves into or inside its goal).
+    #[inline]
+    fn bound_after(&self, p: &Prepared<G::BB>, pieces: [G::BB; 2], from: usize, to: usize) -> u32 {
+        let f = p.finisher;
+        let goal = self.goal[f];
+        let general = || {
+            let view = View {
+                pieces,
+                to_move: 1 - p.mover,
+                finisher: Some(f),
+            };
+            self.bound_with(view, Some(p))
+        };
+        let Some(nearest) = p.nearest else {
+            return general();
+        };
+        let approach = &self.approach[f];
+        // The fewest steps from the rings' set to the cells it is measured to, after the
+        // move took `from` out of those cells and put `to` in.
+        let dist = |limit: u32| p.rings.steps_to_cell(to, nearest.without(from).min(limit));
+        if p.mover != f {
+            // The helper moved: the finisher's army, its parity bound and distance to the
+            // goal stay; it is to move.
+            let full = self.full_goal[f];
+            let blockers = p.blockers + u32::from(full.has(to)) - u32::from(full.has(from));
+            let base = p.parity.max(blockers + 1);
+            let floor = base.saturating_sub(p.outside);
+            let extra = if p.outside == 0 {
+                0
+            } else {
+                approach.extra_from(p.near, true, floor, dist)
+            };
+            2 * base.max(p.outside + extra) - 1
+        } else {
+            if goal.has(from) || goal.has(to) {
+                return general();
+            }
+            // The finisher moved outside its goal: the helper is to move.
+            let parity = self.parity[f].after_move(&p.counts, from, to);
+            let base = parity.max(p.blockers);
+            let floor = base.saturating_sub(p.outside);
+            let near = match p.near_goal.without(from).min(approach.steps_to_goal(to)) {
+                u32::MAX => 0,
+                d => d,
+            };
+            2 * base.max(p.outside + approach.extra_from(near, false, floor, dist))
+        }
+    }
+
+    /// The cells one step from a cell of `cells`.
+    #[inline]
+    fn steps_from(cells: G::BB) -> G::BB {
+        (0..G::OFFSETS.len()).fold(G::BB::EMPTY, |s, i| s | step::<G>(cells, i))
     }
 
     /// [`Layered::dead_end`] of `view`.
     fn dead_end_of(&self, view: View<G::BB>, left: u32) -> bool {
+        self.dead_end_with(view, left, None)
+    }
+
+    /// [`Self::dead_end_of`] of the child of a prepared node ([`Self::prepare`], aimed)
+    /// that leaves `pieces`: only a move of the helper can leave the finisher to move, and
+    /// then its pieces outside the goal and the cells one step from them are the node's.
+    #[inline]
+    fn dead_after(
+        &self,
+        p: &Prepared<G::BB>,
+        pieces: [G::BB; 2],
+        (from, to): (usize, usize),
+        left: u32,
+    ) -> bool {
+        if p.mover == p.finisher || 2 * p.outside != left + 1 {
+            return false;
+        }
+        if let Some((at, tight)) = p.tight {
+            if at == left && !tight.halo.has(from) && !tight.halo.has(to) {
+                return tight.dead;
+            }
+        }
+        let view = View {
+            pieces,
+            to_move: p.finisher,
+            finisher: Some(p.finisher),
+        };
+        self.dead_end_with(view, left, Some(p.steps))
+    }
+
+    /// The tight-finish verdict at a prepared node ([`Self::prepare`], aimed) where the
+    /// helper is to move, `left + 1` plies before the limit, for all its moves at once: the
+    /// verdict of the node's own occupancy, and the cells its computation read (`halo`). A
+    /// move of the helper whose two cells lie outside them leaves the verdict as it is:
+    /// the goal's free cells, the steps from the finisher's pieces outside the goal, their
+    /// first landings and the jump components of the free goal cells are read off cells
+    /// within two steps of those pieces and components, and of the goal. `None` with long
+    /// jumps (a long jump reads a whole line), when the finisher moves, or when the node
+    /// is not tight.
+    fn tight(&self, p: &Prepared<G::BB>, pieces: [G::BB; 2], left: u32) -> Option<Tight<G::BB>> {
+        let side = p.finisher;
+        if self.long || p.mover == side || 2 * p.outside != left + 1 {
+            return None;
+        }
+        let goal = self.goal[side];
+        let outside = pieces[side].without(goal);
+        let occupied = pieces[0] | pieces[1];
+        let free_goal = goal.without(occupied);
+        if free_goal.is_empty() || p.steps.intersects(free_goal) {
+            return Some(Tight {
+                dead: free_goal.is_empty(),
+                halo: goal,
+            });
+        }
+        let masks = JumpMasks::new::<G>(occupied, G::CELLS.without(occupied));
+        let reach = masks.connected::<G>(free_goal);
+        let dead = !masks.landings_of::<G>(outside).intersects(reach);
+        let read = reach | outside;
+        let once = read | Self::steps_from(read);
+        Some(Tight {
+            dead,
+            halo: once | Self::steps_from(once) | goal,
+        })
+    }
+
+    /// [`Self::dead_end_of`], with the cells one step from the finisher's pieces outside its
+    /// goal when they are known.
+    fn dead_end_with(&self, view: View<G::BB>, left: u32, steps: Option<G::BB>) -> bool {
         let Some(side) = view.finisher.filter(|&s| s == view.to_move) else {
             return false;
         };
@@ -530,7 +847,7 @@ impl<G: Geometry> Cooperative<G> {
         if free_goal.is_empty() {
             return true;
         }
-        let steps = (0..G::OFFSETS.len()).fold(G::BB::EMPTY, |s, i| s | step::<G>(outside, i));
+        let steps = steps.unwrap_or_else(|| Self::steps_from(outside));
         if steps.intersects(free_goal) {
             return false;
         }
@@ -670,6 +987,12 @@ mod tests {
                     assert_eq!(key.is_some(), packs);
                     if let Some(key) = key {
                         assert_eq!(puzzle.unpack(key), Some(state));
+                        // After a key with the same high bits (the finisher's army, the
+                        // side to move, the aim), and after one without.
+                        let same_high = (key ^ 1, state);
+                        assert_eq!(puzzle.unpack_after(key, same_high), Some(state));
+                        let other = (key ^ 1 << 64, (state.1, state.0, state.2));
+                        assert_eq!(puzzle.unpack_after(key, other), Some(state));
                         assert_eq!(*keys.entry(key).or_insert(state), state);
                     }
                 }
@@ -687,6 +1010,41 @@ mod tests {
         check::<Diamond>("diamond", true);
         check::<Star>("star-2", true);
         check::<Square<16>>("halma16", false);
+    }
+
+    /// A node loaded in place ([`Layered::load`]) over one that has played moves is the
+    /// node [`Layered::node_of`] makes of the same state: position, key, status, move
+    /// counts, no history, images' hashes and aim.
+    #[test]
+    fn loading_in_place_makes_the_same_node() {
+        let rules = solver_rules(Rules::parse("diamond").expect("rules"), Mode::Cooperative);
+        let setup = Arc::new(Setup::<Diamond>::new(rules.expect("cooperative")).expect("setup"));
+        let puzzle = Cooperative::new(&setup).with_symmetries(&setup);
+        let root = puzzle.node(Position::start(setup.clone()));
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut reused = root.clone();
+        let mut moves = Vec::new();
+        for round in 0..40 {
+            let Some(mut node) = random_node(&puzzle, &setup, &mut rng) else {
+                continue;
+            };
+            node.finisher = [None, Some(0), Some(1)][round % 3];
+            let state = puzzle.state(&node).1;
+            let depth = rng.gen_range(0..30);
+            let made = puzzle.node_of(&root, state, depth);
+            puzzle.load(&root, state, depth, &mut reused);
+            assert_eq!(reused.pos.to_text(), made.pos.to_text());
+            assert_eq!(reused.pos.key(), made.pos.key());
+            assert_eq!(reused.pos.status(), made.pos.status());
+            assert_eq!(reused.pos.history().count(), 0);
+            assert_eq!(reused.images, made.images);
+            assert_eq!(reused.finisher, made.finisher);
+            // Play on the reused node, so that the next load starts from a history.
+            puzzle.moves(&reused, &mut moves);
+            if let Some(&mv) = moves.first() {
+                puzzle.make(&mut reused, mv);
+            }
+        }
     }
 
     /// The node after up to 90 random moves from the start, unless the game ended.
@@ -708,7 +1066,9 @@ mod tests {
     }
 
     /// Along random games (adjacent and long jumps, four boards), for each aim: the bound
-    /// of every child read off the parent's prepared rings equals the bound measured anew,
+    /// of every child read off the parent's prepared rings, and (aimed) the bound after the
+    /// move from the parent's terms ([`Cooperative::bound_after`]), equal the bound
+    /// measured anew,
     /// and the tight-finish check (by jump components, for all pieces at once) drops a
     /// position exactly when no piece outside the goal reaches a free goal cell by a step
     /// or its own jump closure, the per-piece definition.
@@ -735,10 +1095,11 @@ mod tests {
             let rules = solver_rules(Rules::parse(rules).expect("rules"), Mode::Cooperative);
             let setup = Arc::new(Setup::<G>::new(rules.expect("cooperative")).expect("setup"));
             let puzzle = Cooperative::new(&setup);
+            let long = puzzle.long;
             let mut rng = StdRng::seed_from_u64(seed);
             let mut children = Vec::new();
             let mut prepared = Prepared::default();
-            let (mut dead, mut live) = (0, 0);
+            let (mut dead, mut live, mut checked, mut shared) = (0, 0, 0, 0);
             for _ in 0..30 {
                 let Some(mut node) = random_node(&puzzle, &setup, &mut rng) else {
                     continue;
@@ -746,14 +1107,35 @@ mod tests {
                 for finisher in [None, Some(0), Some(1)] {
                     node.finisher = finisher;
                     puzzle.prepare(&node, &mut prepared);
+                    let parent = [node.pos.pieces(0), node.pos.pieces(1)];
+                    let tights: Vec<_> = (0..24)
+                        .map(|left| finisher.and_then(|_| puzzle.tight(&prepared, parent, left)))
+                        .collect();
                     puzzle.moves(&node, &mut children);
                     for &mv in &children {
                         puzzle.make(&mut node, mv);
                         if !puzzle.is_done(&node) {
-                            assert_eq!(
-                                puzzle.bound_with(View::of(&node), Some(&prepared)),
-                                puzzle.bound(&node)
-                            );
+                            let bound = puzzle.bound(&node);
+                            assert_eq!(puzzle.bound_with(View::of(&node), Some(&prepared)), bound);
+                            if finisher.is_some() && !mv.is_pass() {
+                                let pieces = [node.pos.pieces(0), node.pos.pieces(1)];
+                                let after =
+                                    puzzle.bound_after(&prepared, pieces, mv.from(), mv.to());
+                                assert_eq!(after, bound, "{mv:?} aimed at {finisher:?}");
+                                for left in 1..24 {
+                                    prepared.tight = tights[left as usize].map(|t| (left, t));
+                                    let ends = (mv.from(), mv.to());
+                                    assert_eq!(
+                                        puzzle.dead_after(&prepared, pieces, ends, left),
+                                        puzzle.dead_end(&node, left),
+                                        "{mv:?} with {left} left"
+                                    );
+                                    shared += usize::from(prepared.tight.is_some_and(|(_, t)| {
+                                        !t.halo.has(mv.from()) && !t.halo.has(mv.to())
+                                    }));
+                                }
+                                checked += 1;
+                            }
                             let to_move = node.pos.to_move();
                             let outside = node.pos.pieces(to_move).without(puzzle.goal[to_move]);
                             if finisher == Some(to_move) && !outside.is_empty() {
@@ -772,6 +1154,8 @@ mod tests {
                     }
                 }
             }
+            assert!(checked > 100, "{checked} bounds after a move");
+            assert!(shared > 0 || long, "no verdict shared by a node's moves");
             (dead, live)
         }
         for (dead, live) in [
@@ -788,7 +1172,8 @@ mod tests {
     /// Along random games on four boards (adjacent and long jumps), for each aim and a few
     /// limits: the children [`Layered::expand`] judges on bitboards are the children the
     /// general way ([`expand_by_moves`]: make, judge, unmake) judges, with the same
-    /// verdicts, hashes and states.
+    /// verdicts, hashes and states, and the keys it gives the kept ones are their packed
+    /// states.
     #[test]
     fn expand_on_bitboards_matches_making_the_moves() {
         /// Finished children, the dropped ones' totals, the kept ones' hashes and states.
@@ -798,7 +1183,9 @@ mod tests {
             each(&mut |child| match child {
                 Child::Finished => out.0 += 1,
                 Child::Dropped(total) => out.1.push(total),
-                Child::Kept(hash, state) => out.2.push((hash, format!("{state:?}"))),
+                Child::Kept(hash, state) | Child::Packed(hash, state, _) => {
+                    out.2.push((hash, format!("{state:?}")))
+                }
             });
             out.1.sort_unstable();
             out.2.sort_unstable();
@@ -821,10 +1208,17 @@ mod tests {
                     node.finisher = finisher;
                     for limit in [bound + 1, bound + 2, bound + 5] {
                         let at = (2, limit + 2);
+                        let mut packed = 0;
                         let fast = verdicts(|each| {
-                            puzzle
-                                .expand(&mut node, &mut prepared, &mut moves, at, &mut |c| each(c))
+                            puzzle.expand(&mut node, &mut prepared, &mut moves, at, &mut |c| {
+                                if let Child::Packed(_, state, key) = c {
+                                    assert_eq!(puzzle.pack(state), Some(key));
+                                    packed += 1;
+                                }
+                                each(c)
+                            })
                         });
+                        assert!(packed == fast.2.len() || finisher.is_none());
                         let slow = verdicts(|each| {
                             expand_by_moves(&puzzle, &mut node, &mut moves, at, &mut |c| each(c))
                         });

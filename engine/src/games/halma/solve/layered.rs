@@ -43,6 +43,12 @@ pub trait Layered: Puzzle {
     /// (the root supplies what the state does not hold, such as the rules).
     fn node_of(&self, root: &Self::Node, state: Self::State, depth: u32) -> Self::Node;
 
+    /// Turns `node` into the node of `state` as [`Layered::node_of`] makes it, reusing what
+    /// `node` holds (a worker loads every state of its share into one node).
+    fn load(&self, root: &Self::Node, state: Self::State, depth: u32, node: &mut Self::Node) {
+        *node = self.node_of(root, state, depth);
+    }
+
     /// `state` as one 128-bit key, one to one, or `None` when this puzzle's states do not
     /// fit (then for every state): the layers then store keys instead of states.
     fn pack(&self, state: Self::State) -> Option<u128> {
@@ -54,6 +60,13 @@ pub trait Layered: Puzzle {
     fn unpack(&self, key: u128) -> Option<Self::State> {
         let _ = key;
         None
+    }
+
+    /// [`Layered::unpack`] of `key`, where `last` is the key unpacked before it and its
+    /// state: a puzzle may take from that state what the two keys share.
+    fn unpack_after(&self, key: u128, last: (u128, Self::State)) -> Option<Self::State> {
+        let _ = last;
+        self.unpack(key)
     }
 
     /// Whether `node`, `left` moves from the limit and kept by its bound, has no line
@@ -73,6 +86,9 @@ pub enum Child<S> {
     Dropped(u32),
     /// Kept for the next layer: its hash and its state.
     Kept(u64, S),
+    /// Kept for the next layer, with its key as [`Layered::pack`] makes it (which the
+    /// puzzle worked out more cheaply than packing the state anew).
+    Packed(u64, S, u128),
 }
 
 /// [`Layered::expand`] by making each move of `node` and judging the position it leads to.
@@ -111,8 +127,22 @@ trait Codec<S>: Sync {
     type Key: Copy + Eq + std::hash::Hash + Send + Sync;
     /// The stored form of `state`.
     fn key(&self, state: S) -> Self::Key;
+    /// The stored form of `state`, whose packed key is `packed`.
+    fn key_packed(&self, state: S, packed: u128) -> Self::Key {
+        let _ = packed;
+        self.key(state)
+    }
     /// The state of a stored key.
     fn state(&self, key: Self::Key) -> S;
+    /// The state of `key`, where `last` is the key before it and its state, if any.
+    fn state_after(&self, key: Self::Key, last: Option<(Self::Key, S)>) -> S {
+        let _ = last;
+        self.state(key)
+    }
+    /// Puts a completed layer in the order it is expanded in (as it comes, by default).
+    fn arrange(&self, layer: &mut [Self::Key]) {
+        let _ = layer;
+    }
 }
 
 /// States stored as they are.
@@ -142,8 +172,27 @@ impl<P: Layered + Sync> Codec<P::State> for Packed<'_, P> {
             .expect("a puzzle that packs its root packs every state")
     }
     #[inline]
+    fn key_packed(&self, state: P::State, packed: u128) -> u128 {
+        debug_assert_eq!(self.0.pack(state), Some(packed));
+        packed
+    }
+    #[inline]
     fn state(&self, key: u128) -> P::State {
         self.0.unpack(key).expect("a key made by pack")
+    }
+    #[inline]
+    fn state_after(&self, key: u128, last: Option<(u128, P::State)>) -> P::State {
+        match last {
+            Some(last) => self.0.unpack_after(key, last),
+            None => self.0.unpack(key),
+        }
+        .expect("a key made by pack")
+    }
+    /// Sorted: the keys that share their high bits (for the cooperative puzzle, the
+    /// finisher's army, the side to move and the aim) follow each other, so that a worker
+    /// expanding them works out what depends on those alone once for all of them.
+    fn arrange(&self, layer: &mut [u128]) {
+        layer.par_sort_unstable();
     }
 }
 
@@ -286,9 +335,12 @@ impl<P: Layered> Run<'_, P> {
                 let mut local: Vec<Vec<C::Key>> = vec![Vec::new(); SHARDS];
                 let mut cut = u32::MAX;
                 let mut scratch = P::Scratch::default();
+                let mut node = root.clone();
+                let mut last = None;
                 for &key in chunk {
-                    let state = codec.state(key);
-                    let mut node = puzzle.node_of(root, state, depth);
+                    let state = codec.state_after(key, last);
+                    last = Some((key, state));
+                    puzzle.load(root, state, depth, &mut node);
                     puzzle.expand(
                         &mut node,
                         &mut scratch,
@@ -301,6 +353,10 @@ impl<P: Layered> Run<'_, P> {
                             Child::Dropped(total) => cut = cut.min(total),
                             Child::Kept(hash, child) => {
                                 local[(hash >> 58) as usize % SHARDS].push(codec.key(child));
+                            }
+                            Child::Packed(hash, child, packed) => {
+                                local[(hash >> 58) as usize % SHARDS]
+                                    .push(codec.key_packed(child, packed));
                             }
                         },
                     );
@@ -344,10 +400,11 @@ impl<P: Layered> Run<'_, P> {
                     stats,
                 );
             }
-            let layer: Vec<C::Key> = shards
+            let mut layer: Vec<C::Key> = shards
                 .into_iter()
                 .flat_map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()))
                 .collect();
+            codec.arrange(&mut layer);
             stored += layer.len() as u64 * per_state;
             stats.widest = stats.widest.max(layer.len() as u64);
             layer_done(depth + 1, layer.len() as u64);

@@ -9,80 +9,83 @@ use crate::geometry::Geometry;
 /// Ranks and unranks the armies of `pieces` pieces on one board.
 #[derive(Clone, Debug)]
 pub struct ArmyRank {
-    /// The dense index (0, 1, … in bit order) of each cell's bit; unused off the board.
-    dense: Vec<u8>,
-    /// The bit of each dense index.
+    /// The bit of each dense index (0, 1, … in bit order).
     bit: Vec<u16>,
     pieces: usize,
-    /// `binom[n * (pieces + 1) + k]` = C(n, k) for n up to the cell count, k up to `pieces`.
-    binom: Vec<u128>,
+    /// `column[k * (cells + 1) + n]` = C(n, k) for n up to the cell count, k up to `pieces`
+    /// (one column per k, so that unranking walks down contiguous memory).
+    column: Vec<u64>,
+    /// `by_bit[k * capacity + bit]` = C(dense index of `bit`, k + 1): what the `k`-th
+    /// lowest piece (from 0) on `bit` adds to a rank, one lookup a piece.
+    by_bit: Vec<u64>,
+    capacity: usize,
     /// C(cells, pieces): the number of armies.
-    armies: u128,
+    armies: u64,
 }
 
 impl ArmyRank {
     /// The ranking of armies of `pieces` pieces on `G`'s board, or `None` when the board has
-    /// more than 256 cells or the number of armies overflows a `u128`.
+    /// more than 256 cells or the number of armies overflows a `u64`.
     pub fn new<G: Geometry>(pieces: usize) -> Option<Self> {
         let bits: Vec<u16> = G::BOARD.cells().map(|c| c as u16).collect();
         let cells = bits.len();
         if cells > 256 || pieces == 0 || pieces > cells {
             return None;
         }
-        let mut dense = vec![0u8; G::BB::CAPACITY];
-        for (i, &b) in bits.iter().enumerate() {
-            dense[b as usize] = i as u8;
-        }
-        let k1 = pieces + 1;
-        let mut binom = vec![0u128; (cells + 1) * k1];
+        let n1 = cells + 1;
+        let mut column = vec![0u64; (pieces + 1) * n1];
         for n in 0..=cells {
-            binom[n * k1] = 1;
+            column[n] = 1;
             for k in 1..=pieces.min(n) {
-                binom[n * k1 + k] =
-                    binom[(n - 1) * k1 + k - 1].checked_add(binom[(n - 1) * k1 + k])?;
+                column[k * n1 + n] =
+                    column[(k - 1) * n1 + n - 1].checked_add(column[k * n1 + n - 1])?;
             }
         }
-        let armies = binom[cells * k1 + pieces];
+        let capacity = G::BB::CAPACITY;
+        let mut by_bit = vec![0u64; pieces * capacity];
+        for (dense, &b) in bits.iter().enumerate() {
+            for k in 0..pieces {
+                by_bit[k * capacity + b as usize] = column[(k + 1) * n1 + dense];
+            }
+        }
+        let armies = column[pieces * n1 + cells];
         Some(ArmyRank {
-            dense,
             bit: bits,
             pieces,
-            binom,
+            column,
+            by_bit,
+            capacity,
             armies,
         })
     }
 
     /// How many armies there are (ranks run from 0 to this, exclusive).
-    pub fn armies(&self) -> u128 {
+    pub fn armies(&self) -> u64 {
         self.armies
     }
 
+    /// The rank of `army` (exactly `pieces` cells of the board): the sum over its cells,
+    /// lowest first, of C(the cell's dense index, its place among them + 1).
     #[inline]
-    fn c(&self, n: usize, k: usize) -> u128 {
-        self.binom[n * (self.pieces + 1) + k]
-    }
-
-    /// The rank of `army` (exactly `pieces` cells of the board).
-    #[inline]
-    pub fn rank<B: BitBoard>(&self, army: B) -> u128 {
-        army.iter()
-            .enumerate()
-            .map(|(i, cell)| self.c(self.dense[cell] as usize, i + 1))
-            .sum()
+    pub fn rank<B: BitBoard>(&self, army: B) -> u64 {
+        let mut rank = 0;
+        for (k, cell) in army.iter().enumerate() {
+            rank += self.by_bit[k * self.capacity + cell];
+        }
+        rank
     }
 
     /// The army of rank `rank`.
     #[inline]
-    pub fn unrank<B: BitBoard>(&self, mut rank: u128) -> B {
+    pub fn unrank<B: BitBoard>(&self, mut rank: u64) -> B {
         let mut army = B::EMPTY;
+        let n1 = self.bit.len() + 1;
         let mut n = self.bit.len();
         for k in (1..=self.pieces).rev() {
             // The largest n with C(n, k) <= rank: the k-th cell's dense index.
-            n -= 1;
-            while self.c(n, k) > rank {
-                n -= 1;
-            }
-            rank -= self.c(n, k);
+            let column = &self.column[k * n1..k * n1 + n];
+            n = column.partition_point(|&c| c <= rank) - 1;
+            rank -= column[n];
             army.set(self.bit[n] as usize);
         }
         army
@@ -119,11 +122,15 @@ mod tests {
         check::<Square<8>>(10);
         check::<Diamond>(10);
         check::<Star>(10);
-        check::<Square<16>>(19);
+        check::<Square<10>>(15);
+        assert!(
+            ArmyRank::new::<Square<16>>(19).is_none(),
+            "C(256, 19) > 2^64"
+        );
         let ranks = ArmyRank::new::<Square<6>>(2).expect("fits");
         assert_eq!(ranks.armies(), 630);
         let mut seen = vec![false; 630];
-        for r in 0..630u128 {
+        for r in 0..630u64 {
             let army = ranks.unrank::<<Square<6> as Geometry>::BB>(r);
             assert_eq!(army.count(), 2);
             assert_eq!(ranks.rank(army), r);
