@@ -64,7 +64,8 @@ pub struct SolveArgs {
 
     /// How each bound is searched: layered (breadth-first layers of deduplicated states,
     /// within --memory), deepening (depth-first iterative deepening with a table of proven
-    /// failures of --memory), or auto (deepening, faster wherever a bound has a line)
+    /// failures of --memory), or auto (the faster where measured: layered for the
+    /// cooperative game on the diamond and the star, deepening elsewhere)
     #[arg(long, value_name = "METHOD", default_value = "auto",
           value_parser = ["layered", "deepening", "auto"])]
     method: String,
@@ -240,7 +241,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         println!(
             "mode     {mode}, {threads} thread{plural}, {method}",
             mode = mode.name(),
-            method = options.method.resolve(mode).name()
+            method = options.method.resolve(mode, solved.board).name()
         );
     }
     let solution = pool.install(|| solve::solve(rules, mode, &options, &progress))?;

@@ -288,6 +288,30 @@ fn layered_method_proves_the_same_minimum_and_reports_its_layers() {
     ]);
 }
 
+/// `--method auto` (the default) searches the cooperative game on the diamond and the
+/// star in layers and everything else by deepening, as docs/solver.md says; the text
+/// header and the JSON name the method chosen.
+#[test]
+fn auto_picks_the_method_docs_solver_md_names() {
+    for (rules, mode, want) in [
+        ("diamond", "cooperative", "layered"),
+        ("star-2", "cooperative", "layered"),
+        ("square7", "cooperative", "deepening"),
+        ("halma8", "cooperative", "deepening"),
+        ("square7", "solitaire", "deepening"),
+    ] {
+        // The start's lower bound is above --max 1: the run ends at once.
+        let args = [
+            "solve", "--rules", rules, "--mode", mode, "--beam", "0", "--max", "1",
+        ];
+        let v = &json_lines(&ok(&[&args[..], &["--json"]].concat()))[0];
+        assert_eq!(v["method"], want, "{rules} {mode}: {v}");
+        let text = ok(&[&args[..], &["--method", "auto", "--threads", "1"]].concat());
+        let header = format!("mode     {mode}, 1 thread, {want}");
+        assert!(text.contains(&header), "{rules} {mode}: {text}");
+    }
+}
+
 /// Starts `halma solve` with `args` (and `--json`), sends it SIGINT (Ctrl-C) after `delay`,
 /// and returns its JSON report; it must end within 10 s of the signal, with status 0.
 fn interrupted_json(args: &[&str], delay: std::time::Duration) -> serde_json::Value {

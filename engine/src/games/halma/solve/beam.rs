@@ -14,7 +14,7 @@ use super::ida::{Puzzle, Table, Worker};
 pub use super::report::{Aim, Beam};
 use crate::moves::Move;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// The longest line the solver's beam search looks for (the table of proven failures
@@ -163,9 +163,12 @@ fn run<P: Puzzle>(
     beam
 }
 
-/// Searches every state of `layer` (at depth `aim.complete_at`) to the end, in parallel,
-/// for a line reaching the aimed length: the state's index and the rest of the line, if
-/// found, and the nodes expanded; no further state is started once `interrupt` is raised.
+/// Searches the states of `layer` (at depth `aim.complete_at`, best first) to the end for a
+/// line reaching the aimed length: the state's index and the rest of the line, if found,
+/// and the nodes expanded. The threads take the states in the layer's order, each the next
+/// one not yet taken, so that the budget goes to the best states first whatever the number
+/// of threads (a split of the layer would give half of it to the second half's states); no
+/// further state is started once the budget is spent or `interrupt` is raised.
 fn complete<P: Puzzle>(
     puzzle: &P,
     layer: &[P::Node],
@@ -173,23 +176,27 @@ fn complete<P: Puzzle>(
     table: &Table<P::State>,
     interrupt: Option<&AtomicBool>,
 ) -> (Option<(u32, Vec<Move>)>, u64) {
-    let stop = AtomicBool::new(false);
+    let found = AtomicBool::new(false);
     let spent = AtomicU64::new(0);
+    let next = AtomicUsize::new(0);
     let length = aim.length - aim.complete_at;
-    let ending = layer.par_iter().enumerate().find_map_any(|(i, node)| {
+    let threads = rayon::current_num_threads().clamp(1, layer.len().max(1));
+    let ending = (0..threads).into_par_iter().find_map_any(|_| loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
         let left = aim
             .node_budget
             .saturating_sub(spent.load(Ordering::Relaxed));
-        if left == 0 || interrupt.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        let interrupted = interrupt.is_some_and(|s| s.load(Ordering::Relaxed));
+        if i >= layer.len() || left == 0 || interrupted || found.load(Ordering::Relaxed) {
             return None;
         }
-        let mut worker = Worker::new(puzzle, Some(table), &stop).with_node_limit(left);
-        let found = worker.exactly(&mut node.clone(), length);
+        let mut worker = Worker::new(puzzle, Some(table), &found).with_node_limit(left);
+        let line = worker.exactly(&mut layer[i].clone(), length);
         spent.fetch_add(worker.nodes, Ordering::Relaxed);
-        found.then(|| {
-            stop.store(true, Ordering::Relaxed);
-            (i as u32, worker.line)
-        })
+        if line {
+            found.store(true, Ordering::Relaxed);
+            return Some((i as u32, std::mem::take(&mut worker.line)));
+        }
     });
     (ending, spent.into_inner())
 }
@@ -214,7 +221,7 @@ fn expand<P: Puzzle>(puzzle: &P, layer: &[P::Node], keep: u32) -> Harvest {
                         let bound = puzzle.bound(&node);
                         if bound < IMPOSSIBLE && bound <= keep {
                             harvest.children.push(Child {
-                                key: (bound, puzzle.guide(&node)),
+                                key: (puzzle.rank(&node, bound), puzzle.guide(&node)),
                                 hash: puzzle.state(&node).0,
                                 parent: i as u32,
                                 mv,
@@ -228,4 +235,88 @@ fn expand<P: Puzzle>(puzzle: &P, layer: &[P::Node], keep: u32) -> Harvest {
         )
         .map(|(harvest, _)| harvest)
         .reduce(Harvest::default, Harvest::merge)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// A root with `fan` moves to dead ends 0, 1, …, ranked in that order (dead end i's
+    /// guide is i); each dead end records when a completion starts on it (its aim), and
+    /// takes a while.
+    struct Fan {
+        fan: usize,
+        started: Mutex<Vec<usize>>,
+    }
+
+    /// The root is `None`; a dead end is `Some(i)`.
+    impl Puzzle for Fan {
+        type Node = Option<usize>;
+        type State = usize;
+        fn state(&self, node: &Option<usize>) -> (u64, usize) {
+            let id = node.map_or(usize::MAX, |i| i);
+            ((id as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15), id)
+        }
+        fn bound(&self, _node: &Option<usize>) -> u32 {
+            1
+        }
+        fn guide(&self, node: &Option<usize>) -> i64 {
+            node.map_or(0, |i| i as i64)
+        }
+        fn aim(&self, node: &mut Option<usize>, _length: u32) -> bool {
+            if let Some(i) = *node {
+                self.started.lock().unwrap().push(i);
+                // Slow enough for every thread to take part.
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            false
+        }
+        fn is_done(&self, _node: &Option<usize>) -> bool {
+            false
+        }
+        fn moves(&self, node: &Option<usize>, out: &mut Vec<Move>) {
+            out.clear();
+            if node.is_none() {
+                out.extend((0..self.fan).map(|i| Move::new(i + 1, i)));
+            }
+        }
+        fn make(&self, node: &mut Option<usize>, mv: Move) {
+            *node = Some(mv.to());
+        }
+        fn unmake(&self, node: &mut Option<usize>, _mv: Move) {
+            *node = None;
+        }
+    }
+
+    /// An aimed beam's completion spends its budget on the best states first on any number
+    /// of threads: with a budget for a tenth of the layer, the states started are the
+    /// best-ranked ones (at most one per thread beyond the budget's count), not a share of
+    /// each part of the layer.
+    #[test]
+    fn the_completion_takes_the_states_in_their_order() {
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let puzzle = Fan {
+                fan: 200,
+                started: Mutex::new(Vec::new()),
+            };
+            let aim = Aim {
+                length: 5,
+                complete_at: 1,
+                node_budget: 20,
+            };
+            let table = Table::new(1 << 16);
+            let beam = pool.install(|| aimed(&puzzle, &None, 1000, aim, &table, None));
+            assert!(beam.line.is_none() && beam.gave_up, "{threads} threads");
+            let started = puzzle.started.into_inner().unwrap();
+            // Each dead end costs one node: about 20 of them are started, the first ones.
+            assert!(started.len() >= 20, "{threads} threads: {started:?}");
+            let last = *started.iter().max().unwrap();
+            assert!(last < 20 + threads, "{threads} threads: {started:?}");
+        }
+    }
 }

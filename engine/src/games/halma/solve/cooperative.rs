@@ -262,14 +262,13 @@ impl<G: Geometry> Cooperative<G> {
         let mut best = u32::MAX;
         for side in sides {
             let to_move = u32::from(view.to_move == side);
-            let blockers = (view.pieces[1 - side] & self.full_goal[side]).count();
             let (own, other) = (view.pieces[side], view.pieces[1 - side]);
             let known = prepared.filter(|p| p.army == own && view.finisher == Some(side));
             let parity = match known {
                 Some(p) => p.parity,
                 None => self.parity[side].bound(own, G::BB::EMPTY),
             };
-            let base = parity.max(blockers + to_move);
+            let base = self.base_moves(&view, side, parity);
             // The approach term counts only above what the others give already.
             let outside = own.without(self.goal[side]).count();
             let floor = base.saturating_sub(outside);
@@ -290,6 +289,30 @@ impl<G: Geometry> Cooperative<G> {
         } else {
             best
         }
+    }
+
+    /// The moves `side` of `view` needs by its parity bound `parity` and by the other
+    /// side's pieces in its goal: the terms of [`Puzzle::bound`] before the approach term.
+    #[inline]
+    fn base_moves(&self, view: &View<G::BB>, side: usize, parity: u32) -> u32 {
+        let blockers = (view.pieces[1 - side] & self.full_goal[side]).count();
+        parity.max(blockers + u32::from(view.to_move == side))
+    }
+
+    /// The bound of `view` without the approach term, in plies: what the beams rank by
+    /// ([`Puzzle::rank`]).
+    fn coarse_bound(&self, view: View<G::BB>) -> u32 {
+        let sides = match view.finisher {
+            Some(side) => side..side + 1,
+            None => 0..2,
+        };
+        sides
+            .map(|side| {
+                let parity = self.parity[side].bound(view.pieces[side], G::BB::EMPTY);
+                2 * self.base_moves(&view, side, parity) - u32::from(view.to_move == side)
+            })
+            .min()
+            .unwrap_or(0)
     }
 
     /// The same puzzle keying its states by the game's symmetries: worth their set-up only
@@ -346,6 +369,13 @@ impl<G: Geometry> Puzzle for Cooperative<G> {
     #[inline]
     fn bound(&self, node: &Node<G>) -> u32 {
         self.bound_with(View::of(node), None)
+    }
+
+    /// The bound without the approach term ([`Cooperative::coarse_bound`]): ranked by the
+    /// whole bound, the beams keep the states that term favours, whose completions cost far
+    /// more (`docs/solver.md`, *Aimed beams*).
+    fn rank(&self, node: &Node<G>, _bound: u32) -> u32 {
+        self.coarse_bound(View::of(node))
     }
 
     /// A line of `length` plies ends with the move of the side to move at the root if

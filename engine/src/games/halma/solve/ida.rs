@@ -31,6 +31,12 @@ pub trait Puzzle: Sync {
     fn guide(&self, _node: &Self::Node) -> i64 {
         0
     }
+    /// The bound the beam search ranks a node by, before [`Puzzle::guide`], given its
+    /// `bound`: the bound itself unless the puzzle says otherwise. Only the ranking uses
+    /// it (the beam still drops a node by its bound), so it need not be admissible.
+    fn rank(&self, _node: &Self::Node, bound: u32) -> u32 {
+        bound
+    }
     /// Prepares `root` for an iteration looking for lines of exactly `length` moves, when
     /// every shorter line is known to fail. A puzzle whose lines' lengths decide how they
     /// end (a cooperative game's parity decides which side finishes) may then bound, key and

@@ -78,8 +78,8 @@ pub enum Method {
     Deepening,
     /// Breadth-first layers of deduplicated states ([`layered`]), within the memory budget.
     Layered,
-    /// The one measured faster: deepening (layered is slower where a bound has a line and
-    /// about even elsewhere; see `docs/solver.md`, *The layered method*).
+    /// The one measured faster (`docs/solver.md`, *Which method `auto` picks*): layered
+    /// for the cooperative game on the diamond and the star, deepening elsewhere.
     Auto,
 }
 
@@ -105,9 +105,20 @@ impl Method {
         }
     }
 
-    /// The method `Auto` stands for in `mode`; the others stand for themselves.
-    pub fn resolve(self, _mode: Mode) -> Method {
+    /// The method `Auto` stands for in `mode` on `board`; the others stand for themselves.
+    /// Layered where it was measured faster: the cooperative game on the diamond and the
+    /// star, whose cost lies in the bounds without a line (diamond bounds 27-28: a sixth of
+    /// the deepening's CPU). Deepening elsewhere: in solitaire the layers of the bound with
+    /// the line cost more (`halma8`: 7 times), and on the square boards the cooperative
+    /// start bound is close to the minimum, so the deepening finds the line at once where
+    /// the layers must all be built (`halma8` cooperative: 0.1 s against over 192 MB).
+    pub fn resolve(self, mode: Mode, board: Board) -> Method {
         match self {
+            Method::Auto
+                if mode == Mode::Cooperative && matches!(board, Board::Diamond | Board::Star) =>
+            {
+                Method::Layered
+            }
             Method::Auto => Method::Deepening,
             method => method,
         }
@@ -240,7 +251,7 @@ fn solve_on<G: Geometry>(
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<Solution, Error> {
     let started = Instant::now();
-    let method = options.method.resolve(mode);
+    let method = options.method.resolve(mode, G::BOARD);
     let setup = Arc::new(Setup::<G>::new(rules)?);
     let (proof, level) = match mode {
         Mode::Solitaire => {
@@ -737,6 +748,29 @@ mod tests {
         names.iter().fold(B::EMPTY, |b, n| {
             b | B::single(board.parse_cell(n).expect("a cell"))
         })
+    }
+
+    /// `auto` stands for layered in the cooperative game on the diamond and the star
+    /// only; the named methods stand for themselves.
+    #[test]
+    fn auto_picks_layered_for_the_cooperative_diamond_and_star() {
+        for name in [
+            "diamond", "star-2", "square6", "square7", "halma8", "halma16",
+        ] {
+            let board = Rules::named(name).expect("a rule set").board;
+            for mode in [Mode::Solitaire, Mode::Cooperative] {
+                let layered = mode == Mode::Cooperative && ["diamond", "star-2"].contains(&name);
+                let want = if layered {
+                    Method::Layered
+                } else {
+                    Method::Deepening
+                };
+                assert_eq!(Method::Auto.resolve(mode, board), want, "{name} {mode:?}");
+                for named in [Method::Layered, Method::Deepening] {
+                    assert_eq!(named.resolve(mode, board), named);
+                }
+            }
+        }
     }
 
     /// The replay's own jump test: a long jump needs the first piece on the line exactly
