@@ -103,11 +103,17 @@ def main():
     p.add_argument("--out", default="time-odds", help="directory for records and logs")
     p.add_argument("--tc", default="6+0", help="our clock for the whole game")
     p.add_argument("--opponent", action="append", choices=sorted(STAND_INS),
-                   help="fixed2, fixed3 (default: both)")
+                   help="a stand-in, repeatable: fixed1 to fixed4 (default: fixed3, then fixed2)")
     p.add_argument("--openings", default="positions/openings/halma16-vacate.txt")
     p.add_argument("--engine", default="alphabeta", help="halma course's --engine spec")
     args = p.parse_args()
     args.halma = os.path.abspath(args.halma)
+    if not os.path.isfile("tools/course_clock_log.sh"):
+        sys.exit("time_odds: run it from the repository root (tools/course_clock_log.sh not found)")
+    if not (os.path.isfile(args.halma) and os.access(args.halma, os.X_OK)):
+        sys.exit(f"time_odds: --halma {args.halma} is not an executable file")
+    if not os.path.isfile(args.openings):
+        sys.exit(f"time_odds: --openings {args.openings} is not a file")
     os.makedirs(args.out, exist_ok=True)
     print("| opponent | W-D-L | our moves in our wins | our least clock in a game: least, "
           f"median | games with a clock of {NEAR_EMPTY:.3f} s or less |")
