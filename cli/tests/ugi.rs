@@ -143,6 +143,7 @@ fn bad_input_gets_an_error_line_and_every_go_a_bestmove() {
         "setoption name Rules value halma9",
         "setoption name Weight colour value 3",
         "setoption name MultiPlayer value maxn",
+        "setoption name RaceFinish value maybe",
         "setoption Hash 5",
         "query everything",
     ] {
@@ -212,6 +213,31 @@ fn bad_input_gets_an_error_line_and_every_go_a_bestmove() {
     // The end of the input ends the engine.
     drop(s.stdin);
     assert!(s.child.wait().unwrap().success());
+}
+
+#[test]
+fn a_short_pure_race_is_finished_by_the_solver_unless_race_finish_is_off() {
+    // halma8, A to move: every B piece behind A's rearmost, three A pieces outside the goal.
+    let race = "halma8 4AAAA/5AAA/B7/8/5AA1/BB4A1/BBB5/BBBB4 A 40,40";
+    let mut s = Session::start();
+    let mut depths = |finish: &str| {
+        s.send("setoption name Engine value alphabeta");
+        s.send(&format!("setoption name RaceFinish value {finish}"));
+        s.send(&format!("position fen {race}"));
+        s.send("go movetime 300");
+        let lines = s.until("bestmove");
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        assert!(legal(race, &[], best), "{lines:?}");
+        lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("info depth "))
+            .map(|l| l.split_whitespace().next().unwrap().parse::<u32>().unwrap())
+            .collect::<Vec<_>>()
+    };
+    // The solver's finish: one iteration of depth 1 at once.
+    assert_eq!(depths("true"), vec![1]);
+    // Off: a search, deeper than one ply within 300 ms.
+    assert!(depths("false").iter().any(|&d| d > 1));
 }
 
 #[test]

@@ -15,6 +15,8 @@ use crate::moves::Move;
 use crate::picture::{specs_from_names, CellSpec, Lattice, Picture};
 use crate::rng::Rng;
 use crate::weights::Weights;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// The most sides any game of the family seats.
 pub const MAX_SIDES: usize = 6;
@@ -134,6 +136,18 @@ impl Team {
             (a == self.root) == (b == self.root)
         }
     }
+}
+
+/// What bounds a proof a search asks of a game ([`Game::race_finish`]): solver nodes, a
+/// deadline, and the search's stop flag.
+#[derive(Clone, Copy, Debug)]
+pub struct ProofBudget<'a> {
+    /// Most solver nodes.
+    pub nodes: u64,
+    /// When to give up, if ever.
+    pub deadline: Option<Instant>,
+    /// Raised to give up at once (the search's stop).
+    pub stop: &'a AtomicBool,
 }
 
 /// A position of one game: its rules, move generator, make/unmake, texts and evaluation.
@@ -270,6 +284,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// `None` (the default) when the game offers none: the time manager then assumes its
     /// fixed default.
     fn moves_left(&self, _eval: &Self::Eval) -> Option<u32> {
+        None
+    }
+    /// A proved-shortest finish for the side to move once the game has become a race that
+    /// no other side can touch: the first move of a shortest line (legal here) and the
+    /// side's own moves to finish along it, proved within `budget`. `None` (the default)
+    /// when the game has no such ending, the position is not one, or the proof needs more.
+    /// Asked once a search, at the root, never in it.
+    fn race_finish(&self, _eval: &Self::Eval, _budget: &ProofBudget) -> Option<(Move, u32)> {
         None
     }
     /// The bonus of having the move, in centimoves (added to the side to move's

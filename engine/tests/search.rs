@@ -372,3 +372,49 @@ fn a_table_kept_between_searches_for_different_sides_does_not_mix_their_views() 
         }
     });
 }
+
+#[test]
+fn a_bounded_search_of_a_short_pure_race_plays_the_proved_shortest_finish() {
+    let text = "4AAAA/5AAA/B7/8/5AA1/BB4A1/BBB5/BBBB4 A 40,40";
+    let setup =
+        Arc::new(Setup::<halma_engine::Square<8>>::new(Rules::named("halma8").unwrap()).unwrap());
+    let pos = Position::from_text_fields(setup, text).unwrap();
+    let eval = Evaluator::new(pos.setup(), Weights::default());
+    let budget = halma_engine::game::ProofBudget {
+        nodes: u64::MAX,
+        deadline: None,
+        stop: &std::sync::atomic::AtomicBool::new(false),
+    };
+    let (finish, moves) = halma_engine::race::root_finish(&pos, &eval, &budget).unwrap();
+    let search = |options: Options, limits: Limits| {
+        let mut reported = Vec::new();
+        let out = Searcher::new(options)
+            .search(&pos, &limits, |it| reported.push((it.depth, it.seldepth)))
+            .unwrap();
+        (out, reported)
+    };
+    let nodes = Limits {
+        nodes: Some(1_000_000),
+        ..Limits::default()
+    };
+    // Bounded: the finish, reported as one iteration reaching the finish's last move.
+    let (out, reported) = search(Options::default(), nodes.clone());
+    assert_eq!((out.best, out.depth, out.nodes), (finish, 1, 0));
+    assert_eq!(reported, vec![(1, 2 * moves - 1)]);
+    // A fixed depth, the option off, or plain alpha-beta: a search as ever.
+    let (out, _) = search(Options::default(), Limits::depth(2));
+    assert!(out.depth == 2 && out.nodes > 0);
+    for options in [
+        Options {
+            race_finish: false,
+            ..Options::default()
+        },
+        Options {
+            pruning: false,
+            ..Options::default()
+        },
+    ] {
+        let (out, _) = search(options, nodes.clone());
+        assert!(out.depth > 1 && out.nodes > 0);
+    }
+}

@@ -200,6 +200,7 @@ impl PlayerSpec {
                 self.threads_given = true;
             }
             ("pruning", Kind::AlphaBeta(o)) => o.pruning = switch(value)?,
+            ("finish", Kind::AlphaBeta(o)) => o.race_finish = switch(value)?,
             ("multi", Kind::AlphaBeta(o)) => o.multi = value.parse()?,
             ("threads", Kind::Mcts(o)) => {
                 o.threads = number(value, MAX_THREADS)?;

@@ -20,7 +20,7 @@ use engine_choice::EngineChoice;
 use go::go_limits;
 use halma_engine::eval::Weights;
 use halma_engine::games::{split_game_text, Variant};
-use halma_engine::search::{MultiPlayer, DEFAULT_MOVE_OVERHEAD};
+use halma_engine::search::{self, MultiPlayer, DEFAULT_MOVE_OVERHEAD};
 use halma_engine::{Error, Status};
 pub use output::Output;
 use session::Session;
@@ -75,6 +75,8 @@ struct Config {
     hash: Option<usize>,
     threads: usize,
     multi: MultiPlayer,
+    /// The `RaceFinish` option: alpha-beta plays a proved-shortest race finish.
+    race_finish: bool,
     weights: Weights,
 }
 
@@ -180,6 +182,7 @@ fn serve_with(
             hash: None,
             threads: crate::numbers::default_search_threads(),
             multi: MultiPlayer::default(),
+            race_finish: search::Options::default().race_finish,
             weights: Weights::default(),
         },
         overhead: DEFAULT_MOVE_OVERHEAD,

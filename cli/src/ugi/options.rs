@@ -115,6 +115,25 @@ fn every_option() -> Vec<UgiOption> {
                 Ok(())
             }),
         ),
+        UgiOption::new(
+            "RaceFinish",
+            format!(
+                "type check default {}",
+                search::Options::default().race_finish
+            ),
+            Box::new(|config, _, value| {
+                config.race_finish = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(Error::Argument(format!(
+                            "RaceFinish: '{value}' is not true or false"
+                        )))
+                    }
+                };
+                Ok(())
+            }),
+        ),
     ];
     let max = Weights::MAX;
     for (name, default) in Weights::default().entries() {

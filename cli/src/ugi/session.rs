@@ -100,6 +100,7 @@ fn game_session<P: Game>(config: &Config, setup: P::Setup, write: MoveWriter<P>)
             hash_mib: config.hash.unwrap_or(search::Options::default().hash_mib),
             multi: config.multi,
             weights: config.weights,
+            race_finish: config.race_finish,
             ..search::Options::default()
         }))
     };

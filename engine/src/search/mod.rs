@@ -24,12 +24,12 @@ pub use multi::MultiPlayer;
 pub use score::Score;
 
 use crate::error::Error;
-use crate::game::{ensure_ongoing, Game, Team};
+use crate::game::{ensure_ongoing, Game, ProofBudget, Team};
 use crate::moves::Move;
 use crate::weights::Weights;
 use score::{MAX_PLY, WIN, WIN_BOUND};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use timeman::TimeManager;
 use tt::TranspositionTable;
 use worker::Worker;
@@ -51,6 +51,9 @@ pub struct Options {
     pub multi: MultiPlayer,
     /// Evaluation weights.
     pub weights: Weights,
+    /// Play a proved-shortest race finish ([`Game::race_finish`]) instead of searching,
+    /// when the search is bounded (not infinite, no fixed depth), finds one line and prunes.
+    pub race_finish: bool,
 }
 
 impl Default for Options {
@@ -63,9 +66,16 @@ impl Default for Options {
             use_table: true,
             multi: MultiPlayer::default(),
             weights: Weights::default(),
+            race_finish: true,
         }
     }
 }
+
+/// Solver nodes a root race finish may take at most ([`Game::race_finish`]).
+pub const RACE_FINISH_NODES: u64 = 200_000;
+/// The share of a timed search's optimum time a root race finish may take: one part in
+/// this many.
+const RACE_FINISH_SHARE: u32 = 4;
 
 /// One line of a report: a root move's score and principal variation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,6 +212,16 @@ impl Searcher {
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
         let multipv = options.multipv.max(1);
         let infinite = limits.is_infinite();
+        if options.race_finish
+            && options.pruning
+            && multipv == 1
+            && !infinite
+            && limits.depth.is_none()
+        {
+            if let Some(outcome) = race_finish(pos, &eval, limits, &shared, &mut report) {
+                return Ok(outcome);
+            }
+        }
         let timed = limits.move_time.is_some() || limits.clock.is_some();
         let mut last: Option<(u32, Line)> = None;
 
@@ -281,4 +301,55 @@ impl Searcher {
             time: shared.time.elapsed(),
         })
     }
+}
+
+/// The search's answer when the position is a race whose shortest finish the game proves
+/// within the budget ([`Game::race_finish`]): its first move, reported as a one-move
+/// iteration with the static score (the solver says nothing of the other side). The budget
+/// is [`RACE_FINISH_NODES`] (or the node limit, if less) and, when the search is timed, a
+/// [`RACE_FINISH_SHARE`]th of its optimum time.
+fn race_finish<P: Game>(
+    pos: &P,
+    eval: &P::Eval,
+    limits: &Limits,
+    shared: &Shared<'_>,
+    report: &mut impl FnMut(&Iteration),
+) -> Option<Outcome> {
+    let mut nodes = RACE_FINISH_NODES;
+    if let Some(limit) = limits.nodes {
+        nodes = nodes.min(limit);
+    }
+    // A share too far off to be an Instant leaves the nodes alone to bound the proof.
+    let deadline = shared.time.budget().0.and_then(|optimum| {
+        let share = (optimum / RACE_FINISH_SHARE).saturating_sub(shared.time.elapsed());
+        Instant::now().checked_add(share)
+    });
+    let budget = ProofBudget {
+        nodes,
+        deadline,
+        stop: &limits.stop,
+    };
+    let (best, moves) = pos.race_finish(eval, &budget)?;
+    let score = Score::Centimoves(pos.evaluate(eval, Team::new(pos.to_move(), pos.sides())));
+    let line = Line {
+        score,
+        pv: vec![best],
+    };
+    let time = shared.time.elapsed();
+    report(&Iteration {
+        depth: 1,
+        seldepth: (2 * moves).saturating_sub(1),
+        lines: vec![line.clone()],
+        nodes: 0,
+        time,
+        hashfull: shared.tt.hashfull(),
+    });
+    Some(Outcome {
+        best,
+        score,
+        depth: 1,
+        pv: line.pv,
+        nodes: 0,
+        time,
+    })
 }

@@ -27,7 +27,7 @@ pub mod zobrist;
 use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::eval::{Evaluator, Weights};
-use crate::game::{Game, Status, Team};
+use crate::game::{Game, ProofBudget, Status, Team};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::notation::move_text;
@@ -214,6 +214,10 @@ impl<G: Geometry> Game for Position<G> {
         let to_go = eval.distance_to_go(self, side).0;
         let (start, to_go) = (start.max(0) as u32, to_go.max(0) as u32);
         Some(length::moves_left(start, to_go, self.move_count(side)))
+    }
+
+    fn race_finish(&self, eval: &Self::Eval, budget: &ProofBudget) -> Option<(Move, u32)> {
+        race::root_finish(self, eval, budget)
     }
 
     fn tempo(&self, eval: &Self::Eval) -> i32 {

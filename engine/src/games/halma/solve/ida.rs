@@ -193,6 +193,8 @@ pub struct Worker<'a, P: Puzzle> {
     pub nodes: u64,
     /// Nodes after which the search gives up as if stopped.
     node_limit: u64,
+    /// When the search gives up as if stopped (looked at the first node and every 1024th).
+    deadline: Option<Instant>,
     /// The smallest total cost seen beyond the iteration's limit.
     next: u32,
     moves: Vec<Move>,
@@ -210,6 +212,7 @@ impl<'a, P: Puzzle> Worker<'a, P> {
             stop,
             nodes: 0,
             node_limit: u64::MAX,
+            deadline: None,
             next: IMPOSSIBLE,
             moves: Vec::new(),
             lists: Vec::new(),
@@ -221,6 +224,19 @@ impl<'a, P: Puzzle> Worker<'a, P> {
     pub fn with_node_limit(mut self, nodes: u64) -> Self {
         self.node_limit = nodes;
         self
+    }
+
+    /// The same worker giving up at `deadline`, if any (a caller on a clock).
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Whether the search ran out of its nodes or its time, or was stopped.
+    pub fn out_of_budget(&self) -> bool {
+        self.nodes >= self.node_limit
+            || self.stop.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Iterative deepening from `node` up to `max` moves, single-threaded: the fewest moves
@@ -293,7 +309,9 @@ impl<'a, P: Puzzle> Worker<'a, P> {
     fn dfs(&mut self, node: &mut P::Node, g: u32, limit: u32, ply: usize) -> Found {
         self.nodes += 1;
         if self.nodes >= self.node_limit
-            || (self.nodes & 0x3ff == 0 && self.stop.load(Ordering::Relaxed))
+            || (self.nodes & 0x3ff == 1
+                && (self.stop.load(Ordering::Relaxed)
+                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
         {
             return Found::Stopped;
         }

@@ -24,6 +24,7 @@ mod symmetry;
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;
+use crate::game::ProofBudget;
 use crate::geometry::{Board, Geometry};
 use crate::moves::Move;
 use crate::notation::{is_step, jump_landings, move_text};
@@ -671,15 +672,38 @@ impl<G: Geometry> Race<G> {
         max_moves: u32,
         node_limit: u64,
     ) -> Finish {
+        let stop = AtomicBool::new(false);
+        let budget = ProofBudget {
+            nodes: node_limit,
+            deadline: None,
+            stop: &stop,
+        };
+        self.finish_line(setup, side, pieces, obstacles, max_moves, &budget)
+            .0
+    }
+
+    /// [`Race::finish`] with one shortest line of `side`'s moves when it finishes (empty
+    /// otherwise, and when it has already finished), within `budget`.
+    pub fn finish_line(
+        &self,
+        setup: &Setup<G>,
+        side: usize,
+        pieces: G::BB,
+        obstacles: G::BB,
+        max_moves: u32,
+        budget: &ProofBudget,
+    ) -> (Finish, Vec<Move>) {
         let puzzle = Solitaire::new(setup, side, obstacles, self.parity[side], None);
         let mut node = puzzle.node(pieces);
-        let stop = AtomicBool::new(false);
-        let mut worker = Worker::new(&puzzle, None, &stop).with_node_limit(node_limit);
-        match worker.shortest(&mut node, max_moves) {
+        let mut worker = Worker::new(&puzzle, None, budget.stop)
+            .with_node_limit(budget.nodes)
+            .with_deadline(budget.deadline);
+        let finish = match worker.shortest(&mut node, max_moves) {
             Some(moves) => Finish::In(moves),
-            None if worker.nodes >= node_limit => Finish::Unknown,
+            None if worker.out_of_budget() => Finish::Unknown,
             None => Finish::Beyond,
-        }
+        };
+        (finish, std::mem::take(&mut worker.line))
     }
 }
 
