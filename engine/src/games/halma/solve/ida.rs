@@ -234,9 +234,12 @@ impl<'a, P: Puzzle> Worker<'a, P> {
 
     /// Whether the search ran out of its nodes or its time, or was stopped.
     pub fn out_of_budget(&self) -> bool {
-        self.nodes >= self.node_limit
-            || self.stop.load(Ordering::Relaxed)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.nodes >= self.node_limit || self.stopped_or_late()
+    }
+
+    /// Whether the stop flag is raised or the deadline passed.
+    fn stopped_or_late(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Iterative deepening from `node` up to `max` moves, single-threaded: the fewest moves
@@ -308,11 +311,7 @@ impl<'a, P: Puzzle> Worker<'a, P> {
     /// within `limit` moves in all.
     fn dfs(&mut self, node: &mut P::Node, g: u32, limit: u32, ply: usize) -> Found {
         self.nodes += 1;
-        if self.nodes >= self.node_limit
-            || (self.nodes & 0x3ff == 1
-                && (self.stop.load(Ordering::Relaxed)
-                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
-        {
+        if self.nodes >= self.node_limit || (self.nodes & 0x3ff == 1 && self.stopped_or_late()) {
             return Found::Stopped;
         }
         let remaining = limit - g;
