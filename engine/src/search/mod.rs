@@ -2,19 +2,20 @@
 //! [`Limits`], reporting each completed iteration.
 //!
 //! One concept per module: [`score`] (win/loss scores), [`limits`] (what bounds a search),
-//! [`timeman`] (time for one move), [`tt`] (the shared transposition table), [`ordering`]
-//! (move ordering), [`multi`] (paranoid or best-reply search with more than two sides),
-//! `worker` (one thread's negamax). Threads: lazy SMP — every thread runs
-//! its own iterative deepening over the shared table, helpers skipping some depths; the main
-//! thread's result is the answer. The helpers start once the main thread has completed its
-//! first iteration and stop at the deadline regardless, so that more threads than cores
-//! cannot hold a move back past a short clock (docs/protocol.md, "Threads beyond the
-//! cores").
+//! [`timeman`] (time for one move), [`tt`] (the shared transposition table),
+//! `table_memory` (its memory), [`ordering`] (move ordering), [`multi`] (paranoid or
+//! best-reply search with more than two sides), `worker` (one thread's negamax). Threads:
+//! lazy SMP — every thread runs its own iterative deepening over the shared table, helpers
+//! skipping some depths; the main thread's result is the answer. The helpers start once the
+//! main thread has completed its first iteration and stop at the deadline regardless, so
+//! that more threads than cores cannot hold a move back past a short clock
+//! (docs/protocol.md, "Threads beyond the cores").
 
 pub mod limits;
 pub mod multi;
 pub mod ordering;
 pub mod score;
+mod table_memory;
 pub mod timeman;
 pub mod tt;
 mod worker;

@@ -5,9 +5,10 @@
 //! *always-replace*. An entry is two atomic words, the key XOR the data and the data, so a
 //! torn write by two threads is read as a miss, never as a wrong entry (Hyatt's lockless
 //! hashing). Data: best move (32 bits), score (16), depth (8), bound (2) and the search
-//! generation (6).
+//! generation (6). The buckets live in a `ZeroedSlice`: on Linux in transparent huge pages.
 
 use crate::moves::Move;
+use crate::search::table_memory::{Zeroable, ZeroedSlice};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// What a stored score says about the true score.
@@ -34,23 +35,28 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-/// One entry: key ^ data, and data.
+/// One entry: key ^ data, and data. All-zero bytes are an empty slot.
 #[derive(Default)]
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
 }
 
-/// Bucket: a depth-preferred slot and an always-replace slot.
+/// Bucket: a depth-preferred slot and an always-replace slot. All-zero bytes are an empty
+/// bucket (what `ZeroedSlice` relies on).
 #[derive(Default)]
 struct Bucket([Slot; 2]);
+
+// SAFETY: a bucket is four `AtomicU64`s: zero bytes are four zeros (two empty slots, as
+// `Default` makes them), and it needs no drop.
+unsafe impl Zeroable for Bucket {}
 
 /// Size of a bucket in bytes.
 const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
 /// The shared table.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedSlice<Bucket>,
     generation: AtomicU64,
 }
 
@@ -94,10 +100,8 @@ impl TranspositionTable {
     /// A table of about `mib` MiB (at least one bucket).
     pub fn new(mib: usize) -> TranspositionTable {
         let n = (mib * 1024 * 1024 / BUCKET_BYTES).max(1);
-        let mut buckets = Vec::with_capacity(n);
-        buckets.resize_with(n, Bucket::default);
         TranspositionTable {
-            buckets,
+            buckets: ZeroedSlice::new(n),
             generation: AtomicU64::new(0),
         }
     }

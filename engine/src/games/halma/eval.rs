@@ -58,6 +58,9 @@ pub struct Evaluator<G: Geometry> {
     to_go: Vec<u8>,
     /// `[side * CAPACITY + cell]`: `u + v` from the side's home corner (progress made).
     progress: Vec<i16>,
+    /// `behind[k]`: the cells whose progress from side 0's home corner is at most the
+    /// board's least plus `k`, for every `k` up to the board's largest (the whole board).
+    behind: Vec<G::BB>,
     /// Pieces per side.
     pieces: usize,
     /// The distance sum of a side whose pieces fill its goal camp.
@@ -128,11 +131,24 @@ impl<G: Geometry> Evaluator<G> {
             }
             forward_len = n;
         }
+        // Side 0's progress over the board runs from `nearest` to `farthest`.
+        let nearest = board.cells().map(|c| progress[c]).min().unwrap_or(0);
+        let farthest = board.cells().map(|c| progress[c]).max().unwrap_or(0);
+        let behind = (nearest..=farthest)
+            .map(|k| {
+                let mut mask = G::BB::EMPTY;
+                for cell in board.cells().filter(|&c| progress[c] <= k) {
+                    mask.set(cell);
+                }
+                mask
+            })
+            .collect();
         Evaluator {
             weights,
             sides,
             to_go,
             progress,
+            behind,
             pieces: setup.pieces_per_side(),
             baseline,
             forward,
@@ -239,24 +255,27 @@ impl<G: Geometry> Evaluator<G> {
     }
 
     /// Whether a two-player game has become a pure race: every piece of side 0 is past every
-    /// piece of side 1 along the diagonal between the home corners.
+    /// piece of side 1 along the diagonal between the home corners (farther from side 0's
+    /// home corner). Side 1's rearmost progress is found by bisecting the [`Evaluator`]'s
+    /// `behind` masks, and one mask test asks whether side 0 has a piece at or before it.
+    #[inline]
     pub fn is_pure_race(&self, pos: &Position<G>) -> bool {
         if self.sides != 2 {
             return false;
         }
-        let min_a = pos
-            .pieces(0)
-            .iter()
-            .map(|c| self.progress(0, c))
-            .min()
-            .unwrap_or(0);
-        let max_b = pos
-            .pieces(1)
-            .iter()
-            .map(|c| self.progress(0, c))
-            .max()
-            .unwrap_or(0);
-        min_a > max_b
+        let (a, b) = (pos.pieces(0), pos.pieces(1));
+        // The least level whose mask holds every piece of side 1 (the last mask holds the
+        // whole board).
+        let (mut lo, mut hi) = (0, self.behind.len() - 1);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if b.without(self.behind[mid]).is_empty() {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        !a.is_empty() && !a.intersects(self.behind[lo])
     }
 
     /// The side's own standing in centimoves (higher is better; 0 is a finished side with
@@ -391,6 +410,87 @@ mod tests {
         let swapped = position("halma8 4AAAA/5AAA/6AA/7A/B7/BB6/BBB5/BBBB4 A 20,20");
         assert_eq!(e.distance_to_go(&swapped, 0).0, 0);
         assert!(e.is_pure_race(&swapped));
+    }
+
+    /// The pure race the simple way: side 0's least progress beyond side 1's greatest,
+    /// piece by piece (the twin of [`Evaluator::is_pure_race`]'s masks).
+    fn pure_race_piece_by_piece<G: Geometry>(e: &Evaluator<G>, pos: &Position<G>) -> bool {
+        let least_a = pos.pieces(0).iter().map(|c| e.progress(0, c)).min();
+        let most_b = pos.pieces(1).iter().map(|c| e.progress(0, c)).max();
+        e.sides == 2 && least_a.unwrap_or(0) > most_b.unwrap_or(0)
+    }
+
+    /// Random two-army placements on both sides of a random line across the diagonal (a
+    /// few pieces astray), and random playouts: the masks agree with the simple count, and
+    /// both answers come up often.
+    #[test]
+    fn pure_race_masks_agree_with_the_piece_by_piece_count() {
+        use crate::setup::MAX_SIDES;
+        use rand::rngs::StdRng;
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        fn check<G: Geometry>(rules: &str, rng: &mut StdRng) -> [usize; 2] {
+            let setup = Arc::new(Setup::<G>::new(Rules::parse(rules).unwrap()).unwrap());
+            let e = Evaluator::new(&setup, Weights::default());
+            let cells: Vec<usize> = G::BOARD.cells().collect();
+            let levels: Vec<i32> = cells.iter().map(|&c| e.progress(0, c)).collect();
+            let (lo, hi) = (*levels.iter().min().unwrap(), *levels.iter().max().unwrap());
+            let mut seen = [0; 2];
+            for _ in 0..400 {
+                let line = rng.gen_range(lo - 1..=hi + 1);
+                let stray = rng.gen_range(0.0..0.05);
+                let mut pieces = [G::BB::EMPTY; MAX_SIDES];
+                let mut occupied = G::BB::EMPTY;
+                for _ in 0..setup.pieces_per_side() {
+                    for (side, army) in pieces.iter_mut().enumerate().take(2) {
+                        let wanted = |c: &&usize| {
+                            let past = e.progress(0, **c) > line;
+                            !occupied.has(**c) && (past == (side == 0))
+                        };
+                        let mut free: Vec<usize> = cells.iter().filter(wanted).copied().collect();
+                        if free.is_empty() || rng.gen_bool(stray) {
+                            free = cells
+                                .iter()
+                                .copied()
+                                .filter(|&c| !occupied.has(c))
+                                .collect();
+                        }
+                        let cell = *free.choose(rng).unwrap();
+                        occupied.set(cell);
+                        army.set(cell);
+                    }
+                }
+                let pos =
+                    Position::from_parts(setup.clone(), pieces, 0, [0; MAX_SIDES], 0).unwrap();
+                let race = e.is_pure_race(&pos);
+                assert_eq!(
+                    race,
+                    pure_race_piece_by_piece(&e, &pos),
+                    "{}",
+                    pos.to_text()
+                );
+                seen[usize::from(race)] += 1;
+            }
+            let mut pos = Position::start(setup.clone());
+            for _ in 0..300 {
+                let moves = pos.legal_moves();
+                let Some(&mv) = moves.choose(rng) else { break };
+                pos.make(mv);
+                if pos.status().is_over() {
+                    break;
+                }
+                assert_eq!(e.is_pure_race(&pos), pure_race_piece_by_piece(&e, &pos));
+            }
+            seen
+        }
+        let mut rng = StdRng::seed_from_u64(7);
+        for seen in [
+            check::<G8>("halma8", &mut rng),
+            check::<Square<16>>("halma16", &mut rng),
+            check::<crate::geometry::Star>("star-2", &mut rng),
+        ] {
+            assert!(seen[0] > 20 && seen[1] > 20, "{seen:?}");
+        }
     }
 
     #[test]
