@@ -55,6 +55,11 @@ pub struct Options {
     /// Play a proved-shortest race finish ([`Game::race_finish`]) instead of searching,
     /// when the search is bounded (not infinite, no fixed depth), finds one line and prunes.
     pub race_finish: bool,
+    /// Late-move pruning (with `pruning`): at a non-PV node up to three plies from the
+    /// frontier, the moves that gain no ground ([`Game::move_gain`] at most 0) are
+    /// not searched once the first few have been, where the game allows pruning
+    /// ([`Game::futility_slack`]).
+    pub late_pruning: bool,
 }
 
 impl Default for Options {
@@ -68,6 +73,7 @@ impl Default for Options {
             multi: MultiPlayer::default(),
             weights: Weights::default(),
             race_finish: true,
+            late_pruning: true,
         }
     }
 }
@@ -144,6 +150,7 @@ pub(crate) struct Shared<'a> {
     node_limit: Option<u64>,
     node_limited: bool,
     pruning: bool,
+    late_pruning: bool,
     use_table: bool,
     multi: MultiPlayer,
 }
@@ -207,6 +214,7 @@ impl Searcher {
             node_limit: limits.nodes,
             node_limited: limits.nodes.is_some(),
             pruning: options.pruning,
+            late_pruning: options.pruning && options.late_pruning,
             use_table: options.use_table,
             multi: options.multi,
         };

@@ -1,6 +1,6 @@
 //! One search thread: iterative deepening over a negamax principal-variation search with
-//! aspiration windows, the shared transposition table, late-move reductions and exact
-//! win/loss scores. Every buffer is allocated once per thread, so the search allocates
+//! aspiration windows, the shared transposition table, late-move reductions and pruning,
+//! exact win/loss scores. Every buffer is allocated once per thread, so the search allocates
 //! nothing per node.
 //!
 //! Teams: with more than two sides the root side plays against all the others ([`Team`]).
@@ -27,6 +27,9 @@ const CHECK_EVERY: u64 = 256;
 /// What the side to move is assumed to keep of its static score with its best move, for
 /// reverse futility pruning at the frontier: one move of the race, in centimoves.
 const STAND_MARGIN: i32 = 100;
+/// Late-move pruning reaches the non-PV nodes this many plies from the frontier and
+/// closer ([`late_prune_from`]).
+const LATE_PRUNE_DEPTH: u32 = 3;
 /// Half-width of the first aspiration window, in centimoves.
 const ASPIRATION: i32 = 40;
 
@@ -310,8 +313,24 @@ impl<'a, P: Game> Worker<'a, P> {
             );
         }
         let mut best_move = None;
+        // Late-move pruning: near the frontier, once the first moves have failed to cut,
+        // the rest that gain no ground are not searched, where the game allows pruning (it
+        // gives a futility slack: no move can win for the mover) and no bound is a win.
+        let late_from = if depth <= LATE_PRUNE_DEPTH
+            && !pv_node
+            && !pooled
+            && self.shared.late_pruning
+            && alpha.abs() < WIN_BOUND
+            && beta.abs() < WIN_BOUND
+            && (frontier.is_some() || self.pos.futility_slack(self.eval).is_some())
+        {
+            late_prune_from(depth)
+        } else {
+            usize::MAX
+        };
         for i in 0..list.len() {
             let mv = pick_next(&mut list, i);
+            let key = list[i].key;
             let (gain, mover) = if mv.is_pass() {
                 (0, us)
             } else {
@@ -322,6 +341,14 @@ impl<'a, P: Game> Worker<'a, P> {
                 };
                 (self.pos.move_gain(self.eval, mover, mv), mover)
             };
+            if i >= late_from
+                && gain <= 0
+                && best > -WIN_BOUND
+                && key != TT_MOVE
+                && !self.heuristics.is_killer(ply, mv)
+            {
+                continue;
+            }
             let plies = self.make_child(mv);
             let flip = !self.team.same(us, self.pos.to_move());
             let late = (i >= 3 && !self.heuristics.is_killer(ply, mv)).then_some((i, gain));
@@ -584,6 +611,19 @@ impl<'a, P: Game> Worker<'a, P> {
     pub fn flush_nodes(&mut self) {
         self.shared.nodes.fetch_add(self.unflushed, Relaxed);
         self.unflushed = 0;
+    }
+}
+
+/// The number of moves a non-PV node `depth` plies from the frontier searches before
+/// late-move pruning may skip the rest that gain nothing: `3 + 2·depth²` (5, 11 and 21 at
+/// depths 1 to 3); never (`usize::MAX`) farther from the frontier than
+/// [`LATE_PRUNE_DEPTH`].
+#[inline(always)]
+fn late_prune_from(depth: u32) -> usize {
+    if depth > LATE_PRUNE_DEPTH {
+        usize::MAX
+    } else {
+        3 + 2 * (depth * depth) as usize
     }
 }
 
