@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening over a negamax principal-variation search with
 //! aspiration windows, the shared transposition table, late-move reductions and pruning,
-//! exact win/loss scores. Every buffer is allocated once per thread, so the search allocates
-//! nothing per node.
+//! exact win/loss scores. Every buffer is allocated once per thread, so the search
+//! allocates nothing per node.
 //!
 //! Teams: with more than two sides the root side plays against all the others ([`Team`]).
 //! Negamax negates a child's score only when the side to move changes team. Paranoid: every
