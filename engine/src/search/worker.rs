@@ -328,26 +328,37 @@ impl<'a, P: Game> Worker<'a, P> {
         } else {
             usize::MAX
         };
+        // Once pruning late moves, how many of the moves not yet picked it keeps: when none
+        // is left, the rest would all be skipped, and the loop ends without picking them
+        // (each pick scans the list), searching exactly what it would have searched.
+        let mut late_kept: Option<usize> = None;
         for i in 0..list.len() {
+            let pruning_late = i >= late_from && best > -WIN_BOUND;
+            if pruning_late {
+                let kept = late_kept.get_or_insert_with(|| {
+                    list[i..]
+                        .iter()
+                        .filter(|m| !self.late_prunable(ply, **m, self.gain(us, m.mv)))
+                        .count()
+                });
+                if *kept == 0 {
+                    break;
+                }
+            }
             let mv = pick_next(&mut list, i);
-            let key = list[i].key;
-            let (gain, mover) = if mv.is_pass() {
-                (0, us)
+            let mover = if pooled && !mv.is_pass() {
+                mv.origin().and_then(|c| self.pos.side_at(c)).unwrap_or(us)
             } else {
-                let mover = if pooled {
-                    mv.origin().and_then(|c| self.pos.side_at(c)).unwrap_or(us)
-                } else {
-                    us
-                };
-                (self.pos.move_gain(self.eval, mover, mv), mover)
+                us
             };
-            if i >= late_from
-                && gain <= 0
-                && best > -WIN_BOUND
-                && key != TT_MOVE
-                && !self.heuristics.is_killer(ply, mv)
-            {
-                continue;
+            let gain = self.gain(mover, mv);
+            if pruning_late {
+                if self.late_prunable(ply, list[i], gain) {
+                    continue;
+                }
+                if let Some(kept) = late_kept.as_mut() {
+                    *kept -= 1;
+                }
             }
             let plies = self.make_child(mv);
             let flip = !self.team.same(us, self.pos.to_move());
@@ -384,6 +395,24 @@ impl<'a, P: Game> Worker<'a, P> {
         }
         self.store(key, best, original_alpha, beta, best_move, depth, ply);
         best
+    }
+
+    /// The ground `mv` gains for `mover` ([`Game::move_gain`]; none for a pass).
+    #[inline(always)]
+    fn gain(&self, mover: usize, mv: Move) -> i32 {
+        if mv.is_pass() {
+            0
+        } else {
+            self.pos.move_gain(self.eval, mover, mv)
+        }
+    }
+
+    /// Whether late-move pruning skips `scored` at `ply`, a move gaining `gain` (once the
+    /// node prunes late moves): it gains no ground and is neither the table's move nor a
+    /// killer.
+    #[inline(always)]
+    fn late_prunable(&self, ply: usize, scored: ScoredMove, gain: i32) -> bool {
+        gain <= 0 && scored.key != TT_MOVE && !self.heuristics.is_killer(ply, scored.mv)
     }
 
     /// The static score and the game's [`Game::futility_slack`] at a frontier node (one ply
