@@ -202,6 +202,7 @@ impl PlayerSpec {
             ("pruning", Kind::AlphaBeta(o)) => o.pruning = switch(value)?,
             ("finish", Kind::AlphaBeta(o)) => o.race_finish = switch(value)?,
             ("lmp", Kind::AlphaBeta(o)) => o.late_pruning = switch(value)?,
+            ("nmp", Kind::AlphaBeta(o)) => o.null_move = switch(value)?,
             ("multi", Kind::AlphaBeta(o)) => o.multi = value.parse()?,
             ("threads", Kind::Mcts(o)) => {
                 o.threads = number(value, MAX_THREADS)?;
@@ -309,7 +310,7 @@ mod tests {
     #[test]
     fn specs_parse_with_their_options() {
         let p = PlayerSpec::parse(
-            "alphabeta:time=100ms,hash=16,weight.distance=50,pruning=off,lmp=off,multi=brs,name=AB",
+            "alphabeta:time=100ms,hash=16,weight.distance=50,pruning=off,lmp=off,nmp=off,multi=brs,name=AB",
         )
         .unwrap();
         assert_eq!(p.name, "AB");
@@ -320,6 +321,7 @@ mod tests {
                 assert_eq!(o.weights.distance, 50);
                 assert!(!o.pruning);
                 assert!(!o.late_pruning);
+                assert!(!o.null_move);
                 assert_eq!(o.multi, search::MultiPlayer::BestReply);
             }
             _ => panic!("alphabeta"),

@@ -60,6 +60,11 @@ pub struct Options {
     /// not searched once the first few have been, where the game allows pruning
     /// ([`Game::futility_slack`]).
     pub late_pruning: bool,
+    /// Null-move pruning (with `pruning`): at a non-PV node at least three plies from the
+    /// frontier whose static score reaches beta, a pass searched two plies shallower that
+    /// still fails high ends the node, where the game allows pruning
+    /// ([`Game::futility_slack`]).
+    pub null_move: bool,
 }
 
 impl Default for Options {
@@ -74,6 +79,7 @@ impl Default for Options {
             weights: Weights::default(),
             race_finish: true,
             late_pruning: true,
+            null_move: true,
         }
     }
 }
@@ -151,6 +157,7 @@ pub(crate) struct Shared<'a> {
     node_limited: bool,
     pruning: bool,
     late_pruning: bool,
+    null_move: bool,
     use_table: bool,
     multi: MultiPlayer,
 }
@@ -215,6 +222,7 @@ impl Searcher {
             node_limited: limits.nodes.is_some(),
             pruning: options.pruning,
             late_pruning: options.pruning && options.late_pruning,
+            null_move: options.pruning && options.null_move,
             use_table: options.use_table,
             multi: options.multi,
         };

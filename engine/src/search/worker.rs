@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening over a negamax principal-variation search with
-//! aspiration windows, the shared transposition table, late-move reductions and pruning,
-//! exact win/loss scores. Every buffer is allocated once per thread, so the search
-//! allocates nothing per node.
+//! aspiration windows, the shared transposition table, null-move pruning, late-move
+//! reductions and pruning, exact win/loss scores. Every buffer is allocated once per
+//! thread, so the search allocates nothing per node.
 //!
 //! Teams: with more than two sides the root side plays against all the others ([`Team`]).
 //! Negamax negates a child's score only when the side to move changes team. Paranoid: every
@@ -32,6 +32,10 @@ const STAND_MARGIN: i32 = 100;
 const LATE_PRUNE_DEPTH: u32 = 3;
 /// Half-width of the first aspiration window, in centimoves.
 const ASPIRATION: i32 = 40;
+/// Null-move pruning reaches the non-PV nodes at least this many plies from the frontier.
+const NULL_MOVE_DEPTH: u32 = 3;
+/// How much shallower than a move's the pass's search of null-move pruning is.
+const NULL_MOVE_REDUCTION: u32 = 2;
 
 /// A root move with the score and line of its last search.
 #[derive(Clone, Debug)]
@@ -71,6 +75,9 @@ pub struct Worker<'a, P: Game> {
     /// time runs out even before the first iteration completed.
     helper: bool,
     reductions: [[u8; 64]; 64],
+    /// The ply of the null move (a pass in place of the side to move's move) on the line
+    /// now searched, if any: no null move answers another.
+    null_ply: Option<usize>,
     /// Mixed into every table key with more than two sides, where a score is the root
     /// side's view: a table kept between searches for different sides must not mix them.
     root_salt: u64,
@@ -118,6 +125,7 @@ impl<'a, P: Game> Worker<'a, P> {
             stopped: false,
             helper: false,
             reductions,
+            null_ply: None,
             root_salt: if sides > 2 {
                 (root as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
             } else {
@@ -296,6 +304,11 @@ impl<'a, P: Game> Worker<'a, P> {
                 return stand - STAND_MARGIN;
             }
         }
+        if depth >= NULL_MOVE_DEPTH && !pv_node && !pooled {
+            if let Some(score) = self.null_move(beta, depth, ply) {
+                return score;
+            }
+        }
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
@@ -395,6 +408,33 @@ impl<'a, P: Game> Worker<'a, P> {
         }
         self.store(key, best, original_alpha, beta, best_move, depth, ply);
         best
+    }
+
+    /// Null-move pruning at a non-PV node searched to `depth` (at least [`NULL_MOVE_DEPTH`])
+    /// with the null window below `beta`: the side to move passes instead of moving, and if
+    /// even then a search [`NULL_MOVE_REDUCTION`] plies shallower than a move's keeps it at
+    /// `beta` or above, the node is taken to fail high with that score (a move is assumed
+    /// worth more than a pass). Only where the game allows pruning (it gives a futility
+    /// slack: no move can win for the mover), the static score already reaches `beta`, no
+    /// bound is a win or loss score and the move before was not itself a null move.
+    fn null_move(&mut self, beta: i32, depth: u32, ply: usize) -> Option<i32> {
+        if !self.shared.null_move
+            || beta.abs() >= WIN_BOUND
+            || self.null_ply.is_some_and(|n| n + 1 == ply)
+            || self.pos.futility_slack(self.eval).is_none()
+            || self.pos.evaluate(self.eval, self.team) < beta
+        {
+            return None;
+        }
+        let us = self.pos.to_move();
+        let saved = self.null_ply.replace(ply);
+        self.pos.make(Move::PASS);
+        let flip = !self.team.same(us, self.pos.to_move());
+        let child_depth = depth - 1 - NULL_MOVE_REDUCTION;
+        let v = self.child(flip, beta - 1, beta, child_depth, ply + 1);
+        self.pos.unmake();
+        self.null_ply = saved;
+        (!self.stopped && v >= beta && v < WIN_BOUND).then_some(v)
     }
 
     /// The ground `mv` gains for `mover` ([`Game::move_gain`]; none for a pass).
