@@ -309,7 +309,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// margin: `Some(slack)`, in centimoves, when no move can end the game in the mover's
     /// favour and every move's [`Game::move_bound`] plus `slack` bounds how much it can
     /// raise the mover's static score; `None` (the default) to prune nothing. `Some` also
-    /// lets late-move pruning skip moves that gain nothing by [`Game::move_gain`].
+    /// lets late-move pruning skip moves that gain little by [`Game::move_gain`].
     #[inline(always)]
     fn futility_slack(&self, _eval: &Self::Eval) -> Option<i32> {
         None

@@ -56,8 +56,9 @@ pub struct Options {
     /// when the search is bounded (not infinite, no fixed depth), finds one line and prunes.
     pub race_finish: bool,
     /// Late-move pruning (with `pruning`): at a non-PV node up to three plies from the
-    /// frontier, the moves that gain no ground ([`Game::move_gain`] at most 0) are
-    /// not searched once the first few have been, where the game allows pruning
+    /// frontier, the moves that gain little ([`Game::move_gain`] at most 1: in Halma
+    /// sideways, backward or one step along an axis toward the goal) are not searched
+    /// once the first few have been, where the game allows pruning
     /// ([`Game::futility_slack`]).
     pub late_pruning: bool,
     /// Null-move pruning (with `pruning`): at a non-PV node at least three plies from the

@@ -30,12 +30,18 @@ const STAND_MARGIN: i32 = 100;
 /// Late-move pruning reaches the non-PV nodes this many plies from the frontier and
 /// closer ([`late_prune_from`]).
 const LATE_PRUNE_DEPTH: u32 = 3;
+/// Late-move pruning skips the late moves that gain at most this much ([`Game::move_gain`];
+/// in Halma, progress `u + v`: sideways and backward moves, and a single step along one
+/// axis toward the goal).
+const LATE_PRUNE_GAIN: i32 = 1;
 /// Half-width of the first aspiration window, in centimoves.
 const ASPIRATION: i32 = 40;
 /// Null-move pruning reaches the non-PV nodes at least this many plies from the frontier.
 const NULL_MOVE_DEPTH: u32 = 3;
 /// How much shallower than a move's the pass's search of null-move pruning is.
 const NULL_MOVE_REDUCTION: u32 = 2;
+// The pass's search depth, `depth - 1 - NULL_MOVE_REDUCTION`, must not underflow.
+const _: () = assert!(NULL_MOVE_DEPTH > NULL_MOVE_REDUCTION);
 
 /// A root move with the score and line of its last search.
 #[derive(Clone, Debug)]
@@ -327,7 +333,7 @@ impl<'a, P: Game> Worker<'a, P> {
         }
         let mut best_move = None;
         // Late-move pruning: near the frontier, once the first moves have failed to cut,
-        // the rest that gain no ground are not searched, where the game allows pruning (it
+        // the rest that gain little ground are not searched, where the game allows pruning (it
         // gives a futility slack: no move can win for the mover) and no bound is a win.
         let late_from = if depth <= LATE_PRUNE_DEPTH
             && !pv_node
@@ -448,11 +454,13 @@ impl<'a, P: Game> Worker<'a, P> {
     }
 
     /// Whether late-move pruning skips `scored` at `ply`, a move gaining `gain` (once the
-    /// node prunes late moves): it gains no ground and is neither the table's move nor a
-    /// killer.
+    /// node prunes late moves): it gains at most [`LATE_PRUNE_GAIN`] and is neither the
+    /// table's move nor a killer.
     #[inline(always)]
     fn late_prunable(&self, ply: usize, scored: ScoredMove, gain: i32) -> bool {
-        gain <= 0 && scored.key != TT_MOVE && !self.heuristics.is_killer(ply, scored.mv)
+        gain <= LATE_PRUNE_GAIN
+            && scored.key != TT_MOVE
+            && !self.heuristics.is_killer(ply, scored.mv)
     }
 
     /// The static score and the game's [`Game::futility_slack`] at a frontier node (one ply
@@ -684,7 +692,7 @@ impl<'a, P: Game> Worker<'a, P> {
 }
 
 /// The number of moves a non-PV node `depth` plies from the frontier searches before
-/// late-move pruning may skip the rest that gain nothing: `3 + 2·depth²` (5, 11 and 21 at
+/// late-move pruning may skip the rest that gain little: `3 + 2·depth²` (5, 11 and 21 at
 /// depths 1 to 3); never (`usize::MAX`) farther from the frontier than
 /// [`LATE_PRUNE_DEPTH`].
 #[inline(always)]
