@@ -56,8 +56,8 @@ pub struct Options {
     /// when the search is bounded (not infinite, no fixed depth), finds one line and prunes.
     pub race_finish: bool,
     /// Late-move pruning (with `pruning`): at a non-PV node up to three plies from the
-    /// frontier, the moves that gain little ([`Game::move_gain`] at most 1: in Halma
-    /// sideways, backward or one step along an axis toward the goal) are not searched
+    /// frontier, the moves that gain little ([`Game::move_gain`] at most 2: in Halma
+    /// sideways, backward, a single step, or a jump chain netting two cells) are not searched
     /// once the first few have been, where the game allows pruning
     /// ([`Game::futility_slack`]).
     pub late_pruning: bool,

@@ -31,9 +31,9 @@ const STAND_MARGIN: i32 = 100;
 /// closer ([`late_prune_from`]).
 const LATE_PRUNE_DEPTH: u32 = 3;
 /// Late-move pruning skips the late moves that gain at most this much ([`Game::move_gain`];
-/// in Halma, progress `u + v`: sideways and backward moves, and a single step along one
-/// axis toward the goal).
-const LATE_PRUNE_GAIN: i32 = 1;
+/// in Halma, progress `u + v`: sideways and backward moves, any single step toward the
+/// goal, and a jump chain that nets two cells, such as one jump along an axis).
+const LATE_PRUNE_GAIN: i32 = 2;
 /// Half-width of the first aspiration window, in centimoves.
 const ASPIRATION: i32 = 40;
 /// Null-move pruning reaches the non-PV nodes at least this many plies from the frontier.
