@@ -28,6 +28,8 @@ SIZE = 16
 FULL_GOAL = 60
 PHASES = (400, 200, 100, 50, 20)
 PLIES = (20, 40, 80, 120)
+# Where each side's cells to go stand in an entry of `replay`.
+COLUMN = {"A": 1, "B": 2}
 
 
 def read_games(path):
@@ -92,12 +94,17 @@ def replay(tags, moves):
     return line
 
 
+def mean(values):
+    """The mean of a list to one decimal, or '-' if empty."""
+    return f"{statistics.mean(values):.1f}" if values else "-"
+
+
 def mean_sd(values):
     """'mean (sd x)' of a list, or '-' if empty."""
     if not values:
         return "-"
     sd = statistics.stdev(values) if len(values) > 1 else 0.0
-    return f"{statistics.mean(values):.1f} (sd {sd:.1f})"
+    return f"{mean(values)} (sd {sd:.1f})"
 
 
 def report(path, player):
@@ -113,16 +120,16 @@ def report(path, player):
         if not line:
             continue
         played += 1
-        index = {"A": 1, "B": 2}
         for p in PLIES:
             at = line[min(p, len(line)) - 1]
-            ahead[p].append(at[index[side]] - at[index[other]])
+            ahead[p].append(at[COLUMN[side]] - at[COLUMN[other]])
         result = tags.get("Result", "")
         if result != ("1-0" if side == "A" else "0-1"):
             continue
         won += 1
-        own = [entry[index[side]] for entry in line if entry[0] == side]
-        cut = [next(i for i, v in enumerate(own) if v <= limit) + 1 for limit in PHASES]
+        own = [entry[COLUMN[side]] for entry in line if entry[0] == side]
+        # A phase the win came before (a goal filled with cells still to go) ends at the win.
+        cut = [next((i + 1 for i, v in enumerate(own) if v <= limit), len(own)) for limit in PHASES]
         cut.append(len(own))
         phases.append([b - a for a, b in zip([0] + cut[:-1], cut)])
         lengths.append(len(own))
@@ -134,7 +141,7 @@ def report(path, player):
     heads.append(f"{PHASES[-1]}→won")
     print("| own moves in wins, cells to go | " + " | ".join(heads) + " | all |")
     print("|---" * (len(heads) + 2) + "|")
-    columns = [mean_sd([row[i] for row in phases]).split(" (")[0] for i in range(len(heads))]
+    columns = [mean([row[i] for row in phases]) for i in range(len(heads))]
     print("| mean | " + " | ".join(columns) + f" | {mean_sd(lengths)} |")
 
 
@@ -145,7 +152,7 @@ def main(argv):
     try:
         for path, player in zip(argv[::2], argv[1::2]):
             report(path, player)
-    except (OSError, ValueError, KeyError, StopIteration) as err:
+    except (OSError, ValueError, KeyError) as err:
         print(f"race_phases: {err!r}", file=sys.stderr)
         return 1
     return 0
