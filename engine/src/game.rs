@@ -328,6 +328,30 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         let side = self.to_move();
         self.for_each_move(|mv| emit(mv, self.move_gain(eval, side, mv)));
     }
+    /// [`Game::for_each_move_gain`] through futility pruning's filter, in one pass over the
+    /// moves: calls `emit` only with the moves whose [`Game::move_bound`] exceeds `floor`,
+    /// and with `keep` (the table's move) whatever its bound; returns the highest bound of
+    /// the moves left out, `None` if none was. Asked only where [`Game::futility_slack`] is
+    /// `Some`.
+    #[inline(always)]
+    fn for_each_move_gain_above(
+        &self,
+        eval: &Self::Eval,
+        floor: i64,
+        keep: Option<Move>,
+        mut emit: impl FnMut(Move, i32),
+    ) -> Option<i32> {
+        let mut dropped = None;
+        self.for_each_move_gain(eval, |mv, gain| {
+            let bound = self.move_bound(eval, mv);
+            if i64::from(bound) > floor || Some(mv) == keep {
+                emit(mv, gain);
+            } else {
+                dropped = dropped.max(Some(bound));
+            }
+        });
+        dropped
+    }
     /// The playout policy's move (an ongoing game): with chance `epsilon` a uniformly
     /// random legal move, else one of largest gain, ties broken at random; the pass if
     /// there is no other move.

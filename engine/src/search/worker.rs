@@ -236,16 +236,29 @@ impl<'a, P: Game> Worker<'a, P> {
 
     /// Appends the moves of the side to move to `list`, with their ordering keys.
     fn push_moves(&self, list: &mut Vec<ScoredMove>, ply: usize, tt_move: Option<Move>) {
-        let heuristics = &self.heuristics;
         let side = self.pos.to_move();
         self.pos.for_each_move_gain(self.eval, |mv, gain| {
-            let key = if Some(mv) == tt_move {
-                TT_MOVE
-            } else {
-                heuristics.key(side, ply, mv, gain)
-            };
-            list.push(ScoredMove { mv, key });
+            list.push(self.scored(side, ply, tt_move, mv, gain));
         });
+    }
+
+    /// `mv` of `side` at `ply`, gaining `gain`, with its ordering key: first if it is the
+    /// table's move, else by the heuristics.
+    #[inline(always)]
+    fn scored(
+        &self,
+        side: usize,
+        ply: usize,
+        tt_move: Option<Move>,
+        mv: Move,
+        gain: i32,
+    ) -> ScoredMove {
+        let key = if Some(mv) == tt_move {
+            TT_MOVE
+        } else {
+            self.heuristics.key(side, ply, mv, gain)
+        };
+        ScoredMove { mv, key }
     }
 
     /// The score of the child just made, from the parent's view.
@@ -318,19 +331,19 @@ impl<'a, P: Game> Worker<'a, P> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
-        self.fill_moves(&mut list, ply, tt_move, pooled);
-
         let original_alpha = alpha;
-        let mut best = -INFINITE;
-        if let Some((stand, slack)) = frontier {
-            best = prune_futile(
-                &self.pos,
-                self.eval,
-                &mut list,
-                stand.saturating_add(slack),
-                alpha,
-            );
-        }
+        // At the frontier, futility pruning drops the moves that cannot lift the static
+        // score plus the slack above alpha as they are generated; `best` starts at the
+        // highest bound it dropped.
+        let mut best = match frontier {
+            Some((stand, slack)) => {
+                self.fill_futile_pruned(&mut list, ply, tt_move, stand.saturating_add(slack), alpha)
+            }
+            None => {
+                self.fill_moves(&mut list, ply, tt_move, pooled);
+                -INFINITE
+            }
+        };
         let mut best_move = None;
         // Late-move pruning: near the frontier, once the first moves have failed to cut,
         // the rest that gain little ground are not searched, where the game allows pruning (it
@@ -537,6 +550,49 @@ impl<'a, P: Game> Worker<'a, P> {
         }
     }
 
+    /// Futility pruning at a frontier node searched with the null window above `alpha`: the
+    /// side to move's scored moves into `list` (cleared first), but for those whose
+    /// [`Game::move_bound`] cannot lift `base` (the static score plus the game's
+    /// [`Game::futility_slack`]) above `alpha` (the child's score is its static score),
+    /// the table's move kept whatever its bound; the pass if there is no legal move (under
+    /// the same test). Returns the highest bound dropped, at least `-WIN_BOUND + 1` (never
+    /// a loss score): the node's score if nothing is left; `-INFINITE` if nothing was
+    /// dropped.
+    #[inline(always)]
+    fn fill_futile_pruned(
+        &mut self,
+        list: &mut Vec<ScoredMove>,
+        ply: usize,
+        tt_move: Option<Move>,
+        base: i32,
+        alpha: i32,
+    ) -> i32 {
+        list.clear();
+        let side = self.pos.to_move();
+        // A move is kept when base + bound > alpha, that is bound > alpha - base (exact
+        // in 64 bits).
+        let floor = i64::from(alpha) - i64::from(base);
+        let mut dropped =
+            self.pos
+                .for_each_move_gain_above(self.eval, floor, tt_move, |mv, gain| {
+                    list.push(self.scored(side, ply, tt_move, mv, gain));
+                });
+        if list.is_empty() && dropped.is_none() {
+            let bound = self.pos.move_bound(self.eval, Move::PASS);
+            if i64::from(bound) > floor {
+                list.push(ScoredMove {
+                    mv: Move::PASS,
+                    key: 0,
+                });
+            } else {
+                dropped = Some(bound);
+            }
+        }
+        dropped.map_or(-INFINITE, |bound| {
+            base.saturating_add(bound).max(-WIN_BOUND + 1)
+        })
+    }
+
     /// The score of a move after the first at a node searched to `depth`: a null-window
     /// search, reduced (late move reductions) for a `late` move (its index and gain: the
     /// fourth or later, not a killer) when pruning is on, re-searched at full depth and then
@@ -701,34 +757,5 @@ fn late_prune_from(depth: u32) -> usize {
         usize::MAX
     } else {
         3 + 2 * (depth * depth) as usize
-    }
-}
-
-/// Futility pruning at a frontier node searched with the null window above `alpha`: drops
-/// from `list` every move but the table's whose [`Game::move_bound`] cannot lift `base` (the
-/// static score plus the game's [`Game::futility_slack`]) above `alpha` (the child's score
-/// is its static score), and returns the highest such bound, at least `-WIN_BOUND + 1`
-/// (never a loss score): the node's score if nothing is left. `-INFINITE` if nothing was
-/// dropped.
-fn prune_futile<P: Game>(
-    pos: &P,
-    eval: &P::Eval,
-    list: &mut Vec<ScoredMove>,
-    base: i32,
-    alpha: i32,
-) -> i32 {
-    let mut pruned = -INFINITE;
-    list.retain(|m| {
-        let bound = base.saturating_add(pos.move_bound(eval, m.mv));
-        let keep = m.key == TT_MOVE || bound > alpha;
-        if !keep {
-            pruned = pruned.max(bound);
-        }
-        keep
-    });
-    if pruned == -INFINITE {
-        pruned
-    } else {
-        pruned.max(-WIN_BOUND + 1)
     }
 }
