@@ -4,11 +4,18 @@
 //! view, is what a frontier node would have found by playing the move). Random playouts and
 //! random placements on several boards and rule sets, with the default weights and with
 //! weights drawn at random.
+//!
+//! On the same positions, the frontier's filter (`Game::for_each_move_gain_above`, Halma's
+//! by masks of cells to go) against the plain one that asks every move's bound
+//! (`moves_above_each`): the same moves in the same order with the same gains, and the
+//! same best bound left out.
 
+use halma_engine::game::moves_above_each;
 use halma_engine::weights::Weights;
-use halma_engine::{with_geometry, Game, Geometry, Position, Rules, Setup, Status, Team};
+use halma_engine::{with_geometry, Game, Geometry, Move, Position, Rules, Setup, Status, Team};
 use halma_suite::random::{playout, random_placement};
 use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
@@ -55,6 +62,55 @@ fn check<G: Geometry>(pos: &Position<G>, weights: &Weights) -> bool {
     true
 }
 
+/// Compares the frontier filter of `pos` with the plain one for a few floors (around the
+/// moves' own bounds, or anywhere) and table moves (none, a legal one, any two cells);
+/// returns whether the game's own filter was in use (the weights allowed it).
+fn check_filter<G: Geometry>(pos: &Position<G>, weights: &Weights, rng: &mut StdRng) -> bool {
+    if pos.status().is_over() {
+        return false;
+    }
+    let eval = Game::evaluator(pos, weights);
+    if Game::futility_slack(pos, &eval).is_none() {
+        return false;
+    }
+    let moves = Game::legal_moves(pos);
+    let bounds: Vec<i32> = moves
+        .iter()
+        .map(|&mv| Game::move_bound(pos, &eval, mv))
+        .collect();
+    let cells: Vec<usize> = G::BOARD.cells().collect();
+    for _ in 0..6 {
+        let floor = match (rng.gen_range(0..4), bounds.choose(rng)) {
+            (0 | 1, Some(&b)) => i64::from(b) + rng.gen_range(-1..=1),
+            (2, _) => rng.gen_range(-5_000..5_000),
+            _ => [i64::MIN, -1, 0, i64::MAX][rng.gen_range(0..4)],
+        };
+        let keep = match rng.gen_range(0..3) {
+            0 => None,
+            1 => moves.choose(rng).copied(),
+            _ => Some(Move::new(
+                *cells.choose(rng).unwrap(),
+                *cells.choose(rng).unwrap(),
+            )),
+        };
+        let mut fast = Vec::new();
+        let fast_dropped = Game::for_each_move_gain_above(pos, &eval, floor, keep, |mv, gain| {
+            fast.push((mv, gain))
+        });
+        let mut plain = Vec::new();
+        let plain_dropped =
+            moves_above_each(pos, &eval, floor, keep, |mv, gain| plain.push((mv, gain)));
+        assert_eq!(
+            (&fast, fast_dropped),
+            (&plain, plain_dropped),
+            "{}: floor {floor}, keep {keep:?}, weights {:?}",
+            pos.to_text(),
+            weights.entries()
+        );
+    }
+    eval.frontier_filter(0).is_some()
+}
+
 /// Default weights half the time, else every weight the bound is made for drawn at random.
 fn weights(rng: &mut StdRng) -> Weights {
     let mut w = Weights::default();
@@ -70,33 +126,44 @@ fn weights(rng: &mut StdRng) -> Weights {
     w
 }
 
-fn run<G: Geometry>(rules: Rules, seed: u64) -> usize {
+/// Checks `POSITIONS` positions of `rules`; returns in how many pruning was allowed and in
+/// how many of those the game's own frontier filter was in use.
+fn run<G: Geometry>(rules: Rules, seed: u64) -> (usize, usize) {
     let setup = Arc::new(Setup::<G>::new(rules).unwrap());
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pick = StdRng::seed_from_u64(seed ^ 0xf0f0);
-    let (mut seen, mut pruned) = (0, 0);
+    let (mut seen, mut pruned, mut filtered) = (0, 0, 0);
+    let mut both = |pos: &Position<G>, pick: &mut StdRng| {
+        let w = weights(pick);
+        pruned += usize::from(check(pos, &w));
+        filtered += usize::from(check_filter(pos, &w, pick));
+    };
     while seen < POSITIONS / 2 {
         playout(&setup, 300, &mut rng, |pos| {
-            let w = weights(&mut pick);
-            pruned += usize::from(check(pos, &w));
+            both(pos, &mut pick);
             seen += 1;
         });
     }
     let max_count = rules.deadline.map_or(60, |d| u64::from(d) + 3);
     for _ in seen..POSITIONS {
         let pos = random_placement(&setup, max_count, &mut rng);
-        let w = weights(&mut pick);
-        pruned += usize::from(check(&pos, &w));
+        both(&pos, &mut pick);
     }
-    pruned
+    (pruned, filtered)
 }
 
 fn named(name: &str, seed: u64) {
     let rules = Rules::named(name).unwrap();
-    let pruned = with_geometry!(rules.board, G => run::<G>(rules, seed));
+    let (pruned, filtered) = with_geometry!(rules.board, G => run::<G>(rules, seed));
     assert!(
         pruned > POSITIONS / 10,
         "{name}: pruning allowed in only {pruned} positions"
+    );
+    // The default weights (half the positions) always allow the filter, random ones often
+    // not: both paths are compared.
+    assert!(
+        filtered > pruned / 3 && filtered < pruned,
+        "{name}: the frontier filter in use in {filtered} of {pruned} positions"
     );
 }
 
@@ -128,6 +195,6 @@ fn star_bound_holds() {
 #[test]
 fn more_sides_never_prune() {
     let rules = Rules::named("halma16-4").unwrap();
-    let pruned = with_geometry!(rules.board, G => run::<G>(rules, 164));
+    let (pruned, _) = with_geometry!(rules.board, G => run::<G>(rules, 164));
     assert_eq!(pruned, 0);
 }

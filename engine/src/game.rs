@@ -333,24 +333,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// and with `keep` (the table's move) whatever its bound; returns the highest bound of
     /// the moves left out, `None` if none was. Asked only where [`Game::futility_slack`] is
     /// `Some`.
+    /// The default asks [`Game::move_bound`] of every move ([`moves_above_each`]).
     #[inline(always)]
     fn for_each_move_gain_above(
         &self,
         eval: &Self::Eval,
         floor: i64,
         keep: Option<Move>,
-        mut emit: impl FnMut(Move, i32),
+        emit: impl FnMut(Move, i32),
     ) -> Option<i32> {
-        let mut dropped = None;
-        self.for_each_move_gain(eval, |mv, gain| {
-            let bound = self.move_bound(eval, mv);
-            if i64::from(bound) > floor || Some(mv) == keep {
-                emit(mv, gain);
-            } else {
-                dropped = dropped.max(Some(bound));
-            }
-        });
-        dropped
+        moves_above_each(self, eval, floor, keep, emit)
     }
     /// The playout policy's move (an ongoing game): with chance `epsilon` a uniformly
     /// random legal move, else one of largest gain, ties broken at random; the pass if
@@ -375,4 +367,26 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         });
         best
     }
+}
+
+/// [`Game::for_each_move_gain_above`] the plain way, one [`Game::move_bound`] a move: the
+/// trait's default, and the reference a game's faster filter is tested against.
+#[inline(always)]
+pub fn moves_above_each<P: Game>(
+    pos: &P,
+    eval: &P::Eval,
+    floor: i64,
+    keep: Option<Move>,
+    mut emit: impl FnMut(Move, i32),
+) -> Option<i32> {
+    let mut dropped = None;
+    pos.for_each_move_gain(eval, |mv, gain| {
+        let bound = pos.move_bound(eval, mv);
+        if i64::from(bound) > floor || Some(mv) == keep {
+            emit(mv, gain);
+        } else {
+            dropped = dropped.max(Some(bound));
+        }
+    });
+    dropped
 }

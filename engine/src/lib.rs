@@ -23,7 +23,7 @@ pub mod search;
 pub mod weights;
 
 pub use games::halma::{
-    eval, geometry, movegen, notation, position, race, rules, setup, solve, zobrist,
+    eval, futility, geometry, movegen, notation, position, race, rules, setup, solve, zobrist,
 };
 
 pub use bitboard::{BitBoard, Bits};

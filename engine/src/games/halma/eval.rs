@@ -28,6 +28,7 @@
 //! team (see [`Team`]); the search negates it as the side to move changes team.
 
 use crate::bitboard::BitBoard;
+use crate::futility::{FrontierFilter, SavedBounds};
 use crate::game::Team;
 use crate::geometry::Geometry;
 use crate::movegen::jump_sources;
@@ -44,10 +45,7 @@ use std::marker::PhantomData;
 /// and clamp to ±`MAX_EVAL`.
 pub const MAX_EVAL: i32 = WIN_BOUND - 1;
 
-/// The ladder rungs, both sides' together, one move is assumed to make or break at most in
-/// [`Evaluator::move_bound`]: a moved piece is the jumper, the jumped piece or the landing
-/// of a handful of forward hops before and after.
-pub const LADDER_RUNGS: i32 = 16;
+pub use crate::futility::LADDER_RUNGS;
 
 /// Precomputed tables and weights for one game.
 #[derive(Clone, Debug)]
@@ -71,6 +69,8 @@ pub struct Evaluator<G: Geometry> {
     forward_len: usize,
     /// The exact race solver, in two-player games with `race_pieces` > 0.
     exact_race: Option<ExactRace<G>>,
+    /// Futility pruning's bounds by cells saved, and the masks of its frontier filter.
+    bounds: SavedBounds<G>,
     _geometry: PhantomData<G>,
 }
 
@@ -143,6 +143,7 @@ impl<G: Geometry> Evaluator<G> {
                 mask
             })
             .collect();
+        let bounds = SavedBounds::new(&weights, setup.pieces_per_side(), &to_go, sides);
         Evaluator {
             weights,
             sides,
@@ -154,6 +155,7 @@ impl<G: Geometry> Evaluator<G> {
             forward,
             forward_len,
             exact_race: (sides == 2 && weights.race_pieces > 0).then(|| ExactRace::new(setup)),
+            bounds,
             _geometry: PhantomData,
         }
     }
@@ -238,20 +240,38 @@ impl<G: Geometry> Evaluator<G> {
     /// rungs made or broken. The tempo bonus only lowers the child's score.
     #[inline(always)]
     pub fn move_bound(&self, pos: &Position<G>, from: usize, to: usize) -> i32 {
-        let w = &self.weights;
         let side = pos.to_move();
         let table = &self.to_go[side * G::BB::CAPACITY..];
         let saved = table[from] as i32 - table[to] as i32;
-        let mut bound = if saved > 0 {
-            saved * (w.distance.max(w.race) + w.straggler)
-        } else {
-            saved * w.distance.min(w.race) - saved * w.straggler / self.pieces as i32
-        };
         let home = pos.setup().home(side);
-        if home.has(from) && !home.has(to) {
-            bound += w.home.max(0);
-        }
-        bound + LADDER_RUNGS * w.ladder.abs()
+        self.bounds.bound(saved, home.has(from) && !home.has(to))
+    }
+
+    /// The frontier filter of futility pruning for moves whose [`Evaluator::move_bound`]
+    /// must exceed `floor`; `None` where these weights allow none (see
+    /// [`crate::futility`]).
+    #[inline(always)]
+    pub fn frontier_filter(&self, floor: i64) -> Option<FrontierFilter> {
+        self.bounds.filter(floor)
+    }
+
+    /// Of the `targets` of the side to move's piece on `from`, the ones that pass `filter`
+    /// and `keep` (a target kept whatever its bound), and the highest
+    /// [`Evaluator::move_bound`] of the rest (`None` if there is none).
+    #[inline(always)]
+    pub fn split_targets(
+        &self,
+        pos: &Position<G>,
+        filter: &FrontierFilter,
+        from: usize,
+        targets: G::BB,
+        keep: Option<usize>,
+    ) -> (G::BB, Option<i32>) {
+        let side = pos.to_move();
+        let to_go = self.to_go[side * G::BB::CAPACITY + from] as i32;
+        let home = pos.setup().home(side);
+        self.bounds
+            .split(filter, side, (from, to_go), targets, home, keep)
     }
 
     /// Whether a two-player game has become a pure race: every piece of side 0 is past every

@@ -13,6 +13,7 @@
 //! run exactly the code they ran before.
 
 pub mod eval;
+pub mod futility;
 pub mod geometry;
 pub mod length;
 pub mod movegen;
@@ -27,7 +28,7 @@ pub mod zobrist;
 use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::eval::{Evaluator, Weights};
-use crate::game::{Game, ProofBudget, Status, Team};
+use crate::game::{moves_above_each, Game, ProofBudget, Status, Team};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::notation::move_text;
@@ -257,6 +258,35 @@ impl<G: Geometry> Game for Position<G> {
                 emit(Move::new(from, to), eval.progress(side, to) - base);
             }
         });
+    }
+
+    /// A piece's targets through the evaluator's frontier filter, a few mask operations a
+    /// piece ([`crate::futility`]); one bound a move where the weights allow no filter.
+    #[inline(always)]
+    fn for_each_move_gain_above(
+        &self,
+        eval: &Self::Eval,
+        floor: i64,
+        keep: Option<Move>,
+        mut emit: impl FnMut(Move, i32),
+    ) -> Option<i32> {
+        let Some(filter) = eval.frontier_filter(floor) else {
+            return moves_above_each(self, eval, floor, keep, emit);
+        };
+        let side = Position::to_move(self);
+        // The table's move, if it is a plain step or jump (one `Move::new` gives back).
+        let keep = keep.filter(|k| !k.is_pass() && Move::new(k.from(), k.to()) == *k);
+        let mut dropped = None;
+        self.generate(|from, targets| {
+            let keep_to = keep.filter(|k| k.from() == from).map(|k| k.to());
+            let (kept, worst) = eval.split_targets(self, &filter, from, targets, keep_to);
+            dropped = dropped.max(worst);
+            let base = eval.progress(side, from);
+            for to in kept.iter() {
+                emit(Move::new(from, to), eval.progress(side, to) - base);
+            }
+        });
+        dropped
     }
 
     /// The same policy as the trait's, sampling a random move per piece from its target
