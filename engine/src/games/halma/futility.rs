@@ -164,7 +164,7 @@ impl<G: Geometry> SavedBounds<G> {
             } else {
                 cells & within[limit as usize]
             };
-            kept = kept | passing;
+            kept |= passing;
             let mut rest = cells.without(passing);
             if let Some(k) = keep {
                 rest.clear(k);
