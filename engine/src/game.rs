@@ -332,8 +332,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// moves: calls `emit` only with the moves whose [`Game::move_bound`] exceeds `floor`,
     /// and with `keep` (the table's move) whatever its bound; returns the highest bound of
     /// the moves left out, `None` if none was. Asked only where [`Game::futility_slack`] is
-    /// `Some`.
-    /// The default asks [`Game::move_bound`] of every move ([`moves_above_each`]).
+    /// `Some`. The default asks [`Game::move_bound`] of every move ([`moves_above_each`]).
     #[inline(always)]
     fn for_each_move_gain_above(
         &self,
