@@ -13,6 +13,9 @@
 //!   go". (The first version counted king-move distance to the deepest unfilled goal cell;
 //!   entering the goal could make that score worse, and the searcher lost to a 1-ply greedy
 //!   player on every board: see `docs/search.md`.)
+//!   The per-cell distances are the setup's ([`Setup::to_go`]), and a position keeps each
+//!   side's sum as moves are made ([`Position::to_go_sum`]), so the evaluation reads it
+//!   rather than visiting the pieces.
 //! * **stragglers**: the rearmost piece's distance beyond the side's mean distance;
 //! * **ladders**: forward single hops available now (an own piece, a piece next to it toward
 //!   the goal, the cell beyond empty): rungs of a ladder toward the goal;
@@ -31,7 +34,7 @@ use crate::bitboard::BitBoard;
 use crate::futility::{FrontierFilter, SavedBounds};
 use crate::game::Team;
 use crate::geometry::Geometry;
-use crate::movegen::jump_sources;
+use crate::movegen::{each_direction, jump_sources, MAX_DIRS};
 use crate::position::Position;
 use crate::race::ExactRace;
 use crate::search::score::WIN_BOUND;
@@ -52,8 +55,14 @@ pub use crate::futility::LADDER_RUNGS;
 pub struct Evaluator<G: Geometry> {
     weights: Weights,
     sides: usize,
-    /// `[side * CAPACITY + cell]`: the piece's distance to go (see the module doc).
+    /// `[side * CAPACITY + cell]`: the piece's distance to go (see the module doc), a copy
+    /// of [`Setup::to_go`].
     to_go: Vec<u8>,
+    /// `[side * levels + k]`: the cells where a piece of the side has at least `k` to go,
+    /// for every `k` up to the largest distance on the board (`levels` of them), so that
+    /// the rearmost piece's distance is found by bisection ([`Evaluator::rear`]).
+    at_least: Vec<G::BB>,
+    levels: usize,
     /// `[side * CAPACITY + cell]`: `u + v` from the side's home corner (progress made).
     progress: Vec<i16>,
     /// `behind[k]`: the cells whose progress from side 0's home corner is at most the
@@ -63,10 +72,10 @@ pub struct Evaluator<G: Geometry> {
     pieces: usize,
     /// The distance sum of a side whose pieces fill its goal camp.
     baseline: i32,
-    /// Each side's forward directions (indices into `G::OFFSETS` of the directions that take
-    /// a piece farther from its home corner): three on square boards, two on hexagonal ones.
-    forward: [[usize; 3]; MAX_SIDES],
-    forward_len: usize,
+    /// Per direction (index into `G::OFFSETS`), the sides for which it is forward (it takes a
+    /// piece farther from the side's home corner), one bit a side: each side has three
+    /// forward directions on square boards, two on hexagonal ones.
+    forward: [u8; MAX_DIRS],
     /// The exact race solver, in two-player games with `race_pieces` > 0.
     exact_race: Option<ExactRace<G>>,
     /// Futility pruning's bounds by cells saved, and the masks of its frontier filter.
@@ -80,57 +89,35 @@ impl<G: Geometry> Evaluator<G> {
         let board = G::BOARD;
         let cap = G::BB::CAPACITY;
         let sides = setup.sides();
-        let mut coords = vec![(-1, -1); cap];
-        for cell in board.cells() {
-            let (x, y) = board.coords(cell);
-            coords[cell] = (x as i8, y as i8);
-        }
-        let mut to_go = vec![0u8; sides * cap];
+        let to_go: Vec<u8> = (0..sides)
+            .flat_map(|side| setup.to_go_row(side).iter().copied())
+            .collect();
+        // Distances 0 ..= the largest of any side.
+        let levels = usize::from(to_go.iter().copied().max().unwrap_or(0)) + 1;
+        let mut at_least = vec![G::BB::EMPTY; sides * levels];
         let mut progress = vec![0i16; sides * cap];
-        let mut forward = [[0usize; 3]; MAX_SIDES];
-        let mut forward_len = 0;
-        let mut baseline = 0;
+        let mut forward = [0u8; MAX_DIRS];
         for side in 0..sides {
-            let goal = setup.goal(side);
             let advance = |cell: usize| {
                 let (u, v) = setup.corner_offset(side, cell);
                 u + v
             };
-            // The goal corner is the goal cell farthest along the axis from home; the axis
-            // distance still to go is the difference in `u + v` from the home corner.
-            let far = goal
-                .iter()
-                .map(advance)
-                .max()
-                .expect("every goal has cells");
             for cell in board.cells() {
                 progress[side * cap + cell] = advance(cell) as i16;
-                let outside = goal
-                    .iter()
-                    .map(|g| step_distance::<G>(coords[cell], coords[g]))
-                    .min()
-                    .unwrap_or(0);
-                to_go[side * cap + cell] = (far - advance(cell)) as u8 + outside as u8;
-            }
-            if side == 0 {
-                baseline = goal.iter().map(|c| to_go[c] as i32).sum();
+                for k in 0..=usize::from(setup.to_go(side, cell)) {
+                    at_least[side * levels + k].set(cell);
+                }
             }
             // Forward: the directions that take a piece farther from its home corner.
             let centre = board.bit(board.width() / 2, board.width() / 2);
-            let gain = |cell: usize| {
-                let (u, v) = setup.corner_offset(side, cell);
-                u + v
-            };
-            let mut n = 0;
             for (i, &d) in G::OFFSETS.iter().enumerate() {
                 let next = (centre as isize + d) as usize;
-                if gain(next) > gain(centre) {
-                    forward[side][n] = i;
-                    n += 1;
+                if advance(next) > advance(centre) {
+                    forward[i] |= 1 << side;
                 }
             }
-            forward_len = n;
         }
+        let baseline = setup.goal(0).iter().map(|c| i32::from(to_go[c])).sum();
         // Side 0's progress over the board runs from `nearest` to `farthest`.
         let nearest = board.cells().map(|c| progress[c]).min().unwrap_or(0);
         let farthest = board.cells().map(|c| progress[c]).max().unwrap_or(0);
@@ -148,12 +135,13 @@ impl<G: Geometry> Evaluator<G> {
             weights,
             sides,
             to_go,
+            at_least,
+            levels,
             progress,
             behind,
             pieces: setup.pieces_per_side(),
             baseline,
             forward,
-            forward_len,
             exact_race: (sides == 2 && weights.race_pieces > 0).then(|| ExactRace::new(setup)),
             bounds,
             _geometry: PhantomData,
@@ -176,10 +164,39 @@ impl<G: Geometry> Evaluator<G> {
     /// distance of its rearmost piece.
     #[inline]
     pub fn distance_to_go(&self, pos: &Position<G>, side: usize) -> (i32, i32) {
-        self.pieces_to_go(pos.pieces(side), side)
+        (
+            self.cells_to_go(pos, side),
+            self.rear(pos.pieces(side), side),
+        )
     }
 
-    /// [`Evaluator::distance_to_go`] of `side` with `pieces` (its camp at the start, say).
+    /// The side's distance sum to go (0 when its pieces fill its goal camp), from the sum
+    /// the position keeps.
+    #[inline(always)]
+    pub fn cells_to_go(&self, pos: &Position<G>, side: usize) -> i32 {
+        pos.to_go_sum(side) - self.baseline
+    }
+
+    /// The distance to go of the rearmost of `pieces` (those of `side`; 0 if there are
+    /// none): the highest level of `at_least` they meet, found by bisection.
+    #[inline(always)]
+    pub fn rear(&self, pieces: G::BB, side: usize) -> i32 {
+        let masks = &self.at_least[side * self.levels..(side + 1) * self.levels];
+        // Every piece has at least 0 to go; find the last level some piece reaches.
+        let (mut lo, mut hi) = (0, self.levels - 1);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if pieces.intersects(masks[mid]) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        lo as i32
+    }
+
+    /// [`Evaluator::distance_to_go`] of `side` with `pieces` (its camp at the start, say),
+    /// counted piece by piece.
     #[inline(always)]
     pub fn pieces_to_go(&self, pieces: G::BB, side: usize) -> (i32, i32) {
         let table = &self.to_go[side * G::BB::CAPACITY..];
@@ -193,17 +210,29 @@ impl<G: Geometry> Evaluator<G> {
         (sum - self.baseline, rear)
     }
 
-    /// Number of forward single hops the side has now: a ladder rung toward its goal.
+    /// Each side's number of forward single hops now: ladder rungs toward its goal. Each
+    /// direction's jump sources are found once for every side it is forward for, and the
+    /// loop over the directions unrolls, so that every shift is by a constant.
     #[inline]
-    fn ladder_rungs(&self, pos: &Position<G>, side: usize) -> i32 {
+    fn ladder_rungs(&self, pos: &Position<G>) -> [i32; MAX_SIDES] {
         let occupied = pos.occupied();
         let empty = G::CELLS.without(occupied);
-        let own = pos.pieces(side);
-        let mut n = 0;
-        for &i in &self.forward[side][..self.forward_len] {
-            n += (own & jump_sources::<G>(occupied, empty, i)).count() as i32;
-        }
-        n
+        let mut rungs = [0; MAX_SIDES];
+        each_direction::<G>(
+            #[inline(always)]
+            |i| {
+                let sides = self.forward[i];
+                if sides != 0 {
+                    let sources = jump_sources::<G>(occupied, empty, i);
+                    for (side, n) in rungs.iter_mut().enumerate() {
+                        if sides & (1 << side) != 0 {
+                            *n += (pos.pieces(side) & sources).count() as i32;
+                        }
+                    }
+                }
+            },
+        );
+        rungs
     }
 
     /// The margin of futility pruning here (see [`crate::game::Game::futility_slack`]), or
@@ -224,8 +253,8 @@ impl<G: Geometry> Evaluator<G> {
             return None;
         }
         let us = pos.to_move();
-        let (ours, _) = self.distance_to_go(pos, us);
-        let (theirs, _) = self.distance_to_go(pos, 1 - us);
+        let ours = self.cells_to_go(pos, us);
+        let theirs = self.cells_to_go(pos, 1 - us);
         let switch = i64::from((w.race - w.distance).abs()) * i64::from((ours - theirs).abs());
         let slack = switch + i64::from(w.straggler) + 2 * i64::from((-w.tempo).max(0));
         Some(slack.min(i64::from(MAX_EVAL)) as i32)
@@ -301,23 +330,30 @@ impl<G: Geometry> Evaluator<G> {
     /// The side's own standing in centimoves (higher is better; 0 is a finished side with
     /// nothing else to say), within ±[`MAX_EVAL`].
     pub fn side_score(&self, pos: &Position<G>, side: usize, race: bool) -> i32 {
-        clamp_eval(self.standing(pos, side, race))
+        let rungs = if self.weights.ladder != 0 {
+            self.ladder_rungs(pos)[side]
+        } else {
+            0
+        };
+        clamp_eval(self.standing(pos, side, race, rungs))
     }
 
-    /// [`Evaluator::side_score`] before the clamp, in 64 bits: with every weight within
-    /// ±[`Weights::MAX`] no term can overflow.
+    /// [`Evaluator::side_score`] before the clamp, in 64 bits, given the side's ladder
+    /// `rungs`: with every weight within ±[`Weights::MAX`] no term can overflow.
     #[inline]
-    fn standing(&self, pos: &Position<G>, side: usize, race: bool) -> i64 {
+    fn standing(&self, pos: &Position<G>, side: usize, race: bool, rungs: i32) -> i64 {
         let w = &self.weights;
         let setup = pos.setup();
         let rules = setup.rules();
-        let (to_go, rear) = self.distance_to_go(pos, side);
-        let n = self.pieces as i32;
-        let mean = (to_go + self.baseline) / n;
+        let to_go = self.cells_to_go(pos, side);
         let weight = if race { w.race } else { w.distance };
         let mut score = -i64::from(to_go) * i64::from(weight);
-        score -= i64::from(w.straggler) * i64::from((rear - mean).max(0));
-        score += i64::from(w.ladder) * i64::from(self.ladder_rungs(pos, side));
+        if w.straggler != 0 {
+            let mean = (to_go + self.baseline) / self.pieces as i32;
+            let rear = self.rear(pos.pieces(side), side);
+            score -= i64::from(w.straggler) * i64::from((rear - mean).max(0));
+        }
+        score += i64::from(w.ladder) * i64::from(rungs);
         let at_home = i64::from((pos.pieces(side) & setup.home(side)).count());
         if at_home > 0 {
             if let Some(deadline) = rules.deadline {
@@ -351,11 +387,16 @@ impl<G: Geometry> Evaluator<G> {
             let score = i64::from(self.weights.race_won) + 100 * i64::from(result.margin);
             return clamp_eval(if result.won { score } else { -score });
         }
+        let rungs = if self.weights.ladder != 0 {
+            self.ladder_rungs(pos)
+        } else {
+            [0; MAX_SIDES]
+        };
         let mut ours = 0;
         let mut theirs = 0;
         let mut opponents = 0;
-        for side in 0..self.sides {
-            let s = self.standing(pos, side, race);
+        for (side, &side_rungs) in rungs.iter().enumerate().take(self.sides) {
+            let s = self.standing(pos, side, race, side_rungs);
             if team.same(side, us) {
                 ours += s;
             } else {
@@ -372,18 +413,6 @@ impl<G: Geometry> Evaluator<G> {
 #[inline(always)]
 fn clamp_eval(score: i64) -> i32 {
     score.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
-}
-
-/// Steps between two cells (as (file, rank)) on an empty board: the king-move distance on
-/// square boards, the hexagonal distance (axial coordinates) on the six-direction boards.
-#[inline(always)]
-fn step_distance<G: Geometry>((ax, ay): (i8, i8), (bx, by): (i8, i8)) -> i32 {
-    let (dx, dy) = ((ax - bx) as i32, (ay - by) as i32);
-    if G::BOARD.is_hex() {
-        dx.abs().max(dy.abs()).max((dx + dy).abs())
-    } else {
-        dx.abs().max(dy.abs())
-    }
 }
 
 #[cfg(test)]
@@ -430,6 +459,91 @@ mod tests {
         let swapped = position("halma8 4AAAA/5AAA/6AA/7A/B7/BB6/BBB5/BBBB4 A 20,20");
         assert_eq!(e.distance_to_go(&swapped, 0).0, 0);
         assert!(e.is_pure_race(&swapped));
+    }
+
+    /// Each side's ladder rungs the simple way: for every direction forward for the side
+    /// (it raises the side's `u + v`), every own piece with a neighbour that way and the
+    /// cell beyond empty (the twin of [`Evaluator::ladder_rungs`]).
+    fn ladder_rungs_piece_by_piece<G: Geometry>(pos: &Position<G>, side: usize) -> i32 {
+        let setup = pos.setup();
+        let advance = |cell: usize| {
+            let (u, v) = setup.corner_offset(side, cell);
+            u + v
+        };
+        let board = G::BOARD;
+        let centre = board.bit(board.width() / 2, board.width() / 2) as isize;
+        let mut n = 0;
+        for &d in G::OFFSETS {
+            if advance((centre + d) as usize) <= advance(centre as usize) {
+                continue;
+            }
+            for from in pos.pieces(side).iter() {
+                let (over, to) = (from as isize + d, from as isize + 2 * d);
+                let on = |c: isize| {
+                    (0..G::BB::CAPACITY as isize).contains(&c)
+                        && G::CELLS.has(c as usize)
+                        && step_apart::<G>((c - d) as usize, c as usize)
+                };
+                if on(over) && on(to) && pos.occupied().has(over as usize) {
+                    n += i32::from(!pos.occupied().has(to as usize));
+                }
+            }
+        }
+        n
+    }
+
+    /// Whether `b` is one step from `a` on the board (not across an edge).
+    fn step_apart<G: Geometry>(a: usize, b: usize) -> bool {
+        let ((ax, ay), (bx, by)) = (G::BOARD.coords(a), G::BOARD.coords(b));
+        ax.abs_diff(bx) <= 1 && ay.abs_diff(by) <= 1
+    }
+
+    /// Random playouts with takebacks on every board and number of sides: the sums of the
+    /// distances to go that the position keeps through make and unmake, the rearmost
+    /// piece found by bisection, and the ladder rungs of every side at once agree with the
+    /// piece-by-piece counts.
+    #[test]
+    fn kept_sums_rear_and_ladders_agree_with_piece_by_piece_counts() {
+        use rand::rngs::StdRng;
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        fn check<G: Geometry>(rules: &str, rng: &mut StdRng) {
+            let setup = Arc::new(Setup::<G>::new(Rules::parse(rules).unwrap()).unwrap());
+            let e = Evaluator::new(&setup, Weights::default());
+            let mut pos = Position::start(setup.clone());
+            let mut rungs_seen = 0;
+            for _ in 0..400 {
+                let moves = pos.legal_moves();
+                let Some(&mv) = moves.choose(rng) else { break };
+                pos.make(mv);
+                if pos.status().is_over() || rng.gen_bool(0.2) {
+                    pos.unmake();
+                }
+                let rungs = e.ladder_rungs(&pos);
+                for (side, &kept) in rungs.iter().enumerate().take(setup.sides()) {
+                    let (sum, rear) = e.pieces_to_go(pos.pieces(side), side);
+                    assert_eq!(
+                        e.distance_to_go(&pos, side),
+                        (sum, rear),
+                        "{rules} {}",
+                        pos.to_text()
+                    );
+                    let simple = ladder_rungs_piece_by_piece(&pos, side);
+                    assert_eq!(kept, simple, "{rules} side {side} {}", pos.to_text());
+                    rungs_seen += simple;
+                }
+                assert!(rungs[setup.sides()..].iter().all(|&n| n == 0));
+            }
+            assert!(rungs_seen > 0, "{rules}: no ladder rung in any position");
+        }
+        let mut rng = StdRng::seed_from_u64(23);
+        check::<G8>("halma8", &mut rng);
+        check::<Square<10>>("halma10", &mut rng);
+        check::<Square<16>>("halma16", &mut rng);
+        check::<Square<16>>("halma16-4", &mut rng);
+        check::<crate::geometry::Diamond>("diamond", &mut rng);
+        check::<crate::geometry::Star>("star-3", &mut rng);
+        check::<crate::geometry::Star>("star-6", &mut rng);
     }
 
     /// The pure race the simple way: side 0's least progress beyond side 1's greatest,

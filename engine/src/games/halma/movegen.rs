@@ -110,6 +110,24 @@ pub fn jump_sources<G: Geometry>(occupied: G::BB, empty: G::BB, i: usize) -> G::
     }
 }
 
+/// Calls `f` with each direction index of `G` (`0..G::OFFSETS.len()`) written out as a
+/// constant, so that what `f` derives from the index (a shift by `G::OFFSETS[i]`, say)
+/// folds to constants once inlined, however large `f`'s body (a `for` loop over the
+/// indices is unrolled only when its body is small).
+#[inline(always)]
+pub fn each_direction<G: Geometry>(mut f: impl FnMut(usize)) {
+    let n = G::OFFSETS.len();
+    debug_assert!(n <= MAX_DIRS);
+    macro_rules! directions {
+        ($($i:literal)*) => {$(
+            if $i < n {
+                f($i);
+            }
+        )*};
+    }
+    directions!(0 1 2 3 4 5 6 7);
+}
+
 /// The cells one step from `from` that are empty.
 #[inline(always)]
 pub fn step_targets<G: Geometry>(from: usize, empty: G::BB) -> G::BB {

@@ -31,6 +31,8 @@ pub struct Position<G: Geometry> {
     setup: Arc<Setup<G>>,
     pieces: [G::BB; MAX_SIDES],
     occupied: G::BB,
+    /// Each side's sum of [`Setup::to_go`] over its pieces, kept by make and unmake.
+    to_go: [i32; MAX_SIDES],
     to_move: usize,
     move_counts: [u64; MAX_SIDES],
     passes_in_row: u8,
@@ -64,6 +66,7 @@ impl<G: Geometry> Position<G> {
             setup,
             pieces: [G::BB::EMPTY; MAX_SIDES],
             occupied: G::BB::EMPTY,
+            to_go: [0; MAX_SIDES],
             to_move: 0,
             move_counts: [0; MAX_SIDES],
             passes_in_row: 0,
@@ -139,6 +142,11 @@ impl<G: Geometry> Position<G> {
         }
         self.pieces = pieces;
         self.occupied = occupied;
+        self.to_go = [0; MAX_SIDES];
+        for (side, sum) in self.to_go.iter_mut().enumerate().take(sides) {
+            let row = self.setup.to_go_row(side);
+            *sum = pieces[side].iter().map(|c| i32::from(row[c])).sum();
+        }
         self.to_move = to_move;
         self.move_counts = move_counts;
         self.passes_in_row = passes_in_row;
@@ -167,6 +175,12 @@ impl<G: Geometry> Position<G> {
     #[inline(always)]
     pub fn occupied(&self) -> G::BB {
         self.occupied
+    }
+    /// The sum of [`Setup::to_go`] over `side`'s pieces (kept as moves are made, not
+    /// counted piece by piece).
+    #[inline(always)]
+    pub fn to_go_sum(&self, side: usize) -> i32 {
+        self.to_go[side]
     }
     /// The side to move (0-based; side 0 moves first).
     #[inline(always)]
@@ -229,6 +243,7 @@ impl<G: Geometry> Position<G> {
             let change = G::BB::single(mv.from()) | G::BB::single(mv.to());
             self.pieces[side] ^= change;
             self.occupied ^= change;
+            self.to_go[side] += self.to_go_change(side, mv);
             self.key ^= keys.piece(side, mv.from()) ^ keys.piece(side, mv.to());
             self.passes_in_row = 0;
         }
@@ -256,12 +271,19 @@ impl<G: Geometry> Position<G> {
             let change = G::BB::single(undo.mv.from()) | G::BB::single(undo.mv.to());
             self.pieces[side] ^= change;
             self.occupied ^= change;
+            self.to_go[side] -= self.to_go_change(side, undo.mv);
         }
         self.to_move = side;
         self.move_counts[side] = self.move_counts[side].wrapping_sub(1);
         self.key = undo.key;
         self.status = undo.status;
         self.passes_in_row = undo.passes_in_row;
+    }
+
+    /// How much `side`'s [`Position::to_go_sum`] changes when it plays `mv` (not a pass).
+    #[inline(always)]
+    fn to_go_change(&self, side: usize, mv: Move) -> i32 {
+        i32::from(self.setup.to_go(side, mv.to())) - i32::from(self.setup.to_go(side, mv.from()))
     }
 
     /// The status after `mover` has moved into this position, tested in the order RULES.md

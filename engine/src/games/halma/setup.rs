@@ -169,6 +169,9 @@ pub struct Setup<G: Geometry> {
     /// Per side and home cell: the cells farther along one axis and not nearer along the
     /// other (vacate). Same indexing.
     farther_axis: Vec<G::BB>,
+    /// Per side and cell: the distance to go of a piece of the side standing there
+    /// ([`Setup::to_go`]). Same indexing.
+    to_go: Vec<u8>,
     keys: zobrist::Keys,
     _geometry: PhantomData<G>,
 }
@@ -203,6 +206,7 @@ impl<G: Geometry> Setup<G> {
             goal: [G::BB::EMPTY; MAX_SIDES],
             farther_sum: vec![G::BB::EMPTY; rules.players * G::BB::CAPACITY],
             farther_axis: vec![G::BB::EMPTY; rules.players * G::BB::CAPACITY],
+            to_go: vec![0; rules.players * G::BB::CAPACITY],
             keys: zobrist::Keys::new(rules.players, board, G::BB::CAPACITY),
             _geometry: PhantomData,
         };
@@ -233,7 +237,42 @@ impl<G: Geometry> Setup<G> {
                 }
             }
         }
+        for side in 0..rules.players {
+            setup.fill_to_go(side);
+        }
         Ok(setup)
+    }
+
+    /// Fills `side`'s row of [`Setup::to_go`]: how far the cell still is from the goal
+    /// corner along the main axis (`u + v` of the corner less the cell's, in the side's home
+    /// frame) plus, outside the goal camp, its step distance to the nearest goal cell.
+    fn fill_to_go(&mut self, side: usize) {
+        let board = G::BOARD;
+        let goal = self.goal[side];
+        let advance = |cell: usize| {
+            let (u, v) = self.corner_offset(side, cell);
+            u + v
+        };
+        // The goal corner is the goal cell farthest along the axis from home.
+        let far = goal
+            .iter()
+            .map(advance)
+            .max()
+            .expect("every goal has cells");
+        let row: Vec<u8> = board
+            .cells()
+            .map(|cell| {
+                let outside = goal
+                    .iter()
+                    .map(|g| step_distance::<G>(board.coords(cell), board.coords(g)))
+                    .min()
+                    .unwrap_or(0);
+                (far - advance(cell) + outside) as u8
+            })
+            .collect();
+        for (cell, d) in board.cells().zip(row) {
+            self.to_go[side * G::BB::CAPACITY + cell] = d;
+        }
     }
 
     /// (u, v): the cell's coordinates in `side`'s home frame (0-based distances from its
@@ -280,10 +319,34 @@ impl<G: Geometry> Setup<G> {
     pub fn farther_axis(&self, side: usize, from: usize) -> G::BB {
         self.farther_axis[side * G::BB::CAPACITY + from]
     }
+    /// The distance to go of a piece of `side` on `cell`, the evaluation's measure of how
+    /// far it still is from its goal (see [`crate::eval`]): 0 on the goal's deepest cells,
+    /// and every step toward the goal lowers it. Positions keep each side's sum of it as
+    /// moves are made ([`crate::position::Position::to_go_sum`]).
+    #[inline(always)]
+    pub fn to_go(&self, side: usize, cell: usize) -> u8 {
+        self.to_go[side * G::BB::CAPACITY + cell]
+    }
+    /// `side`'s row of [`Setup::to_go`], indexed by cell.
+    #[inline(always)]
+    pub fn to_go_row(&self, side: usize) -> &[u8] {
+        &self.to_go[side * G::BB::CAPACITY..(side + 1) * G::BB::CAPACITY]
+    }
     /// The Zobrist keys.
     #[inline(always)]
     pub fn keys(&self) -> &zobrist::Keys {
         &self.keys
+    }
+}
+
+/// Steps between two cells (as (file, rank)) on an empty board: the king-move distance on
+/// square boards, the hexagonal distance (axial coordinates) on the six-direction boards.
+fn step_distance<G: Geometry>((ax, ay): (usize, usize), (bx, by): (usize, usize)) -> isize {
+    let (dx, dy) = (ax as isize - bx as isize, ay as isize - by as isize);
+    if G::BOARD.is_hex() {
+        dx.abs().max(dy.abs()).max((dx + dy).abs())
+    } else {
+        dx.abs().max(dy.abs())
     }
 }
 
