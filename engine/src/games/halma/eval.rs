@@ -58,11 +58,6 @@ pub struct Evaluator<G: Geometry> {
     /// `[side * CAPACITY + cell]`: the piece's distance to go (see the module doc), a copy
     /// of [`Setup::to_go`].
     to_go: Vec<u8>,
-    /// `[side * levels + k]`: the cells where a piece of the side has at least `k` to go,
-    /// for every `k` up to the largest distance on the board (`levels` of them), so that
-    /// the rearmost piece's distance is found by bisection ([`Evaluator::rear`]).
-    at_least: Vec<G::BB>,
-    levels: usize,
     /// `[side * CAPACITY + cell]`: `u + v` from the side's home corner (progress made).
     progress: Vec<i16>,
     /// `behind[k]`: the cells whose progress from side 0's home corner is at most the
@@ -92,9 +87,6 @@ impl<G: Geometry> Evaluator<G> {
         let to_go: Vec<u8> = (0..sides)
             .flat_map(|side| setup.to_go_row(side).iter().copied())
             .collect();
-        // Distances 0 ..= the largest of any side.
-        let levels = usize::from(to_go.iter().copied().max().unwrap_or(0)) + 1;
-        let mut at_least = vec![G::BB::EMPTY; sides * levels];
         let mut progress = vec![0i16; sides * cap];
         let mut forward = [0u8; MAX_DIRS];
         for side in 0..sides {
@@ -104,9 +96,6 @@ impl<G: Geometry> Evaluator<G> {
             };
             for cell in board.cells() {
                 progress[side * cap + cell] = advance(cell) as i16;
-                for k in 0..=usize::from(setup.to_go(side, cell)) {
-                    at_least[side * levels + k].set(cell);
-                }
             }
             // Forward: the directions that take a piece farther from its home corner.
             let centre = board.bit(board.width() / 2, board.width() / 2);
@@ -135,8 +124,6 @@ impl<G: Geometry> Evaluator<G> {
             weights,
             sides,
             to_go,
-            at_least,
-            levels,
             progress,
             behind,
             pieces: setup.pieces_per_side(),
@@ -178,21 +165,11 @@ impl<G: Geometry> Evaluator<G> {
     }
 
     /// The distance to go of the rearmost of `pieces` (those of `side`; 0 if there are
-    /// none): the highest level of `at_least` they meet, found by bisection.
+    /// none), by bisection over the futility bounds' masks of the cells within each
+    /// distance ([`SavedBounds::farthest`]).
     #[inline(always)]
     pub fn rear(&self, pieces: G::BB, side: usize) -> i32 {
-        let masks = &self.at_least[side * self.levels..(side + 1) * self.levels];
-        // Every piece has at least 0 to go; find the last level some piece reaches.
-        let (mut lo, mut hi) = (0, self.levels - 1);
-        while lo < hi {
-            let mid = (lo + hi).div_ceil(2);
-            if pieces.intersects(masks[mid]) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        lo as i32
+        self.bounds.farthest(side, pieces)
     }
 
     /// [`Evaluator::distance_to_go`] of `side` with `pieces` (its camp at the start, say),

@@ -128,6 +128,30 @@ impl<G: Geometry> SavedBounds<G> {
         })
     }
 
+    /// `side`'s masks of the cells within each number of cells to go, `0..=most`.
+    #[inline(always)]
+    fn within(&self, side: usize) -> &[G::BB] {
+        &self.within[side * (self.most as usize + 1)..][..self.most as usize + 1]
+    }
+
+    /// The most cells to go of any of `pieces` (`side`'s; 0 if there are none): the least
+    /// `k` whose mask holds them all, found by bisection. The evaluation's rearmost piece
+    /// ([`crate::eval::Evaluator::rear`]) reads the masks this way.
+    #[inline(always)]
+    pub fn farthest(&self, side: usize, pieces: G::BB) -> i32 {
+        let within = self.within(side);
+        let (mut lo, mut hi) = (0, self.most);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if pieces.without(within[mid as usize]).is_empty() {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo
+    }
+
     /// Of the `targets` of `side`'s piece on `from` (`to_go_from` cells to go; `home` its
     /// home camp), the ones that pass `filter` and `keep` (the table's target from here,
     /// whatever its bound, if it is a target), and the highest bound of the rest (`None`
@@ -148,7 +172,7 @@ impl<G: Geometry> SavedBounds<G> {
         } else {
             (targets, G::BB::EMPTY)
         };
-        let within = &self.within[side * (self.most as usize + 1)..][..self.most as usize + 1];
+        let within = self.within(side);
         let mut kept = G::BB::EMPTY;
         let mut dropped = None;
         for (cells, leaves_home) in [(plain, false), (leaving, true)] {
