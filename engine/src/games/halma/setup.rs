@@ -1,5 +1,6 @@
-//! Everything fixed for one game: the rules, the camps as bitboards, the rule masks and the
-//! Zobrist keys. Built once per game and shared (`Arc`) by every position of it.
+//! Everything fixed for one game: the rules, the camps as bitboards, the rule masks, each
+//! side's distance to go from every cell and the Zobrist keys. Built once per game and
+//! shared (`Arc`) by every position of it.
 //!
 //! A camp is described by its *frame*: the corner cell ("tip") it grows from and two unit
 //! axes pointing into the board along its edges; (u, v) are a cell's coordinates in that
@@ -320,9 +321,9 @@ impl<G: Geometry> Setup<G> {
         self.farther_axis[side * G::BB::CAPACITY + from]
     }
     /// The distance to go of a piece of `side` on `cell`, the evaluation's measure of how
-    /// far it still is from its goal (see [`crate::eval`]): 0 on the goal's deepest cells,
-    /// and every step toward the goal lowers it. Positions keep each side's sum of it as
-    /// moves are made ([`crate::position::Position::to_go_sum`]).
+    /// far it still is from its goal (see [`crate::eval`]; 0 on the goal corner).
+    /// Positions keep each side's sum of it as moves are made
+    /// ([`crate::position::Position::to_go_sum`]).
     #[inline(always)]
     pub fn to_go(&self, side: usize, cell: usize) -> u8 {
         self.to_go[side * G::BB::CAPACITY + cell]
