@@ -206,13 +206,13 @@ impl<G: Geometry> Game for Position<G> {
     }
 
     fn distance_to_go(&self, eval: &Self::Eval, side: usize) -> i32 {
-        eval.distance_to_go(self, side).0
+        eval.cells_to_go(self, side)
     }
 
     fn moves_left(&self, eval: &Self::Eval) -> Option<u32> {
         let side = self.to_move();
         let start = eval.pieces_to_go(self.setup().home(side), side).0;
-        let to_go = eval.distance_to_go(self, side).0;
+        let to_go = eval.cells_to_go(self, side);
         let (start, to_go) = (start.max(0) as u32, to_go.max(0) as u32);
         Some(length::moves_left(start, to_go, self.move_count(side)))
     }
