@@ -15,7 +15,7 @@ use halma_engine::weights::Weights;
 use halma_engine::{with_geometry, Game, Geometry, Move, Position, Rules, Setup, Status, Team};
 use halma_suite::random::{playout, random_placement};
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
+use rand::seq::{IteratorRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
@@ -88,10 +88,12 @@ fn check_filter<G: Geometry>(pos: &Position<G>, weights: &Weights, rng: &mut Std
         let keep = match rng.gen_range(0..3) {
             0 => None,
             1 => moves.choose(rng).copied(),
-            _ => Some(Move::new(
-                *cells.choose(rng).unwrap(),
-                *cells.choose(rng).unwrap(),
-            )),
+            _ => {
+                // Any two different cells (a move's cells always differ).
+                let from = *cells.choose(rng).unwrap();
+                let to = *cells.iter().filter(|&&c| c != from).choose(rng).unwrap();
+                Some(Move::new(from, to))
+            }
         };
         let mut fast = Vec::new();
         let fast_dropped = Game::for_each_move_gain_above(pos, &eval, floor, keep, |mv, gain| {

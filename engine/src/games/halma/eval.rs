@@ -263,7 +263,8 @@ impl<G: Geometry> Evaluator<G> {
 
     /// Of the `targets` of the side to move's piece on `from`, the ones that pass `filter`
     /// and `keep` (a target kept whatever its bound), and the highest
-    /// [`Evaluator::move_bound`] of the rest (`None` if there is none).
+    /// [`Evaluator::move_bound`] of the rest and of `dropped` (the highest of the node's
+    /// pieces so far; `None` if there is none).
     #[inline(always)]
     pub fn split_targets(
         &self,
@@ -272,12 +273,13 @@ impl<G: Geometry> Evaluator<G> {
         from: usize,
         targets: G::BB,
         keep: Option<usize>,
+        dropped: Option<i32>,
     ) -> (G::BB, Option<i32>) {
         let side = pos.to_move();
         let to_go = self.to_go[side * G::BB::CAPACITY + from] as i32;
         let home = pos.setup().home(side);
         self.bounds
-            .split(filter, side, (from, to_go), targets, home, keep)
+            .split(filter, (side, home), (from, to_go), targets, keep, dropped)
     }
 
     /// Whether a two-player game has become a pure race: every piece of side 0 is past every

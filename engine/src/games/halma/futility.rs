@@ -154,17 +154,17 @@ impl<G: Geometry> SavedBounds<G> {
 
     /// Of the `targets` of `side`'s piece on `from` (`to_go_from` cells to go; `home` its
     /// home camp), the ones that pass `filter` and `keep` (the table's target from here,
-    /// whatever its bound, if it is a target), and the highest bound of the rest (`None`
-    /// if there is none).
+    /// whatever its bound, if it is a target), and the highest bound of the rest and of
+    /// `dropped` (the highest left out of the node's other pieces; `None` if none is).
     #[inline(always)]
     pub fn split(
         &self,
         filter: &FrontierFilter,
-        side: usize,
+        (side, home): (usize, G::BB),
         (from, to_go_from): (usize, i32),
         targets: G::BB,
-        home: G::BB,
         keep: Option<usize>,
+        mut dropped: Option<i32>,
     ) -> (G::BB, Option<i32>) {
         // Moves out of the home camp from inside it carry the home weight, the rest not.
         let (plain, leaving) = if home.has(from) {
@@ -174,7 +174,6 @@ impl<G: Geometry> SavedBounds<G> {
         };
         let within = self.within(side);
         let mut kept = G::BB::EMPTY;
-        let mut dropped = None;
         for (cells, leaves_home) in [(plain, false), (leaving, true)] {
             if cells.is_empty() {
                 continue;
@@ -193,7 +192,10 @@ impl<G: Geometry> SavedBounds<G> {
             if let Some(k) = keep {
                 rest.clear(k);
             }
-            if !rest.is_empty() {
+            // Every target left out saves fewer cells than the filter's least, so none
+            // can beat a bound already dropped at one cell less: no bisection then.
+            let ceiling = || self.bound(filter.least_saved[leaves_home as usize] - 1, leaves_home);
+            if !rest.is_empty() && dropped < Some(ceiling()) {
                 // The nearest target left out, by bisection over the masks: every one has
                 // more than `limit` to go.
                 let (mut lo, mut hi) = (limit.max(-1) + 1, self.most);

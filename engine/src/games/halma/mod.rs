@@ -279,8 +279,8 @@ impl<G: Geometry> Game for Position<G> {
         let mut dropped = None;
         self.generate(|from, targets| {
             let keep_to = keep.filter(|k| k.from() == from).map(|k| k.to());
-            let (kept, worst) = eval.split_targets(self, &filter, from, targets, keep_to);
-            dropped = dropped.max(worst);
+            let kept;
+            (kept, dropped) = eval.split_targets(self, &filter, from, targets, keep_to, dropped);
             let base = eval.progress(side, from);
             for to in kept.iter() {
                 emit(Move::new(from, to), eval.progress(side, to) - base);
