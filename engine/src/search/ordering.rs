@@ -156,7 +156,7 @@ mod tests {
             let keys = [i32::MIN, -7, 0, 3, 3, 40_000, TT_MOVE];
             let list: Vec<ScoredMove> = (0..len)
                 .map(|i| ScoredMove {
-                    mv: Move::new(i as usize, i as usize + 1),
+                    mv: Move::new(i, i + 1),
                     key: keys[(next() % keys.len() as u64) as usize],
                 })
                 .collect();
