@@ -44,10 +44,12 @@ pub struct SavedBounds<G: Geometry> {
 }
 
 /// One frontier node's filter: the fewest cells saved a move needs to pass the floor,
-/// without and with the home weight (`most + 1` when none passes).
+/// without and with the home weight (`most + 1` when none passes), and the highest bound a
+/// move it drops can have (`i32::MIN` when it drops none).
 #[derive(Clone, Copy, Debug)]
 pub struct FrontierFilter {
     least_saved: [i32; 2],
+    ceiling: [i32; 2],
 }
 
 impl<G: Geometry> SavedBounds<G> {
@@ -123,8 +125,20 @@ impl<G: Geometry> SavedBounds<G> {
             }
             lo
         };
+        let least_saved = [least(false), least(true)];
+        // A dropped move saves at most one cell less than the least, and the bounds grow
+        // with the cells saved.
+        let ceiling = |leaves_home: bool| {
+            let saved = least_saved[leaves_home as usize] - 1;
+            if saved < -self.most {
+                i32::MIN
+            } else {
+                self.bound(saved, leaves_home)
+            }
+        };
         Some(FrontierFilter {
-            least_saved: [least(false), least(true)],
+            least_saved,
+            ceiling: [ceiling(false), ceiling(true)],
         })
     }
 
@@ -192,10 +206,9 @@ impl<G: Geometry> SavedBounds<G> {
             if let Some(k) = keep {
                 rest.clear(k);
             }
-            // Every target left out saves fewer cells than the filter's least, so none
-            // can beat a bound already dropped at one cell less: no bisection then.
-            let ceiling = || self.bound(filter.least_saved[leaves_home as usize] - 1, leaves_home);
-            if !rest.is_empty() && dropped < Some(ceiling()) {
+            // No target left out can beat the filter's ceiling: once a bound that high is
+            // dropped, no bisection.
+            if !rest.is_empty() && dropped < Some(filter.ceiling[leaves_home as usize]) {
                 // The nearest target left out, by bisection over the masks: every one has
                 // more than `limit` to go.
                 let (mut lo, mut hi) = (limit.max(-1) + 1, self.most);
