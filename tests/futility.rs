@@ -2,8 +2,9 @@
 //! `Game::futility_slack` allows pruning, no legal move raises the mover's static score by
 //! more than its `Game::move_bound` plus that slack (the child's score, from the mover's
 //! view, is what a frontier node would have found by playing the move). Random playouts and
-//! random placements on several boards and rule sets, with the default weights and with
-//! weights drawn at random.
+//! random placements on several boards and rule sets, with the default weights, with an
+//! opponent share drawn at random, and with weights drawn at random; the score's view (the
+//! root side, which the opponent share depends on) is either side.
 //!
 //! On the same positions, the frontier's filter (`Game::for_each_move_gain_above`, Halma's
 //! by masks of cells to go) against the plain one that asks every move's bound
@@ -23,7 +24,7 @@ use std::sync::Arc;
 const POSITIONS: usize = 3_000;
 
 /// Checks every move of `pos` against its bound; returns whether pruning was allowed.
-fn check<G: Geometry>(pos: &Position<G>, weights: &Weights) -> bool {
+fn check<G: Geometry>(pos: &Position<G>, weights: &Weights, rng: &mut StdRng) -> bool {
     if pos.status().is_over() {
         return false;
     }
@@ -31,7 +32,8 @@ fn check<G: Geometry>(pos: &Position<G>, weights: &Weights) -> bool {
     let Some(slack) = Game::futility_slack(pos, &eval) else {
         return false;
     };
-    let team = Team::new(pos.to_move(), pos.sides());
+    // The score's view is the root side's, which may be either side (the opponent share).
+    let team = Team::new(rng.gen_range(0..pos.sides()), pos.sides());
     let stand = Game::evaluate(pos, &eval, team);
     let mut child = pos.clone();
     for mv in Game::legal_moves(pos) {
@@ -45,7 +47,7 @@ fn check<G: Geometry>(pos: &Position<G>, weights: &Weights) -> bool {
             pos.move_text(mv)
         );
         if !status.is_over() {
-            let score = -Game::evaluate(&child, &eval, Team::new(child.to_move(), child.sides()));
+            let score = -Game::evaluate(&child, &eval, team);
             assert!(
                 score - stand <= bound + slack,
                 "{}: {} raises the score by {} > bound {} + slack {} (weights {:?})",
@@ -113,13 +115,27 @@ fn check_filter<G: Geometry>(pos: &Position<G>, weights: &Weights, rng: &mut Std
     eval.frontier_filter(0).is_some()
 }
 
-/// Default weights half the time, else every weight the bound is made for drawn at random.
+/// Default weights a quarter of the time, the default but for an opponent share drawn at
+/// random a quarter, else every weight the bound is made for drawn at random.
 fn weights(rng: &mut StdRng) -> Weights {
     let mut w = Weights::default();
     if rng.gen_bool(0.5) {
-        for name in ["distance", "race", "straggler", "ladder", "home", "tempo"] {
+        if rng.gen_bool(0.5) {
+            w.opponent = rng.gen_range(0..=100);
+        }
+    } else {
+        for name in [
+            "distance",
+            "race",
+            "straggler",
+            "ladder",
+            "home",
+            "tempo",
+            "opponent",
+        ] {
             let value = match name {
                 "ladder" | "tempo" => rng.gen_range(-200..=200),
+                "opponent" => rng.gen_range(0..=100),
                 _ => rng.gen_range(0..=200),
             };
             w.apply(&format!("{name}={value}")).unwrap();
@@ -137,7 +153,7 @@ fn run<G: Geometry>(rules: Rules, seed: u64) -> (usize, usize) {
     let (mut seen, mut pruned, mut filtered) = (0, 0, 0);
     let mut both = |pos: &Position<G>, pick: &mut StdRng| {
         let w = weights(pick);
-        pruned += usize::from(check(pos, &w));
+        pruned += usize::from(check(pos, &w, pick));
         filtered += usize::from(check_filter(pos, &w, pick));
     };
     while seen < POSITIONS / 2 {

@@ -461,6 +461,7 @@ fn large_eval_weights_never_report_a_win_and_are_bounded() {
         "distance=100000",
         "race_won=100000",
         "tempo=-100000",
+        "opponent=0",
     ] {
         for rules in ["halma8", "star-2"] {
             let out = ok(&[
@@ -485,6 +486,13 @@ fn large_eval_weights_never_report_a_win_and_are_bounded() {
         fails_naming(
             &["analyse", "--depth", "1", "--eval-weight", weight],
             &["eval weight"],
+        );
+    }
+    // The opponent share is a percentage.
+    for weight in ["opponent=101", "opponent=-1"] {
+        fails_naming(
+            &["analyse", "--depth", "1", "--eval-weight", weight],
+            &["eval weight 'opponent'", "0..=100"],
         );
     }
     // The same bound through UGI: the option names it, a weight at it never reads as mate.
@@ -512,6 +520,10 @@ fn large_eval_weights_never_report_a_win_and_are_bounded() {
     let text = seen.join("\n");
     assert!(
         text.contains("option name Weight distance type spin default 40 min -100000 max 100000"),
+        "{text}"
+    );
+    assert!(
+        text.contains("option name Weight opponent type spin default 100 min 0 max 100"),
         "{text}"
     );
     assert!(

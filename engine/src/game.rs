@@ -127,6 +127,13 @@ impl Team {
         Team { root, sides }
     }
 
+    /// Whether `side` plays on the root side's team (the team a score's view is taken
+    /// from; [`crate::weights::Weights::opponent`] weighs the other team less).
+    #[inline(always)]
+    pub fn with_root(self, side: usize) -> bool {
+        self.same(side, self.root)
+    }
+
     /// Whether `a` and `b` play on the same team.
     #[inline(always)]
     pub fn same(self, a: usize, b: usize) -> bool {

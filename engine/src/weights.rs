@@ -1,9 +1,10 @@
 //! The evaluation weights a front end can set (`--eval-weight NAME=VALUE`, the UGI `Weight`
-//! options, `weight.NAME=` of a tournament player), each bounded by [`Weights::MAX`]. They
+//! options, `weight.NAME=` of a tournament player), each bounded ([`Weights::range`]). They
 //! are Halma's ([`crate::eval`]); a game with an evaluation of its own ignores them.
 
 use crate::error::Error;
 use std::fmt;
+use std::ops::RangeInclusive;
 
 macro_rules! weights {
     ($($(#[$doc:meta])* $name:ident : $text:literal = $default:expr,)*) => {
@@ -59,6 +60,10 @@ weights! {
     /// Score of a race the exact race search shows won (lost: its negative), plus 100 a
     /// move of margin.
     race_won: "race_won" = 3000,
+    /// The share, in percent (`0..=100`), of the other sides' standing counted against the
+    /// searching side's in a score: the search's root side weighs its own progress fully
+    /// and the opponents' at this share (100: the plain difference).
+    opponent: "opponent" = 100,
 }
 
 impl Weights {
@@ -66,17 +71,28 @@ impl Weights {
     /// (`--eval-weight`, the UGI `Weight` options, `weight.NAME=` of a player spec).
     pub const MAX: i32 = 100_000;
 
-    /// Sets the weight `name` to `value` (at most [`Weights::MAX`] either way); the error
-    /// names the known weights, or the bound.
+    /// The values the weight `name` may take: `-MAX..=MAX`, but `0..=100` for `opponent`
+    /// (a percentage; above 100 futility pruning's bounds would not hold).
+    pub fn range(name: &str) -> RangeInclusive<i32> {
+        match name {
+            "opponent" => 0..=100,
+            _ => -Self::MAX..=Self::MAX,
+        }
+    }
+
+    /// Sets the weight `name` to `value` (within [`Weights::range`]); the error names the
+    /// known weights, or the bounds.
     pub fn set(&mut self, name: &str, value: i32) -> Result<(), Error> {
         let known = Self::NAMES.join(", ");
         let slot = self.slot(name).ok_or_else(|| {
             Error::Argument(format!("unknown eval weight '{name}' (known: {known})"))
         })?;
-        if !(-Self::MAX..=Self::MAX).contains(&value) {
+        let range = Self::range(name);
+        if !range.contains(&value) {
             return Err(Error::Argument(format!(
-                "eval weight '{name}': {value} is outside -{max}..={max}",
-                max = Self::MAX
+                "eval weight '{name}': {value} is outside {}..={}",
+                range.start(),
+                range.end()
             )));
         }
         *slot = value;

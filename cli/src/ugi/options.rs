@@ -135,11 +135,11 @@ fn every_option() -> Vec<UgiOption> {
             }),
         ),
     ];
-    let max = Weights::MAX;
     for (name, default) in Weights::default().entries() {
+        let range = Weights::range(name);
         options.push(UgiOption::new(
             format!("Weight {name}"),
-            spin(default, format!("-{max}"), max as usize),
+            spin(default, range.start(), *range.end() as usize),
             Box::new(move |config, _, value| {
                 let v: i32 = value
                     .parse()

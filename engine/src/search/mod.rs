@@ -161,6 +161,9 @@ pub(crate) struct Shared<'a> {
     null_move: bool,
     use_table: bool,
     multi: MultiPlayer,
+    /// Whether a score depends on the root side's view (more than two sides, or an
+    /// opponent share below 100): the table keys then carry the root side.
+    root_view: bool,
 }
 
 impl Shared<'_> {
@@ -226,6 +229,7 @@ impl Searcher {
             null_move: options.pruning && options.null_move,
             use_table: options.use_table,
             multi: options.multi,
+            root_view: pos.sides() > 2 || options.weights.opponent != 100,
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
         let multipv = options.multipv.max(1);

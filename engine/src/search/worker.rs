@@ -89,8 +89,9 @@ pub struct Worker<'a, P: Game> {
     /// The ply of the null move (a pass in place of the side to move's move) on the line
     /// now searched, if any: no null move answers another.
     null_ply: Option<usize>,
-    /// Mixed into every table key with more than two sides, where a score is the root
-    /// side's view: a table kept between searches for different sides must not mix them.
+    /// Mixed into every table key where a score is the root side's view (more than two
+    /// sides, or an opponent share below 100): a table kept between searches for
+    /// different sides must not mix them.
     root_salt: u64,
 }
 
@@ -137,7 +138,7 @@ impl<'a, P: Game> Worker<'a, P> {
             helper: false,
             reductions,
             null_ply: None,
-            root_salt: if sides > 2 {
+            root_salt: if shared.root_view {
                 (root as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
             } else {
                 0

@@ -28,7 +28,9 @@
 //!   how many moves ([`crate::race`]).
 //!
 //! [`Evaluator::evaluate`] turns the standings into one score from the view of a side and its
-//! team (see [`Team`]); the search negates it as the side to move changes team.
+//! team (see [`Team`]); the search negates it as the side to move changes team. The root
+//! team counts the other team's standing at the opponent share ([`Weights::opponent`],
+//! percent; 100 by default, the plain difference), the same score from either view.
 
 use crate::bitboard::BitBoard;
 use crate::futility::{FrontierFilter, SavedBounds};
@@ -217,8 +219,9 @@ impl<G: Geometry> Evaluator<G> {
     /// distance, race or straggler weight in use, or a side to move that might win with its
     /// next move. The margin covers what [`Evaluator::move_bound`] does not see: the
     /// switch between the distance and the race weights as the armies pass each other
-    /// (their difference times the difference of the cells to go), the rounding of the
-    /// straggler's mean, and a negative tempo bonus.
+    /// (their difference times the difference of the cells to go, the other side's at the
+    /// opponent share in either view), the rounding of the straggler's mean and of the
+    /// opponent share, and a negative tempo bonus.
     pub fn futility_slack(&self, pos: &Position<G>) -> Option<i32> {
         let w = &self.weights;
         let sane = self.sides == 2
@@ -230,10 +233,21 @@ impl<G: Geometry> Evaluator<G> {
             return None;
         }
         let us = pos.to_move();
-        let ours = self.cells_to_go(pos, us);
-        let theirs = self.cells_to_go(pos, 1 - us);
-        let switch = i64::from((w.race - w.distance).abs()) * i64::from((ours - theirs).abs());
-        let slack = switch + i64::from(w.straggler) + 2 * i64::from((-w.tempo).max(0));
+        let ours = i64::from(self.cells_to_go(pos, us));
+        let theirs = i64::from(self.cells_to_go(pos, 1 - us));
+        // The side to move may be the root (the other side's cells count at the opponent
+        // share) or not (its own do): the larger gap of the two views, rounded up, and two
+        // for the rounding of the share in the two scores compared.
+        let share = i64::from(w.opponent);
+        let (gap, rounding) = if share == 100 {
+            ((ours - theirs).abs(), 0)
+        } else {
+            let root = (100 * ours - share * theirs).abs();
+            let other = (share * ours - 100 * theirs).abs();
+            ((root.max(other) + 99) / 100, 2)
+        };
+        let switch = i64::from((w.race - w.distance).abs()) * gap;
+        let slack = switch + i64::from(w.straggler) + 2 * i64::from((-w.tempo).max(0)) + rounding;
         Some(slack.min(i64::from(MAX_EVAL)) as i32)
     }
 
@@ -242,7 +256,7 @@ impl<G: Geometry> Evaluator<G> {
     /// [`crate::game::Game::move_bound`]): the cells to go it saves at the larger of the
     /// distance and race weights and as many at the straggler weight (it may be the
     /// rearmost piece), or the cells it loses at the smaller weight less the straggler's
-    /// share; the home weight when it leaves the home camp; and [`LADDER_RUNGS`] ladder
+    /// share, at the opponent share (the mover may be off the root team); the home weight when it leaves the home camp; and [`LADDER_RUNGS`] ladder
     /// rungs made or broken. The tempo bonus only lowers the child's score.
     #[inline(always)]
     pub fn move_bound(&self, pos: &Position<G>, from: usize, to: usize) -> i32 {
@@ -351,8 +365,9 @@ impl<G: Geometry> Evaluator<G> {
     }
 
     /// The score of `pos` from the view of the side to move, with teams as in `team`: the
-    /// root team's standing less the mean standing of the other sides, negated when the side
-    /// to move is not on the root team, plus the tempo bonus, within ±[`MAX_EVAL`] (never a
+    /// root team's standing less the mean standing of the other sides at the opponent share
+    /// ([`Weights::opponent`], percent), negated when the side to move is not on the root
+    /// team, plus the tempo bonus, within ±[`MAX_EVAL`] (never a
     /// score that reads as a win or a loss). (The game must be ongoing: finished games are
     /// scored by the search.)
     pub fn evaluate(&self, pos: &Position<G>, team: Team) -> i32 {
@@ -384,7 +399,16 @@ impl<G: Geometry> Evaluator<G> {
             }
         }
         let allies = self.sides as i64 - opponents;
-        clamp_eval(ours / allies.max(1) - theirs / opponents.max(1) + i64::from(self.weights.tempo))
+        let (ours, theirs) = (ours / allies.max(1), theirs / opponents.max(1));
+        // The root team counts the other team's standing at the opponent share (exactly
+        // the plain difference at 100), whichever side is to move: the game stays zero-sum.
+        let share = i64::from(self.weights.opponent);
+        let score = if team.with_root(us) {
+            ours - theirs * share / 100
+        } else {
+            ours * share / 100 - theirs
+        };
+        clamp_eval(score + i64::from(self.weights.tempo))
     }
 }
 
@@ -630,13 +654,60 @@ mod tests {
         assert!(d("h4") > d("e8"));
     }
 
-    /// Every weight at `value` (the exact race on when it is positive).
+    /// Every weight at `value`, or the nearest it may take (the exact race on when it is
+    /// positive).
     fn all_weights(value: i32) -> Weights {
         let mut w = Weights::default();
         for name in Weights::NAMES {
-            w.set(name, value).unwrap();
+            let range = Weights::range(name);
+            w.set(name, value.clamp(*range.start(), *range.end()))
+                .unwrap();
         }
         w
+    }
+
+    /// The opponent share: from the root side's view a score is its standing less the
+    /// share of the other side's (at 100 the plain difference), the same number negated
+    /// from the other side's view, whichever side is to move (zero-sum).
+    #[test]
+    fn the_opponent_share_is_taken_from_the_root_view_and_keeps_the_score_zero_sum() {
+        let setup = Arc::new(Setup::<G8>::new(Rules::named("halma8").unwrap()).unwrap());
+        let plain = Evaluator::new(&setup, Weights::default());
+        let mut rng = crate::rng::Rng::new(23);
+        let mut pos = Position::start(setup.clone());
+        let mut checked = 0;
+        for _ in 0..60 {
+            let moves = pos.legal_moves();
+            pos.make(moves[rng.below(moves.len() as u32) as usize]);
+            if pos.status().is_over() {
+                break;
+            }
+            // The same placement and counts with the other side to move.
+            let text = pos.to_text();
+            let mut fields: Vec<&str> = text.split_whitespace().collect();
+            fields[2] = if fields[2] == "A" { "B" } else { "A" };
+            let flipped = position(&fields.join(" "));
+            let race = plain.is_pure_race(&pos);
+            let standing = |side| i64::from(plain.side_score(&pos, side, race));
+            for share in [0, 1, 50, 90, 99, 100] {
+                let weights = Weights {
+                    opponent: share,
+                    ..Weights::default()
+                };
+                let e = Evaluator::new(&setup, weights);
+                for root in 0..2 {
+                    let team = Team::new(root, 2);
+                    let here = e.evaluate(&pos, team) - weights.tempo;
+                    let there = e.evaluate(&flipped, team) - weights.tempo;
+                    assert_eq!(here, -there, "{text}: share {share}, root {root}");
+                    let root_view = if pos.to_move() == root { here } else { there };
+                    let other = standing(1 - root) * i64::from(share) / 100;
+                    assert_eq!(i64::from(root_view), standing(root) - other, "{text}");
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked >= 20, "only {checked} positions");
     }
 
     #[test]
@@ -652,6 +723,12 @@ mod tests {
             assert_eq!(w.distance, 0, "a refused value changes nothing");
         }
         assert!(w.apply("tempo=100001").is_err() && w.apply("tempo=-100000").is_ok());
+        // The opponent share is a percentage.
+        for value in [-1, 101, Weights::MAX] {
+            let err = w.set("opponent", value).unwrap_err().to_string();
+            assert!(err.contains("0..=100"), "{err}");
+        }
+        assert!(w.apply("opponent=0").is_ok() && w.apply("opponent=100").is_ok());
     }
 
     /// Start and midgame positions of several boards, evaluated and searched with every

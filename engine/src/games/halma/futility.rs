@@ -69,7 +69,14 @@ impl<G: Geometry> SavedBounds<G> {
                 if saved > 0 {
                     saved * (w.distance.max(w.race) + w.straggler)
                 } else {
-                    saved * w.distance.min(w.race) - saved * w.straggler / pieces
+                    // A mover off the root team counts its own standing at the opponent
+                    // share: a loss it must take is that much smaller (rounded toward 0).
+                    let loss = saved * w.distance.min(w.race) - saved * w.straggler / pieces;
+                    if loss < 0 {
+                        (i64::from(loss) * i64::from(w.opponent) / 100) as i32
+                    } else {
+                        loss
+                    }
                 }
             })
             .collect();
