@@ -403,7 +403,9 @@ impl<G: Geometry> Evaluator<G> {
         // The root team counts the other team's standing at the opponent share (exactly
         // the plain difference at 100), whichever side is to move: the game stays zero-sum.
         let share = i64::from(self.weights.opponent);
-        let score = if team.with_root(us) {
+        let score = if share == 100 {
+            ours - theirs
+        } else if team.with_root(us) {
             ours - theirs * share / 100
         } else {
             ours * share / 100 - theirs
