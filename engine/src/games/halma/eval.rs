@@ -256,8 +256,9 @@ impl<G: Geometry> Evaluator<G> {
     /// [`crate::game::Game::move_bound`]): the cells to go it saves at the larger of the
     /// distance and race weights and as many at the straggler weight (it may be the
     /// rearmost piece), or the cells it loses at the smaller weight less the straggler's
-    /// share, at the opponent share (the mover may be off the root team); the home weight when it leaves the home camp; and [`LADDER_RUNGS`] ladder
-    /// rungs made or broken. The tempo bonus only lowers the child's score.
+    /// share, at the opponent share (the mover may be off the root team); the home weight
+    /// when it leaves the home camp; and [`LADDER_RUNGS`] ladder rungs made or broken. The
+    /// tempo bonus only lowers the child's score.
     #[inline(always)]
     pub fn move_bound(&self, pos: &Position<G>, from: usize, to: usize) -> i32 {
         let side = pos.to_move();
@@ -367,9 +368,8 @@ impl<G: Geometry> Evaluator<G> {
     /// The score of `pos` from the view of the side to move, with teams as in `team`: the
     /// root team's standing less the mean standing of the other sides at the opponent share
     /// ([`Weights::opponent`], percent), negated when the side to move is not on the root
-    /// team, plus the tempo bonus, within ±[`MAX_EVAL`] (never a
-    /// score that reads as a win or a loss). (The game must be ongoing: finished games are
-    /// scored by the search.)
+    /// team, plus the tempo bonus, within ±[`MAX_EVAL`] (never a score that reads as a win
+    /// or a loss). (The game must be ongoing: finished games are scored by the search.)
     pub fn evaluate(&self, pos: &Position<G>, team: Team) -> i32 {
         let us = pos.to_move();
         let race = self.is_pure_race(pos);
