@@ -8,8 +8,9 @@ use std::ops::RangeInclusive;
 
 macro_rules! weights {
     ($($(#[$doc:meta])* $name:ident : $text:literal = $default:expr,)*) => {
-        /// Every evaluation weight, in centimoves (the opponent share in percent), by name. Defaults are [`Weights::default`];
-        /// [`Weights::set`] changes one by its text name (`--eval-weight NAME=VALUE`).
+        /// Every evaluation weight, in centimoves (the opponent share in percent), by name.
+        /// Defaults are [`Weights::default`]; [`Weights::set`] changes one by its text name
+        /// (`--eval-weight NAME=VALUE`).
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Weights {
             $($(#[$doc])* pub $name: i32,)*
