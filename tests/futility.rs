@@ -119,9 +119,10 @@ fn check_filter<G: Geometry>(pos: &Position<G>, weights: &Weights, rng: &mut Std
 /// random a quarter, else every weight the bound is made for drawn at random.
 fn weights(rng: &mut StdRng) -> Weights {
     let mut w = Weights::default();
+    let share = Weights::range("opponent");
     if rng.gen_bool(0.5) {
         if rng.gen_bool(0.5) {
-            w.opponent = rng.gen_range(0..=100);
+            w.opponent = rng.gen_range(share);
         }
     } else {
         for name in [
@@ -135,7 +136,7 @@ fn weights(rng: &mut StdRng) -> Weights {
         ] {
             let value = match name {
                 "ladder" | "tempo" => rng.gen_range(-200..=200),
-                "opponent" => rng.gen_range(0..=100),
+                "opponent" => rng.gen_range(share.clone()),
                 _ => rng.gen_range(0..=200),
             };
             w.apply(&format!("{name}={value}")).unwrap();

@@ -527,6 +527,12 @@ fn large_eval_weights_never_report_a_win_and_are_bounded() {
         "{text}"
     );
     assert!(
+        text.contains(
+            "option name Weight opponent_lead type spin default -100000 min -100000 max 100000"
+        ),
+        "{text}"
+    );
+    assert!(
         text.contains("score cp") && !text.contains("mate"),
         "{text}"
     );

@@ -293,6 +293,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn moves_left(&self, _eval: &Self::Eval) -> Option<u32> {
         None
     }
+    /// The side to move's lead in its race to the goal, in the units of
+    /// [`Game::distance_to_go`] (Halma: the cells to go of the nearest other side less its
+    /// own), which decides whether the search applies the opponent share
+    /// ([`Weights::at_lead`]). `None` (the default) for games that have none: the weights
+    /// apply as set. Asked once a search, at the root.
+    fn race_lead(&self) -> Option<i32> {
+        None
+    }
     /// A proved-shortest finish for the side to move once the game has become a race that
     /// no other side can touch: the first move of a shortest line (legal here) and the
     /// side's own moves to finish along it, proved within `budget`. `None` (the default)

@@ -515,3 +515,93 @@ fn pruning_leaves_games_without_a_futility_slack_alone() {
         }
     }
 }
+
+/// Options of a one-thread search with the opponent share `share` from a lead of `lead`.
+fn with_share(share: i32, lead: i32) -> Options {
+    let weights = Weights {
+        opponent: share,
+        opponent_lead: lead,
+        ..Weights::default()
+    };
+    Options {
+        threads: 1,
+        hash_mib: 1,
+        weights,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn the_opponent_share_applies_only_where_the_root_side_leads_by_the_opponent_lead() {
+    let rules = Rules::named("halma10").unwrap();
+    with_geometry!(rules.board, G => {
+        let mut rng = StdRng::seed_from_u64(23);
+        let mut differ = 0;
+        for _ in 0..12 {
+            let pos: Position<G> = random_position(rules, rng.gen_range(8..40), &mut rng);
+            if pos.status().is_over() {
+                continue;
+            }
+            let lead = pos.race_lead();
+            let eval = Evaluator::new(pos.setup(), Weights::default());
+            let us = pos.to_move();
+            assert_eq!(lead, eval.cells_to_go(&pos, 1 - us) - eval.cells_to_go(&pos, us));
+            let run = |options: Options| {
+                let out = Searcher::new(options).search(&pos, &Limits::depth(3), |_| {}).unwrap();
+                (out.score, out.best, out.pv, out.nodes)
+            };
+            let always = run(with_share(75, -Weights::MAX));
+            let plain = run(with_share(100, -Weights::MAX));
+            assert_eq!(run(with_share(75, lead)), always, "{}", pos.to_text());
+            assert_eq!(run(with_share(75, lead + 1)), plain, "{}", pos.to_text());
+            differ += usize::from(always != plain);
+        }
+        // The share changes the search, so the two checks above tell the cases apart.
+        assert!(differ > 0);
+    });
+}
+
+#[test]
+fn a_table_kept_between_searches_with_and_without_the_opponent_share_does_not_mix_them() {
+    // The same side's roots two plies apart along the first search's line, one leading by
+    // enough for the share and the other not: the second search must give what a fresh
+    // table gives. (Share 0, the root side's own standing alone, is far from the plain
+    // difference, so a score read from the other search would show.)
+    let rules = Rules::named("halma10").unwrap();
+    with_geometry!(rules.board, G => {
+        let mut rng = StdRng::seed_from_u64(29);
+        let mut checked = 0;
+        for _ in 0..200 {
+            let first: Position<G> = random_position(rules, rng.gen_range(8..30), &mut rng);
+            if first.status().is_over() {
+                continue;
+            }
+            let a = first.race_lead();
+            // With the share at the first root, then without.
+            for from in [a, a + 1] {
+                let options = with_share(0, from);
+                let mut kept = Searcher::new(options.clone());
+                let line = kept.search(&first, &Limits::depth(5), |_| {}).unwrap().pv;
+                let mut second = first.clone();
+                for &mv in line.iter().take(2) {
+                    second.make(mv);
+                }
+                if line.len() < 2 || second.status().is_over() {
+                    continue;
+                }
+                if (second.race_lead() >= from) == (a >= from) {
+                    continue;
+                }
+                checked += 1;
+                let limits = Limits::depth(3);
+                let fresh = Searcher::new(options).search(&second, &limits, |_| {}).unwrap();
+                let after = kept.search(&second, &limits, |_| {}).unwrap();
+                assert_eq!((after.score, after.best), (fresh.score, fresh.best), "{}", second.to_text());
+            }
+            if checked >= 12 {
+                break;
+            }
+        }
+        assert!(checked >= 12, "{checked} pairs of roots checked");
+    });
+}

@@ -161,9 +161,10 @@ pub(crate) struct Shared<'a> {
     null_move: bool,
     use_table: bool,
     multi: MultiPlayer,
-    /// Whether a score depends on the root side's view (more than two sides, or an
-    /// opponent share below 100): the table keys then carry the root side.
-    root_view: bool,
+    /// The opponent share when a score depends on the root side's view (more than two
+    /// sides, or a share below 100): the table keys then carry the root side and the share,
+    /// so that no search reads a score made from another view or share.
+    root_view: Option<i32>,
 }
 
 impl Shared<'_> {
@@ -213,7 +214,12 @@ impl Searcher {
     ) -> Result<Outcome, Error> {
         ensure_ongoing(pos)?;
         let options = &self.options;
-        let eval = pos.evaluator(&options.weights);
+        // The opponent share applies at roots where the side leads the race by enough.
+        let weights = match pos.race_lead() {
+            Some(lead) => options.weights.at_lead(lead),
+            None => options.weights,
+        };
+        let eval = pos.evaluator(&weights);
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
@@ -229,7 +235,7 @@ impl Searcher {
             null_move: options.pruning && options.null_move,
             use_table: options.use_table,
             multi: options.multi,
-            root_view: pos.sides() > 2 || options.weights.opponent != 100,
+            root_view: (pos.sides() > 2 || weights.opponent != 100).then_some(weights.opponent),
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
         let multipv = options.multipv.max(1);

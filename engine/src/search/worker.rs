@@ -138,16 +138,17 @@ impl<'a, P: Game> Worker<'a, P> {
             helper: false,
             reductions,
             null_ply: None,
-            root_salt: if shared.root_view {
-                (root as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
-            } else {
-                0
+            root_salt: match shared.root_view {
+                Some(share) => {
+                    ((root as u64 + 1) | ((share as u64) << 8)).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+                }
+                None => 0,
             },
         }
     }
 
-    /// The table key: the game's search key, plus the root side when it decides the
-    /// score's view.
+    /// The table key: the game's search key, plus the root side and the opponent share
+    /// when they decide the score's view.
     #[inline(always)]
     fn key(&self) -> u64 {
         self.pos.search_key() ^ self.root_salt

@@ -238,14 +238,12 @@ impl<G: Geometry> Evaluator<G> {
         // The side to move may be the root (the other side's cells count at the opponent
         // share) or not (its own do): the larger gap of the two views, rounded up, and two
         // for the rounding of the share in the two scores compared.
+        // (At 100 both views give the plain gap and nothing is rounded.)
         let share = i64::from(w.opponent);
-        let (gap, rounding) = if share == 100 {
-            ((ours - theirs).abs(), 0)
-        } else {
-            let root = (100 * ours - share * theirs).abs();
-            let other = (share * ours - 100 * theirs).abs();
-            ((root.max(other) + 99) / 100, 2)
-        };
+        let root = (100 * ours - share * theirs).abs();
+        let other = (share * ours - 100 * theirs).abs();
+        let gap = (root.max(other) + 99) / 100;
+        let rounding = if share == 100 { 0 } else { 2 };
         let switch = i64::from((w.race - w.distance).abs()) * gap;
         let slack = switch + i64::from(w.straggler) + 2 * i64::from((-w.tempo).max(0)) + rounding;
         Some(slack.min(i64::from(MAX_EVAL)) as i32)

@@ -196,6 +196,10 @@ impl<G: Geometry> Game for Position<G> {
         Evaluator::new(self.setup(), *weights)
     }
 
+    fn race_lead(&self) -> Option<i32> {
+        Some(Position::race_lead(self))
+    }
+
     #[inline(always)]
     fn evaluate(&self, eval: &Self::Eval, team: Team) -> i32 {
         eval.evaluate(self, team)

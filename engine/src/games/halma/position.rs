@@ -182,6 +182,17 @@ impl<G: Geometry> Position<G> {
     pub fn to_go_sum(&self, side: usize) -> i32 {
         self.to_go[side]
     }
+    /// The side to move's lead in the race: the cells to go of the nearest other side less
+    /// its own (the goal camps are alike, so the sums compare as they are).
+    pub fn race_lead(&self) -> i32 {
+        let us = self.to_move;
+        let nearest = (0..self.setup.sides())
+            .filter(|&side| side != us)
+            .map(|side| self.to_go[side])
+            .min()
+            .unwrap_or(self.to_go[us]);
+        nearest - self.to_go[us]
+    }
     /// The side to move (0-based; side 0 moves first).
     #[inline(always)]
     pub fn to_move(&self) -> usize {
