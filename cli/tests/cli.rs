@@ -400,6 +400,102 @@ fn a_course_file_with_any_number_for_a_time_still_gets_a_move() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn the_course_adapter_plays_its_course_weights_unless_the_engine_sets_them() {
+    let dir =
+        std::env::temp_dir().join(format!("halma-test-course-weights-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Black to move, leading the race by more than 20 cells: plies 48, 64 and 96 of a
+    // depth-5 game against fixed3 (docs/search.md, session 23), top row first.
+    let positions = [
+        [
+            "................",
+            ".....B..........",
+            "...WB...........",
+            "...W.B..........",
+            "..B.B..B........",
+            "......B.........",
+            ".....B..B.......",
+            "....W..BW.......",
+            ".....W.WB.B.....",
+            "........WW...W..",
+            ".......WB.W.WW.W",
+            ".......B.B.WB.B.",
+            "............WB..",
+            "...........W....",
+            "..........W.....",
+            "..........W...B.",
+        ],
+        [
+            "................",
+            "W...............",
+            ".W.W..B.........",
+            ".W.W.W..........",
+            ".....WBB........",
+            "...W..B.........",
+            ".....WB.B.......",
+            "....W...W.......",
+            ".......WB.BB....",
+            ".........B......",
+            "..........W.W..W",
+            ".......B.B.WBBB.",
+            ".............B..",
+            "...........W.B..",
+            "..........W.B...",
+            "..........W...B.",
+        ],
+        [
+            "................",
+            "W.W.............",
+            ".W.W............",
+            "WW.W.W..........",
+            "...W.WB.........",
+            "...W............",
+            "...WW.B.W.......",
+            "....W..B........",
+            "........W.......",
+            ".........WB.....",
+            "...........B.W..",
+            ".......B.B...BB.",
+            "...........B.B..",
+            "..........B.BB..",
+            "............B.BB",
+            "..........W.B.B.",
+        ],
+    ];
+    let play = |rows: &[&str; 16], engine: &str| {
+        let input = format!("SINGLE\nBLACK\n10\n{}\n", rows.join("\n"));
+        std::fs::write(dir.join("input.txt"), input).unwrap();
+        let out = halma(&["course", "--dir", dir.to_str().unwrap(), "--engine", engine]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::read_to_string(dir.join("output.txt")).unwrap()
+    };
+    let base = "alphabeta:depth=4,threads=1";
+    let mut differ = 0;
+    for rows in &positions {
+        let default = play(rows, base);
+        let course = play(
+            rows,
+            &format!("{base},weight.opponent=75,weight.opponent_lead=20"),
+        );
+        assert_eq!(default, course, "the default is the course weights");
+        if play(rows, &format!("{base},weight.opponent=100")) != default {
+            differ += 1;
+        }
+    }
+    // If a change to the search makes every move agree, pick positions where they differ.
+    assert!(
+        differ > 0,
+        "weight.opponent=100 on --engine overrides the course weights"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Runs `halma course --dir dir`, which must fail within 10 s (a blocked open or an endless
 /// read is a failure, not a hung test); returns its one error line.
 fn course_fails_promptly(dir: &std::path::Path) -> String {

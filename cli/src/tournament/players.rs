@@ -59,6 +59,8 @@ pub struct PlayerSpec {
     pub time: Option<Duration>,
     /// Whether the text set the thread count (`threads=`).
     threads_given: bool,
+    /// The evaluation weights the text set (`weight.NAME=`), by name.
+    weights_given: Vec<String>,
 }
 
 /// Splits a command line into words: white space separates, double quotes group.
@@ -145,6 +147,7 @@ impl PlayerSpec {
             nodes: None,
             time: None,
             threads_given: false,
+            weights_given: Vec::new(),
         };
         for option in options.split(',').filter(|o| !o.is_empty()) {
             let (key, value) = option
@@ -213,7 +216,9 @@ impl PlayerSpec {
             | (k, Kind::Mcts(mcts::Options { weights, .. }))
                 if k.starts_with("weight.") =>
             {
-                weights.apply(&format!("{}={value}", &k["weight.".len()..]))?
+                let name = &k["weight.".len()..];
+                weights.apply(&format!("{name}={value}"))?;
+                self.weights_given.push(name.trim().to_string());
             }
             (k, Kind::Ugi { options, .. }) if k.starts_with("option.") => {
                 options.push((k["option.".len()..].to_string(), value.to_string()))
@@ -236,6 +241,19 @@ impl PlayerSpec {
             Kind::AlphaBeta(o) => o.threads = threads,
             Kind::Mcts(o) => o.threads = threads,
             Kind::Random(_) | Kind::Ugi { .. } | Kind::Course { .. } => {}
+        }
+    }
+
+    /// Sets the alpha-beta searcher's weight `name` to `value` unless the text set it
+    /// (`weight.NAME=`); other kinds are left alone. An error for a name or value
+    /// [`Weights::set`](halma_engine::weights::Weights::set) refuses.
+    pub fn default_weight(&mut self, name: &str, value: i32) -> Result<(), Error> {
+        if self.weights_given.iter().any(|given| given == name) {
+            return Ok(());
+        }
+        match &mut self.kind {
+            Kind::AlphaBeta(o) => o.weights.set(name, value),
+            Kind::Mcts(_) | Kind::Random(_) | Kind::Ugi { .. } | Kind::Course { .. } => Ok(()),
         }
     }
 
@@ -390,6 +408,31 @@ mod tests {
         assert_eq!(threads("mcts:time=1s"), 8);
         assert_eq!(threads("mcts:threads=3"), 3);
         assert_eq!(threads("random"), 0);
+    }
+
+    #[test]
+    fn default_weights_apply_to_alpha_beta_only_where_the_text_sets_none() {
+        let weights = |text: &str| {
+            let mut spec = PlayerSpec::parse(text).unwrap();
+            spec.default_weight("opponent", 75).unwrap();
+            spec.default_weight("opponent_lead", 20).unwrap();
+            match spec.kind {
+                Kind::AlphaBeta(o) => (o.weights.opponent, o.weights.opponent_lead),
+                Kind::Mcts(o) => (o.weights.opponent, o.weights.opponent_lead),
+                _ => (0, 0),
+            }
+        };
+        let plain = halma_engine::weights::Weights::default();
+        assert_eq!(weights("alphabeta"), (75, 20));
+        assert_eq!(weights("alphabeta:weight.opponent=100"), (100, 20));
+        assert_eq!(weights("alphabeta:weight.opponent_lead=-5"), (75, -5));
+        assert_eq!(
+            weights("mcts:time=1s"),
+            (plain.opponent, plain.opponent_lead)
+        );
+        let mut spec = PlayerSpec::parse("alphabeta").unwrap();
+        assert!(spec.default_weight("opponent", 101).is_err());
+        assert!(spec.default_weight("no_such_weight", 1).is_err());
     }
 
     #[test]
