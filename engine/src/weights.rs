@@ -71,9 +71,10 @@ weights! {
     /// Score of a race the exact race search shows won (lost: its negative), plus 100 a
     /// move of margin.
     race_won: "race_won" [-Weights::MAX, Weights::MAX] = 3000,
-    /// The share, in percent (`0..=100`), of the other sides' standing counted against the
-    /// searching side's in a score: the search's root side weighs its own progress fully
-    /// and the opponents' at this share (100: the plain difference).
+    /// The share, in percent (`0..=100`), of the other sides' progress counted against the
+    /// searching side's standing in a score: the search's root side weighs its own standing
+    /// fully and the opponents' progress from their standing at the start at this share
+    /// (100: the plain difference).
     opponent: "opponent" [0, 100] = 100,
     /// The root side's lead in cells to go (the nearest other side's less its own) from
     /// which the opponent share applies: at a root where it leads by less, the search

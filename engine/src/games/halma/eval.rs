@@ -29,8 +29,9 @@
 //!
 //! [`Evaluator::evaluate`] turns the standings into one score from the view of a side and its
 //! team (see [`Team`]); the search negates it as the side to move changes team. The root
-//! team counts the other team's standing at the opponent share ([`Weights::opponent`],
-//! percent; 100 by default, the plain difference), the same score from either view.
+//! team counts the progress the other team made from its standing at the start at the
+//! opponent share ([`Weights::opponent`], percent; 100 by default, the plain difference), the
+//! same score from either view.
 
 use crate::bitboard::BitBoard;
 use crate::futility::{FrontierFilter, SavedBounds};
@@ -77,6 +78,9 @@ pub struct Evaluator<G: Geometry> {
     exact_race: Option<ExactRace<G>>,
     /// Futility pruning's bounds by cells saved, and the masks of its frontier filter.
     bounds: SavedBounds<G>,
+    /// Each side's standing at the start (its pieces on its home camp, no move made, no
+    /// ladder rungs): the opponent share counts the other team's progress from it.
+    start: [i64; MAX_SIDES],
     _geometry: PhantomData<G>,
 }
 
@@ -122,7 +126,7 @@ impl<G: Geometry> Evaluator<G> {
             })
             .collect();
         let bounds = SavedBounds::new(&weights, setup.pieces_per_side(), &to_go, sides);
-        Evaluator {
+        let mut evaluator = Evaluator {
             weights,
             sides,
             to_go,
@@ -133,8 +137,15 @@ impl<G: Geometry> Evaluator<G> {
             forward,
             exact_race: (sides == 2 && weights.race_pieces > 0).then(|| ExactRace::new(setup)),
             bounds,
+            start: [0; MAX_SIDES],
             _geometry: PhantomData,
+        };
+        for side in 0..sides {
+            let home = setup.home(side);
+            let (to_go, _) = evaluator.pieces_to_go(home, side);
+            evaluator.start[side] = evaluator.standing_of(setup, side, to_go, home, false, 0);
         }
+        evaluator
     }
 
     /// The weights in use.
@@ -334,24 +345,47 @@ impl<G: Geometry> Evaluator<G> {
     /// `rungs`: with every weight within ±[`Weights::MAX`] no term can overflow.
     #[inline]
     fn standing(&self, pos: &Position<G>, side: usize, race: bool, rungs: i32) -> i64 {
-        let w = &self.weights;
         let setup = pos.setup();
+        let pieces = pos.pieces(side);
+        let mut score = self.standing_of(
+            setup,
+            side,
+            self.cells_to_go(pos, side),
+            pieces,
+            race,
+            pos.move_count(side),
+        );
+        score += i64::from(self.weights.ladder) * i64::from(rungs);
+        score
+    }
+
+    /// The standing of `side` with `pieces` (`to_go` cells to go), `moves_done` moves
+    /// made, less the ladder term: [`Evaluator::standing`] without a position.
+    #[inline(always)]
+    fn standing_of(
+        &self,
+        setup: &Setup<G>,
+        side: usize,
+        to_go: i32,
+        pieces: G::BB,
+        race: bool,
+        moves_done: u64,
+    ) -> i64 {
+        let w = &self.weights;
         let rules = setup.rules();
-        let to_go = self.cells_to_go(pos, side);
         let weight = if race { w.race } else { w.distance };
         let mut score = -i64::from(to_go) * i64::from(weight);
         if w.straggler != 0 {
             let mean = (to_go + self.baseline) / self.pieces as i32;
-            let rear = self.rear(pos.pieces(side), side);
+            let rear = self.rear(pieces, side);
             score -= i64::from(w.straggler) * i64::from((rear - mean).max(0));
         }
-        score += i64::from(w.ladder) * i64::from(rungs);
-        let at_home = i64::from((pos.pieces(side) & setup.home(side)).count());
+        let at_home = i64::from((pieces & setup.home(side)).count());
         if at_home > 0 {
             if let Some(deadline) = rules.deadline {
                 // Grows with the square of the fraction of the deadline used up.
                 let (done, n) = (
-                    pos.move_count(side).min(u64::from(deadline)) as i64,
+                    moves_done.min(u64::from(deadline)) as i64,
                     i64::from(deadline),
                 );
                 score -= i64::from(w.home) * at_home * done * done / (n * n);
@@ -398,15 +432,32 @@ impl<G: Geometry> Evaluator<G> {
         }
         let allies = self.sides as i64 - opponents;
         let (ours, theirs) = (ours / allies.max(1), theirs / opponents.max(1));
-        // The root team counts the other team's standing at the opponent share (exactly
-        // the plain difference at 100), whichever side is to move: the game stays zero-sum.
+        // The root team counts the progress the other team made from its standing at the
+        // start at the opponent share (exactly the plain difference at 100), whichever side
+        // is to move: the game stays zero-sum. Counted from the start, the score of a side
+        // that leads the race stays above a draw's 0 (counted from 0, it would lose the
+        // share of the other team's whole distance, and a repetition could look as good).
         let share = i64::from(self.weights.opponent);
         let score = if share == 100 {
             ours - theirs
-        } else if team.with_root(us) {
-            ours - theirs * share / 100
         } else {
-            ours * share / 100 - theirs
+            let (mut ours_start, mut theirs_start) = (0, 0);
+            for (side, &start) in self.start.iter().enumerate().take(self.sides) {
+                if team.same(side, us) {
+                    ours_start += start;
+                } else {
+                    theirs_start += start;
+                }
+            }
+            let (ours_start, theirs_start) =
+                (ours_start / allies.max(1), theirs_start / opponents.max(1));
+            // (The start's part is rounded on its own: a constant, so the scores differ from
+            // the share counted from 0 by that constant only, and order moves alike.)
+            if team.with_root(us) {
+                ours - theirs * share / 100 - theirs_start * (100 - share) / 100
+            } else {
+                ours * share / 100 + ours_start * (100 - share) / 100 - theirs
+            }
         };
         clamp_eval(score + i64::from(self.weights.tempo))
     }
@@ -672,10 +723,17 @@ mod tests {
     #[test]
     fn the_opponent_share_is_taken_from_the_root_view_and_keeps_the_score_zero_sum() {
         let setup = Arc::new(Setup::<G8>::new(Rules::named("halma8").unwrap()).unwrap());
-        let plain = Evaluator::new(&setup, Weights::default());
+        // No ladder term: the standing at the start is then exactly the start position's.
+        let base = Weights {
+            ladder: 0,
+            ..Weights::default()
+        };
+        let plain = Evaluator::new(&setup, base);
+        let start = Position::start(setup.clone());
+        let at_start = |side| i64::from(plain.side_score(&start, side, false));
         let mut rng = crate::rng::Rng::new(23);
-        let mut pos = Position::start(setup.clone());
-        let mut checked = 0;
+        let mut pos = start.clone();
+        let (mut checked, mut led) = (0, 0);
         for _ in 0..60 {
             let moves = pos.legal_moves();
             pos.make(moves[rng.below(moves.len() as u32) as usize]);
@@ -692,7 +750,7 @@ mod tests {
             for share in [0, 1, 50, 90, 99, 100] {
                 let weights = Weights {
                     opponent: share,
-                    ..Weights::default()
+                    ..base
                 };
                 let e = Evaluator::new(&setup, weights);
                 for root in 0..2 {
@@ -700,14 +758,27 @@ mod tests {
                     let here = e.evaluate(&pos, team) - weights.tempo;
                     let there = e.evaluate(&flipped, team) - weights.tempo;
                     assert_eq!(here, -there, "{text}: share {share}, root {root}");
-                    let root_view = if pos.to_move() == root { here } else { there };
-                    let other = standing(1 - root) * i64::from(share) / 100;
-                    assert_eq!(i64::from(root_view), standing(root) - other, "{text}");
+                    let root_view = i64::from(if pos.to_move() == root { here } else { there });
+                    // The other side's progress from its start counts at the share.
+                    let other = standing(1 - root) * i64::from(share) / 100
+                        + at_start(1 - root) * i64::from(100 - share) / 100;
+                    assert_eq!(root_view, standing(root) - other, "{text}");
+                    // So a side ahead of an opponent that has left its start scores at least
+                    // the plain difference, above a draw's 0 (counted from 0, it lost the
+                    // share of the opponent's whole standing).
+                    let lead = standing(root) - standing(1 - root);
+                    if lead > 0 && standing(1 - root) >= at_start(1 - root) {
+                        assert!(root_view >= lead - 1, "{text}: share {share}");
+                        led += 1;
+                    }
                 }
             }
             checked += 1;
         }
-        assert!(checked >= 20, "only {checked} positions");
+        assert!(
+            checked >= 20 && led >= 20,
+            "only {checked} positions, {led} led"
+        );
     }
 
     #[test]
