@@ -397,11 +397,28 @@ impl<G: Geometry> Evaluator<G> {
         score
     }
 
+    /// The mean of `value` (per side) over the sides on `us`'s team in `team`, and over the
+    /// other sides: (ours, theirs), 0 for a team with no side.
+    #[inline(always)]
+    fn team_means(&self, team: Team, us: usize, value: impl Fn(usize) -> i64) -> (i64, i64) {
+        let (mut ours, mut theirs, mut opponents) = (0, 0, 0);
+        for side in 0..self.sides {
+            if team.same(side, us) {
+                ours += value(side);
+            } else {
+                theirs += value(side);
+                opponents += 1;
+            }
+        }
+        let allies = self.sides as i64 - opponents;
+        (ours / allies.max(1), theirs / opponents.max(1))
+    }
+
     /// The score of `pos` from the view of the side to move, with teams as in `team`: the
-    /// root team's standing less the mean standing of the other sides at the opponent share
-    /// ([`Weights::opponent`], percent), negated when the side to move is not on the root
-    /// team, plus the tempo bonus, within ±[`MAX_EVAL`] (never a score that reads as a win
-    /// or a loss). (The game must be ongoing: finished games are scored by the search.)
+    /// root team's mean standing less the other sides' mean standing, their progress from
+    /// the start counted at the opponent share ([`Weights::opponent`], percent), negated
+    /// when the side to move is not on the root team, plus the tempo bonus, within
+    /// ±[`MAX_EVAL`] (never a score that reads as a win or a loss). (The game must be ongoing: finished games are scored by the search.)
     pub fn evaluate(&self, pos: &Position<G>, team: Team) -> i32 {
         let us = pos.to_move();
         let race = self.is_pure_race(pos);
@@ -418,20 +435,8 @@ impl<G: Geometry> Evaluator<G> {
         } else {
             [0; MAX_SIDES]
         };
-        let mut ours = 0;
-        let mut theirs = 0;
-        let mut opponents = 0;
-        for (side, &side_rungs) in rungs.iter().enumerate().take(self.sides) {
-            let s = self.standing(pos, side, race, side_rungs);
-            if team.same(side, us) {
-                ours += s;
-            } else {
-                theirs += s;
-                opponents += 1;
-            }
-        }
-        let allies = self.sides as i64 - opponents;
-        let (ours, theirs) = (ours / allies.max(1), theirs / opponents.max(1));
+        let (ours, theirs) =
+            self.team_means(team, us, |side| self.standing(pos, side, race, rungs[side]));
         // The root team counts the progress the other team made from its standing at the
         // start at the opponent share (exactly the plain difference at 100), whichever side
         // is to move: the game stays zero-sum. Counted from the start, the score of a side
@@ -441,16 +446,7 @@ impl<G: Geometry> Evaluator<G> {
         let score = if share == 100 {
             ours - theirs
         } else {
-            let (mut ours_start, mut theirs_start) = (0, 0);
-            for (side, &start) in self.start.iter().enumerate().take(self.sides) {
-                if team.same(side, us) {
-                    ours_start += start;
-                } else {
-                    theirs_start += start;
-                }
-            }
-            let (ours_start, theirs_start) =
-                (ours_start / allies.max(1), theirs_start / opponents.max(1));
+            let (ours_start, theirs_start) = self.team_means(team, us, |side| self.start[side]);
             // (The start's part is rounded on its own: a constant, so the scores differ from
             // the share counted from 0 by that constant only, and order moves alike.)
             if team.with_root(us) {
