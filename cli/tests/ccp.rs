@@ -2,7 +2,7 @@
 //! positions as 121 hole characters, moves as hole-id paths, checked against the engine's
 //! `ccerl` rules with hole ids derived here from the ladder's own definition of the board.
 
-mod common;
+use crate::common;
 
 use common::UgiSession as Session;
 use halma_engine::geometry::Star;

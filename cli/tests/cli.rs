@@ -1,6 +1,6 @@
 //! Drives the real `halma` binary and checks its output against the engine called directly.
 
-mod common;
+use crate::common;
 use common::*;
 
 use halma_engine::perft::perft;

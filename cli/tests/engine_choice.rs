@@ -2,7 +2,7 @@
 //! output has alpha-beta's shape (plus visits and win rate), and options that mean nothing
 //! to a searcher are refused.
 
-mod common;
+use crate::common;
 use common::*;
 
 use halma_engine::{with_geometry, Position, Rules, Setup};

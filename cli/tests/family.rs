@@ -3,7 +3,7 @@
 //! Caeser's hexagon has a test of its own for moves, show and perft from a position text,
 //! Lehrma one for its kinds, swaps and errors.
 
-mod common;
+use crate::common;
 use common::{fails, halma, json_lines, ok, UgiSession};
 
 /// The games of the family and their start counts to depth 2 (RULES-relatives.md).

@@ -5,7 +5,7 @@
 //! off the mover's clock, and a move that takes more than the clock held loses. Every move
 //! is checked against the rules.
 
-mod common;
+use crate::common;
 
 use common::UgiSession;
 use halma_engine::{with_geometry, Geometry, Position, Rules, Setup};

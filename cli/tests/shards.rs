@@ -5,7 +5,7 @@
 //! and of a game outside the schedule fail with one clear line; shards pool their games for
 //! an SPRT through a shared directory, one after another and under GNU parallel.
 
-mod common;
+use crate::common;
 
 use common::{fails, ok, perft_part, scratch};
 use serde_json::Value;

@@ -4,7 +4,7 @@
 //! is one line `halma: …` with exit status 2 (never a panic, a hang or a wrong total).
 //! Tiny jobs: halma8 perft to depth 2, tournaments of the random mover over 20 plies.
 
-mod common;
+use crate::common;
 
 use common::{fails, ok, perft_part, scratch};
 use serde_json::Value;

@@ -1,6 +1,6 @@
 //! `halma solve`: the text summary, the `--json` object and refused input.
 
-mod common;
+use crate::common;
 use common::{fails, json_lines, ok};
 
 #[test]

@@ -1,7 +1,7 @@
 //! `halma show --svg`: well-formed XML for every board and every relative, one piece drawn
 //! per piece on the board, arrows with one segment per hop, and bad arrows refused.
 
-mod common;
+use crate::common;
 
 use common::{fails, ok};
 use halma_engine::games::Variant;

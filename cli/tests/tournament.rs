@@ -4,7 +4,7 @@
 //! recorded and the tournament finished; the record file replayed and resumed; an SPRT that
 //! stops early.
 
-mod common;
+use crate::common;
 
 use common::scratch;
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! Drives `halma ugi` through a child process, as a GUI or tournament manager would, and
 //! checks every answer against the engine called directly.
 
-mod common;
+use crate::common;
 
 use common::UgiSession as Session;
 

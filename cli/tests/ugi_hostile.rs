@@ -2,7 +2,7 @@
 //! lines, closed pipes. Each must end within a second, with exactly one `bestmove` for
 //! every `go` sent before `quit` or the end of the input, and never a panic.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::process::Stdio;

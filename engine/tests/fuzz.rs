@@ -11,9 +11,7 @@
 //! `PROPTEST_CASES` for a long run (`PROPTEST_CASES=100000 cargo test --release -p
 //! halma-engine --test fuzz`).
 
-#[path = "fuzz_support/checks.rs"]
-mod checks;
-mod fuzz_support;
+use crate::{checks, fuzz_support};
 
 use checks::{check_move, check_rules, parse_position, MOVE_RULES};
 use fuzz_support::{apply, config, mutations, reachable};
