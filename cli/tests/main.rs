@@ -2,9 +2,9 @@
 //! file under `tests/`, so one crate root keeps the suite's link time down): a module per
 //! file beside this one. Run one file's tests with `cargo test --test cli <file>::`.
 
-mod common;
 mod ccp;
 mod cli;
+mod common;
 mod engine_choice;
 mod family;
 mod manager;

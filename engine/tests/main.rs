@@ -4,8 +4,8 @@
 
 #[path = "fuzz_support/checks.rs"]
 mod checks;
-mod fuzz_support;
 mod fuzz;
+mod fuzz_support;
 mod mcts_tactics;
 mod notation;
 mod picture;
