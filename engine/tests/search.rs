@@ -147,7 +147,9 @@ fn threads_and_a_stop_flag_still_give_a_legal_move() {
         let limits = Limits::move_time(std::time::Duration::from_millis(200));
         let mut searcher = Searcher::new(Options { threads: 2, ..Options::default() });
         let out = searcher.search(&pos, &limits, |_| {}).unwrap();
-        assert!(pos.is_legal(out.best) && out.depth >= 2);
+        // Depth 1 always completes (a time limit never stops the first iteration); how much
+        // deeper 200 ms reaches depends on the machine's load, which a test must not assume.
+        assert!(pos.is_legal(out.best) && out.depth >= 1, "{out:?}");
         let stopped = Limits::default();
         stopped.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         let out = searcher.search(&pos, &stopped, |_| {}).unwrap();
