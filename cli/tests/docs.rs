@@ -26,7 +26,9 @@
 //! * Timings and rates are masked on both sides: the numbers in the columns `time_ms`,
 //!   `nps`, `leaves/s`, `playouts/s` of a table, after the words `time`, `time_ms`, `nps`,
 //!   `threads`, `leaves/s`, `playouts/s`, before the units `s` and `ms`, and in the JSON
-//!   fields `time_ms`, `nps`; a masked line compares with runs of spaces as one. Game ids (12 hexadecimal digits) are masked too.
+//!   fields `time_ms`, `nps`; a masked line compares with runs of spaces as one. Game ids
+//!   are masked too: 12 hexadecimal digits in the output shown, the value of `$ID` in what
+//!   is printed.
 //! * `…` alone on a line of output stands for any lines (an excerpt); `…` inside a line for
 //!   any text.
 //! * A marker comment on the line before a block, `<!-- doc-test: output varies (why) -->`,
@@ -521,10 +523,10 @@ fn run_file(root: &Path, file: &Path, tally: &mut [usize; 3]) -> Vec<String> {
         tally[2] += examples.len();
         return Vec::new();
     }
-    if examples
+    let serving = examples
         .iter()
-        .any(|e| e.command.starts_with("halma serve"))
-    {
+        .any(|e| e.command.starts_with("halma serve"));
+    if serving {
         let port = free_port().to_string();
         for e in &mut examples {
             e.command = e.command.replace("8022", &port);
@@ -544,6 +546,7 @@ fn run_file(root: &Path, file: &Path, tally: &mut [usize; 3]) -> Vec<String> {
     );
     let mut session = Session::start(&dir, &path);
     let mut failures = Vec::new();
+    let mut hung = false;
     for e in &examples {
         if e.mode == Mode::Skip {
             tally[2] += 1;
@@ -566,7 +569,8 @@ fn run_file(root: &Path, file: &Path, tally: &mut [usize; 3]) -> Vec<String> {
                 e.command,
                 TIMEOUT.as_secs()
             ));
-            return failures;
+            hung = true;
+            break;
         };
         if e.mode == Mode::Varies {
             tally[1] += 1;
@@ -581,6 +585,18 @@ fn run_file(root: &Path, file: &Path, tally: &mut [usize; 3]) -> Vec<String> {
                 actual.join("\n")
             ));
         } else if e.mode == Mode::Compare && !e.must_succeed {
+            let mut actual = actual;
+            if serving {
+                // The game id the examples keep in $ID, of up to 12 hexadecimal digits.
+                let id = session
+                    .run("printf '%s\\n' \"${ID-}\"")
+                    .map(|(l, _)| l.concat());
+                if let Some(id) = id.filter(|id| !id.is_empty()) {
+                    for l in &mut actual {
+                        *l = l.replace(&id, "<id>");
+                    }
+                }
+            }
             let (want, got) = (normalise(&e.expected), normalise(&actual));
             if !lines_match(&want, &got) {
                 failures.push(format!(
@@ -593,8 +609,10 @@ fn run_file(root: &Path, file: &Path, tally: &mut [usize; 3]) -> Vec<String> {
             }
         }
     }
-    let _ = session.run("kill $(jobs -p) 2>/dev/null; wait");
-    drop(session);
+    if !hung {
+        let _ = session.run("kill $(jobs -p) 2>/dev/null; wait");
+    }
+    drop(session); // kills what is left of its process group
     let mut changed = Vec::new();
     changed_files(&dir.join("docs"), &root.join("docs"), &mut changed);
     for c in changed {
