@@ -132,8 +132,8 @@ fn perft_table_agrees_with_engine_and_reference() {
     assert_eq!(table()[0].0, START_TEXT);
 }
 
-/// Prints the perft table's lines (`cargo test --release -p halma-suite --test caeser --
-/// --ignored --nocapture print_perft_table`).
+/// Prints the perft table's lines (`cargo test --release -p halma-suite --test suite
+/// caeser::print_perft_table -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn print_perft_table() {

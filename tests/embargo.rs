@@ -3,7 +3,7 @@
 //! position text, every bad input, make/unmake, the status rules and the evaluation.
 //!
 //! The table is written by the ignored test `print_table` (`cargo test --release -p
-//! halma-suite --test embargo -- --ignored --nocapture print_table`): the start and
+//! halma-suite --test suite embargo::print_table -- --ignored --nocapture`): the start and
 //! positions from seeded random play, the counts from the engine; the normal run checks each
 //! count with both generators up to a leaf bound.
 

@@ -156,8 +156,8 @@ fn perft_table_agrees_with_engine_and_reference() {
     assert!(lines >= 9);
 }
 
-/// Prints the perft table's lines (`cargo test --release -p halma-suite --test legrec --
-/// --ignored --nocapture print_perft_table`).
+/// Prints the perft table's lines (`cargo test --release -p halma-suite --test suite
+/// legrec::print_perft_table -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn print_perft_table() {

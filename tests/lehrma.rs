@@ -181,8 +181,8 @@ fn print_table<R: LehrmaRules>() {
     }
 }
 
-/// Prints the perft tables' lines (`cargo test --release -p halma-suite --test lehrma --
-/// --ignored --nocapture print_perft_tables`).
+/// Prints the perft tables' lines (`cargo test --release -p halma-suite --test suite
+/// lehrma::print_perft_tables -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn print_perft_tables() {
@@ -554,8 +554,8 @@ proptest::proptest! {
 }
 
 /// The start's perft at depth 5 by the reference too (1,666,200 and 5,452,596 leaves; a
-/// few seconds each, so not in the normal run: `cargo test --release -p halma-suite --test
-/// lehrma -- --ignored start_perft_5_against_the_reference`).
+/// few seconds each, so not in the normal run: `cargo test --release -p halma-suite --test suite
+/// lehrma::start_perft_5_against_the_reference -- --ignored`).
 #[test]
 #[ignore]
 fn start_perft_5_against_the_reference() {

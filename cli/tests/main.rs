@@ -5,6 +5,7 @@
 mod ccp;
 mod cli;
 mod common;
+mod docs;
 mod engine_choice;
 mod family;
 mod manager;

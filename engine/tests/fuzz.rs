@@ -9,7 +9,7 @@
 //!
 //! Case counts keep the whole set near half a minute in release mode on two cores; set
 //! `PROPTEST_CASES` for a long run (`PROPTEST_CASES=100000 cargo test --release -p
-//! halma-engine --test fuzz`).
+//! halma-engine --test engine fuzz::`).
 
 use crate::{checks, fuzz_support};
 

@@ -4,7 +4,7 @@
 //! The positions come from self-play and were kept when a brute-force AND-OR search (below,
 //! nothing of the searcher) proved that the side to move wins in exactly N of its moves
 //! (the plies up to the end of the game) with exactly one first move. Regenerate with
-//! `cargo test --release -p halma-engine --test tactics -- --ignored --nocapture`.
+//! `cargo test --release -p halma-engine --test engine tactics:: -- --ignored --nocapture`.
 
 use halma_engine::eval::Evaluator;
 use halma_engine::notation::{move_text, split_position_text};
