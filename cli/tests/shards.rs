@@ -214,13 +214,14 @@ fn bad_merges_fail_with_one_clear_line() {
     std::fs::copy(&files[1], &copy).unwrap();
     let e = merge_fails(&[name(&files[1]), name(&copy)]);
     assert!(e.contains("a shard given twice"), "{e}");
-    // Another schedule: one more round.
+    // Another schedule: another ply limit. (Not another number of rounds: these
+    // players are deterministic, and a second round of theirs is refused.)
     let other = dir.join("other.games");
     run(&tournament(&[
         "--shard",
         "1/2",
-        "--rounds",
-        "2",
+        "--max-plies",
+        "199",
         "--record",
         other.to_str().unwrap(),
     ]));
@@ -253,7 +254,14 @@ fn bad_merges_fail_with_one_clear_line() {
     run(&resume);
     assert_eq!(std::fs::read_to_string(&old).unwrap(), text);
     // Resuming with other arguments, or as another shard, is refused.
-    let args = tournament(&["--shard", "1/2", "--rounds", "2", "--resume", "--record"]);
+    let args = tournament(&[
+        "--shard",
+        "1/2",
+        "--max-plies",
+        "199",
+        "--resume",
+        "--record",
+    ]);
     let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
     let old_name = name(&old);
     args.push(&old_name);

@@ -278,6 +278,24 @@ fn perft_merge_refuses_hostile_parts() {
     });
     let e = perft_merge_fails(&[p0, &stolen]);
     assert!(e.contains("is counted by two shards"), "{e}");
+    // A prefix that is no move sequence of the split, or one of another split depth, with
+    // the counts kept consistent (both once merged: only the number of prefixes was
+    // checked).
+    let foreign = edited(&dir, "foreign.json", p1, |v| {
+        v["divide"][0]["moves"] = "z9-z9".into()
+    });
+    let e = perft_merge_fails(&[p0, &foreign]);
+    assert!(
+        e.contains("prefix 'z9-z9' is not the next of shard 1/2's prefixes"),
+        "{e}"
+    );
+    let two_ply: Value = serde_json::from_str(&std::fs::read_to_string(&split2).unwrap()).unwrap();
+    let two_ply = two_ply["divide"][0]["moves"].clone();
+    let deeper = edited(&dir, "deeper.json", p1, |v| {
+        v["divide"][0]["moves"] = two_ply.clone()
+    });
+    let e = perft_merge_fails(&[p0, &deeper]);
+    assert!(e.contains("is not the next of shard 1/2's prefixes"), "{e}");
     // Many shards missing: one short line, not a list of thousands.
     let lone = perft_part(&dir, "halma8", "2", "1", "0/60000");
     let e = perft_merge_fails(&[&lone]);
@@ -360,6 +378,30 @@ fn tournament_merge_refuses_hostile_records() {
     let rules = text.replacen("[Rules \"halma8\"]\n[A", "[Rules \"halma10\"]\n[A", 1);
     let e = merge_fails(&[&s0, &write("rules.games", rules.as_bytes())]);
     assert!(e.contains("is of rules halma10"), "{e}");
+    // A move the rules forbid, in merge and in resume (both once took it; replay refused).
+    let movetext = text.lines().find(|l| l.starts_with("1. ")).unwrap();
+    let first_move = movetext.split_whitespace().nth(1).unwrap();
+    let edit = movetext.replacen(first_move, "a1-a8", 1);
+    let illegal = text.replacen(movetext, &edit, 1);
+    let bad = write("illegal.games", illegal.as_bytes());
+    let e = merge_fails(&[&s0, &bad]);
+    assert!(
+        e.contains("illegal.games: game") && e.contains("ply 1:"),
+        "{e}"
+    );
+    let e = fails(&strs(&tiny(
+        "halma8",
+        "2",
+        &[
+            "--shard",
+            "1/2",
+            "--resume",
+            "--record",
+            bad.to_str().unwrap(),
+        ],
+    )));
+    assert!(e.contains("ply 1:"), "{e}");
+    assert_eq!(std::fs::read_to_string(&bad).unwrap(), illegal);
     let sprt = text.replace("[Games \"4\"]", "[Games \"4\"]\n[Sprt \"elo0=x\"]");
     let e = merge_fails(&[&write("sprt.games", sprt.as_bytes())]);
     assert!(e.contains("Sprt tag"), "{e}");
