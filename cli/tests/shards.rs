@@ -107,6 +107,16 @@ fn merge(files: &[PathBuf]) -> Value {
 }
 
 /// Checks that the shards' `files` hold exactly the unsharded games and merge to its table.
+/// `text` without its header's Check tag.
+fn unchecked(text: &str) -> String {
+    let (header, rest) = text.split_once("\n\n").unwrap();
+    let kept: Vec<&str> = header
+        .lines()
+        .filter(|l| !l.starts_with("[Check "))
+        .collect();
+    format!("{}\n\n{rest}", kept.join("\n"))
+}
+
 fn same_as_unsharded(files: &[PathBuf], whole: &Path, report: &Value) {
     let blocks = game_blocks(files);
     assert_eq!(blocks.len(), 48);
@@ -233,15 +243,33 @@ fn bad_merges_fail_with_one_clear_line() {
     std::fs::write(&cut, &text[..text.len() - 30]).unwrap();
     let e = merge_fails(&[name(&files[0]), name(&cut)]);
     assert!(e.contains("is truncated"), "{e}");
-    // A game outside the schedule, and a game in the wrong shard.
+    // A game outside the schedule, and a game in the wrong shard, in headers edited
+    // without their Check tag (as a header written before the tag reads).
+    let bare = unchecked(&text);
     let outside = dir.join("outside.games");
-    std::fs::write(&outside, text.replace("[Games \"48\"]", "[Games \"40\"]")).unwrap();
+    std::fs::write(&outside, bare.replace("[Games \"48\"]", "[Games \"40\"]")).unwrap();
     let e = merge_fails(&[name(&outside)]);
     assert!(e.contains("is outside the schedule (games 1 to 40)"), "{e}");
     let moved = dir.join("moved.games");
-    std::fs::write(&moved, text.replace("[Shard \"1/2\"]", "[Shard \"0/2\"]")).unwrap();
+    std::fs::write(&moved, bare.replace("[Shard \"1/2\"]", "[Shard \"0/2\"]")).unwrap();
     let e = merge_fails(&[name(&moved)]);
     assert!(e.contains("is not one of shard 0/2's"), "{e}");
+    // With its Check tag, an edited header is refused even alone (a one-file merge has
+    // no other fingerprint to compare with).
+    let checked = std::fs::read_to_string(&files[1]).unwrap();
+    let edited = dir.join("edited.games");
+    let fingerprint = checked.split('"').nth(1).unwrap();
+    let flipped = format!(
+        "{}{}",
+        &fingerprint[..15],
+        if fingerprint.ends_with('0') { '1' } else { '0' }
+    );
+    std::fs::write(&edited, checked.replacen(fingerprint, &flipped, 1)).unwrap();
+    let e = merge_fails(&[name(&edited)]);
+    assert!(
+        e.contains("the header starting at line 1 was edited"),
+        "{e}"
+    );
     // A record without a header (written before shards).
     let old = dir.join("old.games");
     let body = text.split_once("\n\n").unwrap().1;

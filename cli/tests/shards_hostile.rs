@@ -402,7 +402,20 @@ fn tournament_merge_refuses_hostile_records() {
     )));
     assert!(e.contains("ply 1:"), "{e}");
     assert_eq!(std::fs::read_to_string(&bad).unwrap(), illegal);
-    let sprt = text.replace("[Games \"4\"]", "[Games \"4\"]\n[Sprt \"elo0=x\"]");
+    // An edited Sprt tag: its Check tag refuses it; without a Check (a header written
+    // before it), the tag itself is checked.
+    let e = merge_fails(&[&write(
+        "sprt0.games",
+        text.replace("[Games \"4\"]", "[Games \"4\"]\n[Sprt \"elo0=x\"]")
+            .as_bytes(),
+    )]);
+    assert!(e.contains("was edited"), "{e}");
+    let unchecked: String = text
+        .lines()
+        .filter(|l| !l.starts_with("[Check "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let sprt = unchecked.replace("[Games \"4\"]", "[Games \"4\"]\n[Sprt \"elo0=x\"]");
     let e = merge_fails(&[&write("sprt.games", sprt.as_bytes())]);
     assert!(e.contains("Sprt tag"), "{e}");
     let e = merge_fails(&[&s0, &write("sprt1.games", sprt.as_bytes())]);

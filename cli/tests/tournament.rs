@@ -941,3 +941,24 @@ fn a_hung_engine_is_killed_with_the_children_it_started() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_record_of_empty_lines_is_read_in_bounded_memory() {
+    // The parser once indexed every line first (24 bytes a line): 64 MiB of line ends took
+    // 1.5 GB before the first block was looked at.
+    let dir = scratch("blank-lines");
+    let file = dir.join("blank.games");
+    std::fs::write(&file, vec![b'\n'; 64 << 20]).unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 786432 && exec '{HALMA}' replay '{}'",
+            file.display()
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("holds no complete game record"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

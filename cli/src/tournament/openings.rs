@@ -102,7 +102,11 @@ pub fn load<P: Game>(
                 position: P::start(setup),
             }])
         }
-        Source::File(path) => (crate::text_file::read(path, LIMITS)?, path.clone()),
+        Source::File(path) => (
+            crate::text_file::read(path, LIMITS)
+                .map_err(|e| Error::Argument(format!("--openings {}", e.message())))?,
+            path.clone(),
+        ),
         Source::BuiltIn(name, text) => (
             text.to_string(),
             Path::new("positions/openings").join(format!("{name}.txt")),
