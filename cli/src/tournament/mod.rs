@@ -392,6 +392,13 @@ fn open_record(path: &Path) -> Result<std::fs::File, Error> {
         .truncate(false)
         .open(path)
         .map_err(|e| Error::Argument(format!("{}: {e}", path.display())))?;
+    // A FIFO would block the read of --resume for ever, a device never end.
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Err(Error::Argument(format!(
+            "record file {} is not a regular file (a FIFO, a device?): give a file",
+            path.display()
+        )));
+    }
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(std::fs::TryLockError::WouldBlock) => Err(Error::Argument(format!(
