@@ -29,6 +29,18 @@ pub fn read(path: &Path, limits: Limits) -> Result<String, Error> {
     read_from(file, &name, limits)
 }
 
+/// Opens `path` for reading without blocking (the open of a FIFO nobody writes would
+/// wait for ever), if it is a regular file; `None` if it is something else (a FIFO, a
+/// device, a directory).
+pub fn open_regular(path: &Path) -> std::io::Result<Option<std::fs::File>> {
+    let mut open = std::fs::OpenOptions::new();
+    open.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut open, libc::O_NONBLOCK);
+    let file = open.open(path)?;
+    Ok(file.metadata()?.is_file().then_some(file))
+}
+
 /// Reads `reader` to its end as text, within `limits`; `name` names it in the messages.
 pub fn read_from(mut reader: impl Read, name: &str, limits: Limits) -> Result<String, Error> {
     let fail = |why: String| Error::Argument(format!("{name}: {why}"));

@@ -113,20 +113,14 @@ fn remove_any(path: &Path) -> std::io::Result<()> {
 /// for a writer), which must be a regular file of at most [`MAX_OUTPUT`] bytes; `name`
 /// names the agent in the messages.
 fn read_output(path: &Path, name: &str) -> Result<String, Error> {
-    let mut open = std::fs::OpenOptions::new();
-    open.read(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut open, libc::O_NONBLOCK);
-    let file = open
-        .open(path)
-        .map_err(|_| Error::Move(format!("'{name}' wrote no output.txt")))?;
-    let regular = file.metadata().is_ok_and(|m| m.is_file());
-    if !regular {
-        return Err(Error::Move(format!(
-            "'{name}' left an output.txt that is not a regular file (a FIFO, a device or a \
-             directory)"
-        )));
-    }
+    let file = crate::text_file::open_regular(path)
+        .map_err(|_| Error::Move(format!("'{name}' wrote no output.txt")))?
+        .ok_or_else(|| {
+            Error::Move(format!(
+                "'{name}' left an output.txt that is not a regular file (a FIFO, a device or \
+                 a directory)"
+            ))
+        })?;
     let mut text = String::new();
     file.take(MAX_OUTPUT + 1)
         .read_to_string(&mut text)
