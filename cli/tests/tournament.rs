@@ -733,6 +733,24 @@ fn files_without_end_or_without_games_are_one_line_errors() {
         "/nonexistent/dir/games.txt",
     ]);
     assert!(e.contains("line 2"), "{e}");
+    // A position text of a finished game (once played as games of 0 plies, scored).
+    let won = dir.join("won.txt");
+    std::fs::write(&won, "halma8 4AAAA/5AAA/6AA/7A/B7/BB6/BBB5/BBBB4 B 10,10\n").unwrap();
+    let e = common::fails(&[
+        "tournament",
+        "--openings",
+        won.to_str().unwrap(),
+        "-p",
+        "random",
+        "-p",
+        "random:seed=2",
+        "--record",
+        "/nonexistent/dir/games.txt",
+    ]);
+    assert!(
+        e.contains("won.txt line 1") && e.contains("the opening ends the game"),
+        "{e}"
+    );
     let long = dir.join("long.txt");
     std::fs::write(&long, "b3-c4 ".repeat(20_000)).unwrap();
     let e = common::fails(&[

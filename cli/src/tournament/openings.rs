@@ -153,7 +153,7 @@ fn parse<P: Game>(
 /// One line: a position text of the same game, or moves from the start.
 fn parse_line<P: Game>(line: &str, variant: Variant, setup: &P::Setup) -> Result<P, Error> {
     let first = line.split_whitespace().next().unwrap_or("");
-    if Variant::parse(first).is_ok() {
+    let pos = if Variant::parse(first).is_ok() {
         let (game, fields) = split_game_text(line)?;
         if game.base_name() != variant.base_name() {
             return Err(Error::Rules(format!(
@@ -162,11 +162,14 @@ fn parse_line<P: Game>(line: &str, variant: Variant, setup: &P::Setup) -> Result
                 variant.base_name()
             )));
         }
-        return P::from_text_fields(setup, fields);
-    }
-    let mut pos = P::start(setup);
-    let moves: Vec<&str> = line.split_whitespace().collect();
-    play_moves(&mut pos, &moves)?;
+        P::from_text_fields(setup, fields)?
+    } else {
+        let mut pos = P::start(setup);
+        let moves: Vec<&str> = line.split_whitespace().collect();
+        play_moves(&mut pos, &moves)?;
+        pos
+    };
+    // A position text of a finished game too (once its games were scored at 0 plies).
     if pos.status().is_over() {
         return Err(Error::Position("the opening ends the game".into()));
     }
