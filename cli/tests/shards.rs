@@ -224,14 +224,14 @@ fn bad_merges_fail_with_one_clear_line() {
     std::fs::copy(&files[1], &copy).unwrap();
     let e = merge_fails(&[name(&files[1]), name(&copy)]);
     assert!(e.contains("a shard given twice"), "{e}");
-    // Another schedule: another ply limit. (Not another number of rounds: these
+    // Another schedule: another time margin. (Not another number of rounds: these
     // players are deterministic, and a second round of theirs is refused.)
     let other = dir.join("other.games");
     run(&tournament(&[
         "--shard",
         "1/2",
-        "--max-plies",
-        "199",
+        "--time-margin",
+        "1ms",
         "--record",
         other.to_str().unwrap(),
     ]));
@@ -285,8 +285,8 @@ fn bad_merges_fail_with_one_clear_line() {
     let args = tournament(&[
         "--shard",
         "1/2",
-        "--max-plies",
-        "199",
+        "--time-margin",
+        "1ms",
         "--resume",
         "--record",
     ]);
