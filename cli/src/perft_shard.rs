@@ -167,6 +167,73 @@ pub fn count_part<P: Game>(
     })
 }
 
+/// The prefix texts of the split of the position text `position` at `plies` plies, in the
+/// order the shards deal them out.
+fn split_texts(position: &str, plies: u32) -> Result<Vec<String>, Error> {
+    fn texts<P: Game>(mut pos: P, plies: u32) -> Result<Vec<String>, Error> {
+        let all = prefixes(&mut pos, plies)?;
+        Ok(all.iter().map(|line| prefix_text(&pos, line)).collect())
+    }
+    let (variant, fields) = halma_engine::games::split_game_text(position)?;
+    halma_engine::with_game!(variant, P, setup => texts(<P as Game>::from_text_fields(&setup, fields)?, plies))
+}
+
+/// Checks every part's divide against the split worked out again from the position: each
+/// shard counts exactly its own prefixes, in order (a prefix that is no sequence of the
+/// split, `z9-z9` or one of another split depth, is refused).
+fn check_prefixes(parts: &[(&PathBuf, Part)], first: &Part) -> Result<(), Error> {
+    let expected = split_texts(&first.position, first.split_depth).map_err(|e| {
+        Error::Argument(format!(
+            "the parts' position {}: {}",
+            first.position,
+            e.message()
+        ))
+    })?;
+    if expected.len() as u64 != first.prefixes {
+        return Err(Error::Argument(format!(
+            "the parts say the split has {} prefixes; {} at {} plies has {}",
+            first.prefixes,
+            first.position,
+            first.split_depth,
+            expected.len()
+        )));
+    }
+    for (path, part) in parts {
+        let shard = Shard {
+            index: part.shard,
+            count: part.shards,
+        };
+        let mine: Vec<&str> = expected
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| shard.owns(i))
+            .map(|(_, t)| t.as_str())
+            .collect();
+        let wrong = part
+            .divide
+            .iter()
+            .map(|c| c.moves.as_str())
+            .zip(&mine)
+            .find(|(got, want)| got != *want);
+        if let Some((got, want)) = wrong {
+            return Err(Error::Argument(format!(
+                "{}: prefix '{got}' is not the next of shard {shard}'s prefixes ('{want}'): \
+                 a part of another split, or edited",
+                path.display()
+            )));
+        }
+        if part.divide.len() != mine.len() {
+            return Err(Error::Argument(format!(
+                "{}: shard {shard} counts {} prefixes, the split gives it {}",
+                path.display(),
+                part.divide.len(),
+                mine.len()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The merged count, as `halma perft merge --json` prints it.
 #[derive(Debug, Serialize, PartialEq)]
 pub struct Merged {
@@ -320,6 +387,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged, Error> {
             first.prefixes
         )));
     }
+    check_prefixes(&parts, first)?;
     Ok(Merged {
         position: first.position.clone(),
         depth: first.depth,

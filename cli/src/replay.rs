@@ -1,11 +1,11 @@
 //! `halma replay`: lists the games of a game-record file, or replays one move by move
 //! (every move checked again), with a diagram after each move or at a chosen ply.
 
-use crate::tournament::record::{parse_records, result_text, GameRecord};
+use crate::tournament::record::{parse_records, result_text, GameRecord, LIMITS};
 use clap::Args;
 use halma_engine::game::{side_letter, status_text};
 use halma_engine::games::split_game_text;
-use halma_engine::{with_game, Error, Game};
+use halma_engine::{with_game, Error, Game, Move};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -33,9 +33,16 @@ pub struct ReplayArgs {
 
 /// Runs `halma replay`.
 pub fn run(args: &ReplayArgs) -> Result<(), Error> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| Error::Argument(format!("cannot read {}: {e}", args.file.display())))?;
-    let games = parse_records(&text)?;
+    let text = crate::text_file::read(&args.file, LIMITS)?;
+    let name = args.file.display();
+    let games =
+        parse_records(&text).map_err(|e| Error::Argument(format!("{name}: {}", e.message())))?;
+    if games.is_empty() {
+        return Err(Error::Argument(format!(
+            "{name} holds no complete game record (an empty file, or one whose only block is \
+             cut short)"
+        )));
+    }
     let Some(n) = args.game else {
         let mut out = String::new();
         for g in &games {
@@ -60,6 +67,46 @@ pub fn run(args: &ReplayArgs) -> Result<(), Error> {
     with_game!(variant, P, setup => replay(<P as Game>::from_text_fields(&setup, fields)?, game, args))
 }
 
+/// Plays the moves of `game` on `pos`, its start, each checked against the rules: a move
+/// that does not parse, is not legal, or comes after the game is over is an error naming
+/// the game and ply. `each(ply, before, mv)` sees each move (from ply 1) with the position
+/// before it. The one check of a record's moves: `replay`, `tournament merge` and
+/// `--resume` all call it.
+pub fn play_moves<P: Game>(
+    pos: &mut P,
+    game: &GameRecord,
+    mut each: impl FnMut(usize, &P, Move),
+) -> Result<(), Error> {
+    for (i, text) in game.moves.iter().enumerate() {
+        let at = |why: String| Error::Move(format!("game {}, ply {}: {why}", game.game, i + 1));
+        if pos.status().is_over() {
+            return Err(at(format!("move {text} after the end of the game")));
+        }
+        let mv = pos
+            .parse_move(text)
+            .map_err(|e| at(e.message().to_string()))?;
+        each(i + 1, pos, mv);
+        pos.make(mv);
+    }
+    Ok(())
+}
+
+/// Checks `game` against the rules: its start position reads back, and every move is legal
+/// there ([`play_moves`]).
+pub fn check(game: &GameRecord) -> Result<(), Error> {
+    fn from<P: Game>(mut pos: P, game: &GameRecord) -> Result<(), Error> {
+        play_moves(&mut pos, game, |_, _, _| ())
+    }
+    let (variant, fields) = split_game_text(&game.start)
+        .map_err(|e| Error::Position(format!("game {}: start: {}", game.game, e.message())))?;
+    with_game!(variant, P, setup => from(
+        <P as Game>::from_text_fields(&setup, fields).map_err(|e| {
+            Error::Position(format!("game {}: start: {}", game.game, e.message()))
+        })?,
+        game,
+    ))
+}
+
 /// Prints `text`; a reader that went away (`| head`) is not an error.
 fn emit(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
@@ -82,21 +129,22 @@ fn replay<P: Game>(mut pos: P, game: &GameRecord, args: &ReplayArgs) -> Result<(
     if args.diagrams || args.ply == Some(0) {
         show(&pos, &mut out);
     }
-    for (i, text) in game.moves.iter().enumerate() {
-        let side = pos.to_move();
-        let mv = pos
-            .parse_move(text)
-            .map_err(|e| Error::Move(format!("game {}, ply {}: {e}", game.game, i + 1)))?;
+    // Each move is printed with the position before it, and a diagram after it; the
+    // diagram of ply k is drawn when move k + 1 is seen, or after the last.
+    let wanted = |ply: usize| args.diagrams || args.ply == Some(ply);
+    play_moves(&mut pos, game, |ply, before, mv| {
+        if ply > 1 && wanted(ply - 1) {
+            show(before, &mut out);
+        }
         out += &format!(
             "{:>4}. {} {}\n",
-            i + 1,
-            side_letter(side),
-            pos.path_text(mv)
+            ply,
+            side_letter(before.to_move()),
+            before.path_text(mv)
         );
-        pos.make(mv);
-        if args.diagrams || args.ply == Some(i + 1) {
-            show(&pos, &mut out);
-        }
+    })?;
+    if !game.moves.is_empty() && wanted(game.moves.len()) {
+        show(&pos, &mut out);
     }
     if !args.diagrams && args.ply.is_none() {
         show(&pos, &mut out);

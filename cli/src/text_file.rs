@@ -1,11 +1,14 @@
 //! Reading a text file that another program or person wrote (a shard's record, a perft
 //! part) with every size bounded: at most so many bytes, no line longer than a cap, no NUL
-//! byte, UTF-8. It stops at the first fault, so `/dev/zero`, a binary file or a line of
+//! byte, UTF-8 (a byte-order mark first is dropped). It stops at the first fault, so `/dev/zero`, a binary file or a line of
 //! gigabytes costs at most one line's bytes, and says in one line what was wrong.
 
 use halma_engine::Error;
 use std::io::{ErrorKind, Read};
 use std::path::Path;
+
+/// The UTF-8 byte-order mark some editors write first: dropped.
+const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// The bounds of one read: `max_bytes` in all, `max_line` bytes in any line; `what` names
 /// what the file should be (`a game record`), for the messages.
@@ -24,6 +27,18 @@ pub fn read(path: &Path, limits: Limits) -> Result<String, Error> {
     let name = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|e| Error::Argument(format!("{name}: {e}")))?;
     read_from(file, &name, limits)
+}
+
+/// Opens `path` for reading without blocking (the open of a FIFO nobody writes would
+/// wait for ever), if it is a regular file; `None` if it is something else (a FIFO, a
+/// device, a directory).
+pub fn open_regular(path: &Path) -> std::io::Result<Option<std::fs::File>> {
+    let mut open = std::fs::OpenOptions::new();
+    open.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut open, libc::O_NONBLOCK);
+    let file = open.open(path)?;
+    Ok(file.metadata()?.is_file().then_some(file))
 }
 
 /// Reads `reader` to its end as text, within `limits`; `name` names it in the messages.
@@ -63,6 +78,10 @@ pub fn read_from(mut reader: impl Read, name: &str, limits: Limits) -> Result<St
         }
         bytes.extend_from_slice(data);
     }
+    // A byte-order mark (an editor's) is no part of the text.
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
     String::from_utf8(bytes).map_err(|e| {
         fail(format!(
             "not UTF-8 text (byte {}): not {what}",
@@ -89,6 +108,7 @@ mod tests {
     fn every_bound_stops_the_read_with_one_line() {
         assert_eq!(read_bytes(b"1234567\r\nab\n").unwrap(), "1234567\r\nab\n");
         assert_eq!(read_bytes(b"").unwrap(), "");
+        assert_eq!(read_bytes(b"\xef\xbb\xbfab\n").unwrap(), "ab\n");
         let e = read_bytes(b"ok\n123456789\n").unwrap_err();
         assert_eq!(e, "f: line 2 is longer than 8 bytes: not a test file");
         let e = read_bytes(b"ok\x00\n").unwrap_err();

@@ -107,6 +107,16 @@ fn merge(files: &[PathBuf]) -> Value {
 }
 
 /// Checks that the shards' `files` hold exactly the unsharded games and merge to its table.
+/// `text` without its header's Check tag.
+fn unchecked(text: &str) -> String {
+    let (header, rest) = text.split_once("\n\n").unwrap();
+    let kept: Vec<&str> = header
+        .lines()
+        .filter(|l| !l.starts_with("[Check "))
+        .collect();
+    format!("{}\n\n{rest}", kept.join("\n"))
+}
+
 fn same_as_unsharded(files: &[PathBuf], whole: &Path, report: &Value) {
     let blocks = game_blocks(files);
     assert_eq!(blocks.len(), 48);
@@ -214,13 +224,14 @@ fn bad_merges_fail_with_one_clear_line() {
     std::fs::copy(&files[1], &copy).unwrap();
     let e = merge_fails(&[name(&files[1]), name(&copy)]);
     assert!(e.contains("a shard given twice"), "{e}");
-    // Another schedule: one more round.
+    // Another schedule: another time margin. (Not another number of rounds: these
+    // players are deterministic, and a second round of theirs is refused.)
     let other = dir.join("other.games");
     run(&tournament(&[
         "--shard",
         "1/2",
-        "--rounds",
-        "2",
+        "--time-margin",
+        "1ms",
         "--record",
         other.to_str().unwrap(),
     ]));
@@ -232,15 +243,33 @@ fn bad_merges_fail_with_one_clear_line() {
     std::fs::write(&cut, &text[..text.len() - 30]).unwrap();
     let e = merge_fails(&[name(&files[0]), name(&cut)]);
     assert!(e.contains("is truncated"), "{e}");
-    // A game outside the schedule, and a game in the wrong shard.
+    // A game outside the schedule, and a game in the wrong shard, in headers edited
+    // without their Check tag (as a header written before the tag reads).
+    let bare = unchecked(&text);
     let outside = dir.join("outside.games");
-    std::fs::write(&outside, text.replace("[Games \"48\"]", "[Games \"40\"]")).unwrap();
+    std::fs::write(&outside, bare.replace("[Games \"48\"]", "[Games \"40\"]")).unwrap();
     let e = merge_fails(&[name(&outside)]);
     assert!(e.contains("is outside the schedule (games 1 to 40)"), "{e}");
     let moved = dir.join("moved.games");
-    std::fs::write(&moved, text.replace("[Shard \"1/2\"]", "[Shard \"0/2\"]")).unwrap();
+    std::fs::write(&moved, bare.replace("[Shard \"1/2\"]", "[Shard \"0/2\"]")).unwrap();
     let e = merge_fails(&[name(&moved)]);
     assert!(e.contains("is not one of shard 0/2's"), "{e}");
+    // With its Check tag, an edited header is refused even alone (a one-file merge has
+    // no other fingerprint to compare with).
+    let checked = std::fs::read_to_string(&files[1]).unwrap();
+    let edited = dir.join("edited.games");
+    let fingerprint = checked.split('"').nth(1).unwrap();
+    let flipped = format!(
+        "{}{}",
+        &fingerprint[..15],
+        if fingerprint.ends_with('0') { '1' } else { '0' }
+    );
+    std::fs::write(&edited, checked.replacen(fingerprint, &flipped, 1)).unwrap();
+    let e = merge_fails(&[name(&edited)]);
+    assert!(
+        e.contains("the header starting at line 1 was edited"),
+        "{e}"
+    );
     // A record without a header (written before shards).
     let old = dir.join("old.games");
     let body = text.split_once("\n\n").unwrap().1;
@@ -253,7 +282,14 @@ fn bad_merges_fail_with_one_clear_line() {
     run(&resume);
     assert_eq!(std::fs::read_to_string(&old).unwrap(), text);
     // Resuming with other arguments, or as another shard, is refused.
-    let args = tournament(&["--shard", "1/2", "--rounds", "2", "--resume", "--record"]);
+    let args = tournament(&[
+        "--shard",
+        "1/2",
+        "--time-margin",
+        "1ms",
+        "--resume",
+        "--record",
+    ]);
     let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
     let old_name = name(&old);
     args.push(&old_name);

@@ -9,6 +9,7 @@ use crate::common;
 use common::{fails, ok, perft_part, scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 fn strs(args: &[String]) -> Vec<&str> {
     args.iter().map(String::as_str).collect()
@@ -278,6 +279,24 @@ fn perft_merge_refuses_hostile_parts() {
     });
     let e = perft_merge_fails(&[p0, &stolen]);
     assert!(e.contains("is counted by two shards"), "{e}");
+    // A prefix that is no move sequence of the split, or one of another split depth, with
+    // the counts kept consistent (both once merged: only the number of prefixes was
+    // checked).
+    let foreign = edited(&dir, "foreign.json", p1, |v| {
+        v["divide"][0]["moves"] = "z9-z9".into()
+    });
+    let e = perft_merge_fails(&[p0, &foreign]);
+    assert!(
+        e.contains("prefix 'z9-z9' is not the next of shard 1/2's prefixes"),
+        "{e}"
+    );
+    let two_ply: Value = serde_json::from_str(&std::fs::read_to_string(&split2).unwrap()).unwrap();
+    let two_ply = two_ply["divide"][0]["moves"].clone();
+    let deeper = edited(&dir, "deeper.json", p1, |v| {
+        v["divide"][0]["moves"] = two_ply.clone()
+    });
+    let e = perft_merge_fails(&[p0, &deeper]);
+    assert!(e.contains("is not the next of shard 1/2's prefixes"), "{e}");
     // Many shards missing: one short line, not a list of thousands.
     let lone = perft_part(&dir, "halma8", "2", "1", "0/60000");
     let e = perft_merge_fails(&[&lone]);
@@ -360,7 +379,44 @@ fn tournament_merge_refuses_hostile_records() {
     let rules = text.replacen("[Rules \"halma8\"]\n[A", "[Rules \"halma10\"]\n[A", 1);
     let e = merge_fails(&[&s0, &write("rules.games", rules.as_bytes())]);
     assert!(e.contains("is of rules halma10"), "{e}");
-    let sprt = text.replace("[Games \"4\"]", "[Games \"4\"]\n[Sprt \"elo0=x\"]");
+    // A move the rules forbid, in merge and in resume (both once took it; replay refused).
+    let movetext = text.lines().find(|l| l.starts_with("1. ")).unwrap();
+    let first_move = movetext.split_whitespace().nth(1).unwrap();
+    let edit = movetext.replacen(first_move, "a1-a8", 1);
+    let illegal = text.replacen(movetext, &edit, 1);
+    let bad = write("illegal.games", illegal.as_bytes());
+    let e = merge_fails(&[&s0, &bad]);
+    assert!(
+        e.contains("illegal.games: game") && e.contains("ply 1:"),
+        "{e}"
+    );
+    let e = fails(&strs(&tiny(
+        "halma8",
+        "2",
+        &[
+            "--shard",
+            "1/2",
+            "--resume",
+            "--record",
+            bad.to_str().unwrap(),
+        ],
+    )));
+    assert!(e.contains("ply 1:"), "{e}");
+    assert_eq!(std::fs::read_to_string(&bad).unwrap(), illegal);
+    // An edited Sprt tag: its Check tag refuses it; without a Check (a header written
+    // before it), the tag itself is checked.
+    let e = merge_fails(&[&write(
+        "sprt0.games",
+        text.replace("[Games \"4\"]", "[Games \"4\"]\n[Sprt \"elo0=x\"]")
+            .as_bytes(),
+    )]);
+    assert!(e.contains("was edited"), "{e}");
+    let unchecked: String = text
+        .lines()
+        .filter(|l| !l.starts_with("[Check "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let sprt = unchecked.replace("[Games \"4\"]", "[Games \"4\"]\n[Sprt \"elo0=x\"]");
     let e = merge_fails(&[&write("sprt.games", sprt.as_bytes())]);
     assert!(e.contains("Sprt tag"), "{e}");
     let e = merge_fails(&[&s0, &write("sprt1.games", sprt.as_bytes())]);
@@ -392,7 +448,23 @@ fn resume_reads_a_bounded_record_and_never_erases_another_file() {
     let e = fails(&strs(&resume(&long)));
     assert!(e.contains("is longer than 1048576 bytes"), "{e}");
     let e = fails(&strs(&resume(Path::new("/dev/zero"))));
-    assert!(e.contains("NUL byte"), "{e}");
+    assert!(e.contains("is not a regular file"), "{e}");
+    // A FIFO as the record once blocked --resume's read for ever.
+    let fifo = dir.join("fifo.games");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let e = fails(&strs(&resume(&fifo)));
+    assert!(e.contains("is not a regular file"), "{e}");
+    // A record saved with a byte-order mark (an editor's) reads as without.
+    let s0 = tiny_shard(&dir, "s0.games", "0/2");
+    let bom = dir.join("bom.games");
+    let text = std::fs::read_to_string(&s0).unwrap();
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    assert_eq!(merge_json(&[&bom])["games"], 2);
+    assert!(ok(&["replay", bom.to_str().unwrap()]).starts_with("game 1 "));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

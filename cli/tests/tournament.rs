@@ -368,6 +368,15 @@ fn sizes_counts_and_times_beyond_their_bounds_are_refused_up_front() {
         (vec!["--tc", "nan+1"], vec!["--tc"]),
         (vec!["--tc", "10+-1"], vec!["--tc", "'-1'"]),
         (vec!["--tc", "2000000"], vec!["--tc", "1000000"]),
+        // A zero clock once lost every game for the first mover; `1++1` was taken.
+        (vec!["--tc", "0"], vec!["--tc", "less than 1 ms"]),
+        (vec!["--tc", "0ms"], vec!["--tc", "less than 1 ms"]),
+        (vec!["--tc", "0+1"], vec!["--tc", "the base time '0'"]),
+        (
+            vec!["--tc", "1++1"],
+            vec!["--tc", "'1++1' is not a time control"],
+        ),
+        (vec!["--tc", "1+"], vec!["--tc", "''"]),
         (vec!["--time-margin", "inf"], vec!["--time-margin"]),
         (vec!["--time-margin=-5ms"], vec!["--time-margin", "-5ms"]),
         (
@@ -657,5 +666,317 @@ fn ccp_engines_play_under_our_referee_with_records() {
     assert!(std::fs::read_to_string(&record)
         .unwrap()
         .contains("[Rules \"ccerl\"]"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `halma args` in `dir`, killed if it takes longer than `limit` (a hang is a failure,
+/// not a test that never ends).
+fn halma_within(dir: &Path, args: &[&str], limit: std::time::Duration) -> Output {
+    let child = Command::new(HALMA)
+        .current_dir(dir)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("halma runs");
+    let id = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    match rx.recv_timeout(limit) {
+        Ok(out) => out.expect("halma ran"),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &id.to_string()]).status();
+            panic!("halma {args:?} did not finish within {limit:?}");
+        }
+    }
+}
+
+#[test]
+fn files_without_end_or_without_games_are_one_line_errors() {
+    // Both once read /dev/zero whole (6.85 GB in 10 s, 10.5 GB in 20 s).
+    let e = common::fails(&["replay", "/dev/zero"]);
+    assert!(e.contains("/dev/zero: line 1 holds a NUL byte"), "{e}");
+    let e = common::fails(&[
+        "tournament",
+        "--openings",
+        "/dev/zero",
+        "-p",
+        "random",
+        "-p",
+        "random:seed=2",
+        "--record",
+        "/nonexistent/dir/games.txt",
+    ]);
+    assert!(
+        e.contains("/dev/zero: line 1 holds a NUL byte: not an openings file"),
+        "{e}"
+    );
+    let dir = scratch("empty-replay");
+    let empty = dir.join("empty.games");
+    std::fs::write(&empty, "").unwrap();
+    // An empty record once replayed to nothing with status 0.
+    let e = common::fails(&["replay", empty.to_str().unwrap()]);
+    assert!(e.contains("holds no complete game record"), "{e}");
+    let junk = dir.join("junk.txt");
+    std::fs::write(&junk, "# comment\nb3-c4 \u{1}\n").unwrap();
+    let e = common::fails(&[
+        "tournament",
+        "--openings",
+        junk.to_str().unwrap(),
+        "-p",
+        "random",
+        "-p",
+        "random:seed=2",
+        "--record",
+        "/nonexistent/dir/games.txt",
+    ]);
+    assert!(e.contains("line 2"), "{e}");
+    // A position text of a finished game (once played as games of 0 plies, scored).
+    let won = dir.join("won.txt");
+    std::fs::write(&won, "halma8 4AAAA/5AAA/6AA/7A/B7/BB6/BBB5/BBBB4 B 10,10\n").unwrap();
+    let e = common::fails(&[
+        "tournament",
+        "--openings",
+        won.to_str().unwrap(),
+        "-p",
+        "random",
+        "-p",
+        "random:seed=2",
+        "--record",
+        "/nonexistent/dir/games.txt",
+    ]);
+    assert!(
+        e.contains("won.txt line 1") && e.contains("the opening ends the game"),
+        "{e}"
+    );
+    let long = dir.join("long.txt");
+    std::fs::write(&long, "b3-c4 ".repeat(20_000)).unwrap();
+    let e = common::fails(&[
+        "tournament",
+        "--openings",
+        long.to_str().unwrap(),
+        "-p",
+        "random",
+        "-p",
+        "random:seed=2",
+        "--record",
+        "/nonexistent/dir/games.txt",
+    ]);
+    assert!(e.contains("line 1 is longer than 65536 bytes"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_default_openings_do_not_depend_on_the_directory() {
+    // From the repository root the default once was positions/openings/halma8.txt (16
+    // games), from anywhere else the start position alone (2 games), without a word.
+    let dir = scratch("default-openings");
+    let args = [
+        "tournament",
+        "--rules",
+        "halma8",
+        "-p",
+        "random",
+        "-p",
+        "random:seed=2",
+        "--max-plies",
+        "4",
+        "--concurrency",
+        "1",
+        "--record",
+        "games.txt",
+        "--json",
+    ];
+    let out = halma_within(&dir, &args, std::time::Duration::from_secs(60));
+    assert!(out.status.success(), "{out:?}");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], 16, "{report}");
+    // The openings of positions/openings/halma8.txt, numbered by their lines.
+    let text = std::fs::read_to_string(dir.join("games.txt")).unwrap();
+    let file = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../positions/openings/halma8.txt"),
+    )
+    .unwrap();
+    for (i, line) in file.lines().enumerate() {
+        let tag = format!("[Opening \"{}\"]", i + 1);
+        let expected = if line.starts_with('#') || line.trim().is_empty() {
+            0
+        } else {
+            2
+        };
+        assert_eq!(text.matches(&tag).count(), expected, "{tag}: {text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn rounds_of_deterministic_players_are_refused_and_seeds_change_by_round() {
+    // Two fixed-depth searchers once replayed round 1 in every round, counted again.
+    let e = common::fails(&[
+        "tournament",
+        "--openings",
+        "none",
+        "--rounds",
+        "3",
+        "-p",
+        "alphabeta:depth=1",
+        "-p",
+        "alphabeta:depth=2",
+        "--record",
+        "/nonexistent/dir/games.txt",
+    ]);
+    assert!(
+        e.contains("--rounds 3: 'alphabeta:depth=1' and 'alphabeta:depth=2' play the same moves"),
+        "{e}"
+    );
+    // The random mover draws from another seed each round: round 2's games differ.
+    let dir = scratch("rounds-seeds");
+    let record = dir.join("games.txt");
+    json(&[
+        "tournament",
+        "--openings",
+        "none",
+        "--rounds",
+        "2",
+        "--max-plies",
+        "30",
+        "--concurrency",
+        "1",
+        "-p",
+        "alphabeta:depth=1",
+        "-p",
+        "random",
+        "--record",
+        record.to_str().unwrap(),
+        "--json",
+    ]);
+    let text = std::fs::read_to_string(&record).unwrap();
+    let moves: Vec<&str> = text
+        .split("\n\n")
+        .filter(|b| b.starts_with("1. "))
+        .collect();
+    assert_eq!(moves.len(), 4, "{text}");
+    assert_ne!(moves[0], moves[2], "{text}");
+    assert_ne!(moves[1], moves[3], "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_course_agent_that_leaves_a_fifo_forfeits_and_the_tournament_goes_on() {
+    let dir = scratch("course-fifo");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fifo-agent.sh");
+    let agent = format!("course:\"{}\",name=fifo", script.display());
+    let out = halma_within(
+        &dir,
+        &[
+            "tournament",
+            "--rules",
+            "halma16-vacate",
+            "--tc",
+            "2s",
+            "--openings",
+            "none",
+            "--max-plies",
+            "10",
+            "--record",
+            "games.txt",
+            "--player",
+            &agent,
+            "--player",
+            "alphabeta:depth=1",
+            "--json",
+        ],
+        std::time::Duration::from_secs(60),
+    );
+    assert!(out.status.success(), "{out:?}");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        totals(&report)[0],
+        ("fifo".to_string(), 2, 0.0, 2),
+        "{report}"
+    );
+    let text = std::fs::read_to_string(dir.join("games.txt")).unwrap();
+    assert_eq!(
+        text.matches("left an output.txt that is not a regular file")
+            .count(),
+        2,
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Whether process `pid` is gone (or a zombie waiting for init to reap it).
+fn gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+    }
+}
+
+#[test]
+fn a_hung_engine_is_killed_with_the_children_it_started() {
+    // They once lived on, re-parented to init.
+    let dir = scratch("engine-children");
+    let pids = dir.join("pids");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken-ugi.sh");
+    let engine = format!(
+        "ugi:\"{} spawn {}\",name=spawn",
+        script.display(),
+        pids.display()
+    );
+    let report = json(&[
+        "tournament",
+        "--openings",
+        "none",
+        "--tc",
+        "500ms",
+        "--record",
+        dir.join("games.txt").to_str().unwrap(),
+        "--player",
+        "alphabeta:depth=1,name=ab1",
+        "--player",
+        &engine,
+        "--json",
+    ]);
+    assert_eq!(
+        totals(&report)[1],
+        ("spawn".to_string(), 2, 0.0, 2),
+        "{report}"
+    );
+    let text = std::fs::read_to_string(&pids).unwrap();
+    let started: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(started.len(), 2, "{text}");
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while !started.iter().all(|p| gone(p)) && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    for pid in started {
+        assert!(gone(pid), "the engine's child {pid} outlived it");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_record_of_empty_lines_is_read_in_bounded_memory() {
+    // The parser once indexed every line first (24 bytes a line): 64 MiB of line ends took
+    // 1.5 GB before the first block was looked at.
+    let dir = scratch("blank-lines");
+    let file = dir.join("blank.games");
+    std::fs::write(&file, vec![b'\n'; 64 << 20]).unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 786432 && exec '{HALMA}' replay '{}'",
+            file.display()
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("holds no complete game record"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -10,6 +10,9 @@ use halma_engine::Error;
 use std::fmt;
 use std::time::Duration;
 
+/// The least base time or time per move a time control may give: 1 ms.
+pub const MIN_TIME: Duration = Duration::from_millis(1);
+
 /// A time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeControl {
@@ -25,15 +28,34 @@ pub enum TimeControl {
 }
 
 impl TimeControl {
-    /// Parses `BASE+INC` (seconds or durations) or a single duration per move; each time
-    /// is bounded as [`duration`] says.
+    /// Parses `BASE+INC` (seconds or durations, one `+` between them) or a single
+    /// duration per move; each time is bounded as [`duration`] says, and a base or a time
+    /// per move must be at least [`MIN_TIME`] (at 0 the first mover loses every game on
+    /// time).
     pub fn parse(text: &str) -> Result<TimeControl, Error> {
+        let grammar = "BASE+INC (like 10+0.1 or 1m+100ms) or one time per move (like 200ms)";
+        let positive = |what: &str, t: &str| -> Result<Duration, Error> {
+            let d = duration(t)?;
+            if d < MIN_TIME {
+                return Err(Error::Argument(format!(
+                    "{what} '{}' is less than 1 ms: every game would be lost on time by its \
+                     first mover",
+                    t.trim()
+                )));
+            }
+            Ok(d)
+        };
+        if text.matches('+').count() > 1 || text.trim().is_empty() {
+            return Err(Error::Argument(format!(
+                "'{text}' is not a time control: give {grammar}"
+            )));
+        }
         match text.split_once('+') {
             Some((base, inc)) => Ok(TimeControl::Increment {
-                base: duration(base)?,
+                base: positive("the base time", base)?,
                 increment: duration(inc)?,
             }),
-            None => Ok(TimeControl::PerMove(duration(text)?)),
+            None => Ok(TimeControl::PerMove(positive("the time per move", text)?)),
         }
     }
 }
@@ -136,7 +158,31 @@ mod tests {
             TimeControl::parse("100ms").unwrap(),
             TimeControl::PerMove(Duration::from_millis(100))
         );
-        for bad in ["nan+1", "1+inf", "1e300", "-5+0", "1000001+0", "10+1e7"] {
+        assert_eq!(
+            TimeControl::parse("1ms+0").unwrap(),
+            TimeControl::Increment {
+                base: Duration::from_millis(1),
+                increment: Duration::ZERO
+            }
+        );
+        for bad in [
+            "nan+1",
+            "1+inf",
+            "1e300",
+            "-5+0",
+            "1000001+0",
+            "10+1e7",
+            "0",
+            "0ms",
+            "0+1",
+            "0.0001",
+            "1++1",
+            "1+1+1",
+            "+1",
+            "1+",
+            "",
+            " ",
+        ] {
             assert!(TimeControl::parse(bad).is_err(), "{bad}");
         }
     }

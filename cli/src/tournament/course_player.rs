@@ -2,13 +2,14 @@
 //! `input.txt` into the game's own fresh directory, runs the program there, and reads
 //! `output.txt`. Only two-player 16×16 games.
 
+use super::process::Group;
 use crate::course_files::{input_text, parse_output, CourseBoard};
 use halma_engine::games::split_game_text;
 use halma_engine::player::{Engine, Report};
 use halma_engine::search::{Limits, Outcome, Score};
 use halma_engine::{Error, Game, Geometry, Position, Setup};
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -44,53 +45,92 @@ impl CoursePlayer {
         })
     }
 
-    /// Runs the agent once on `input`, waiting at most `cap`; returns `output.txt`.
+    /// Runs the agent once on `input`, waiting at most `cap`; returns `output.txt`. The
+    /// agent and whatever it started are killed when it exits or its time is up; its files
+    /// are opened without blocking, and must be regular files (a FIFO nobody writes, a
+    /// device or a directory left as `output.txt` forfeits instead of hanging the referee).
     fn run_once(&self, input: &str, cap: Duration) -> Result<String, Error> {
         let io = |e: std::io::Error| Error::Argument(format!("in {}: {e}", self.dir.display()));
         let output = self.dir.join("output.txt");
-        let _ = std::fs::remove_file(&output);
-        std::fs::write(self.dir.join("input.txt"), input).map_err(io)?;
+        let input_path = self.dir.join("input.txt");
+        // Whatever the agent left under these names (a FIFO, a symbolic link) goes, so
+        // that the input is written to a fresh regular file and no stale output is read.
+        for path in [&output, &input_path] {
+            remove_any(path).map_err(io)?;
+        }
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&input_path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, input.as_bytes()))
+            .map_err(io)?;
         let name = self.command.join(" ");
-        let mut child = Command::new(&self.command[0])
-            .args(&self.command[1..])
-            .current_dir(&self.dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| Error::Argument(format!("cannot start '{name}': {e}")))?;
+        let mut agent = Group::spawn(
+            Command::new(&self.command[0])
+                .args(&self.command[1..])
+                .current_dir(&self.dir)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null()),
+        )
+        .map_err(|e| Error::Argument(format!("cannot start '{name}': {e}")))?;
         let deadline = Instant::now() + cap;
         let status = loop {
-            if let Some(status) = child.try_wait().map_err(io)? {
+            if let Some(status) = agent.child.try_wait().map_err(io)? {
                 break status;
             }
             if Instant::now() >= deadline {
-                let _ = child.kill();
-                let _ = child.wait();
+                agent.kill();
                 return Err(Error::Argument(format!(
                     "hung: '{name}' did not finish in time"
                 )));
             }
             std::thread::sleep(Duration::from_millis(2));
         };
+        // What the agent left running dies with it.
+        agent.kill();
         if !status.success() {
             return Err(Error::Argument(format!(
                 "crashed: '{name}' exited ({status})"
             )));
         }
-        let file = std::fs::File::open(&output)
-            .map_err(|_| Error::Move(format!("'{name}' wrote no output.txt")))?;
-        let mut text = String::new();
-        file.take(MAX_OUTPUT + 1)
-            .read_to_string(&mut text)
-            .map_err(|e| Error::Move(format!("'{name}' wrote an unreadable output.txt: {e}")))?;
-        if text.len() as u64 > MAX_OUTPUT {
-            return Err(Error::Move(format!(
-                "'{name}' wrote more than {MAX_OUTPUT} bytes to output.txt"
-            )));
-        }
-        Ok(text)
+        read_output(&output, &name)
     }
+}
+
+/// Removes `path` whatever it is (a file, a FIFO, a link, a directory tree); nothing there
+/// is no error.
+fn remove_any(path: &Path) -> std::io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+        Ok(m) if m.is_dir() => std::fs::remove_dir_all(path),
+        Ok(_) => std::fs::remove_file(path),
+    }
+}
+
+/// The agent's `output.txt` at `path`, opened without blocking (a FIFO's open would wait
+/// for a writer), which must be a regular file of at most [`MAX_OUTPUT`] bytes; `name`
+/// names the agent in the messages.
+fn read_output(path: &Path, name: &str) -> Result<String, Error> {
+    let file = crate::text_file::open_regular(path)
+        .map_err(|_| Error::Move(format!("'{name}' wrote no output.txt")))?
+        .ok_or_else(|| {
+            Error::Move(format!(
+                "'{name}' left an output.txt that is not a regular file (a FIFO, a device or \
+                 a directory)"
+            ))
+        })?;
+    let mut text = String::new();
+    file.take(MAX_OUTPUT + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| Error::Move(format!("'{name}' wrote an unreadable output.txt: {e}")))?;
+    if text.len() as u64 > MAX_OUTPUT {
+        return Err(Error::Move(format!(
+            "'{name}' wrote more than {MAX_OUTPUT} bytes to output.txt"
+        )));
+    }
+    Ok(text)
 }
 
 impl Drop for CoursePlayer {

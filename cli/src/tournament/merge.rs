@@ -87,6 +87,8 @@ pub fn run(args: &MergeArgs) -> Result<(), Error> {
             if let Some(why) = header.misfit(&g) {
                 return Err(Error::Argument(format!("{name}: {why}")));
             }
+            crate::replay::check(&g)
+                .map_err(|e| Error::Argument(format!("{name}: {}", e.message())))?;
             if let Some((_, other)) = games.get(&g.game) {
                 return Err(Error::Argument(format!(
                     "game {} is in {} and in {name}: a shard given twice?",

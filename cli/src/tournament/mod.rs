@@ -31,7 +31,7 @@ use halma_engine::games::Variant;
 use halma_engine::player::Engine;
 use halma_engine::{with_game, Error, Game};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use openings::Opening;
+use openings::{Opening, Source};
 use players::PlayerSpec;
 use record::{parse_file, GameRecord, Header};
 use referee::{Adjudication, Referee};
@@ -71,8 +71,8 @@ pub struct TournamentArgs {
     #[arg(long, value_enum, default_value = "round-robin")]
     format: Format,
 
-    /// Openings file, or `none` for the start position [default:
-    /// positions/openings/<rule set>.txt if it exists, else none]
+    /// Openings file, or `none` for the start position [default: the rule set's built-in
+    /// openings (positions/openings/<rule set>.txt, compiled in) if it has some, else none]
     #[arg(long, value_name = "FILE")]
     openings: Option<String>,
 
@@ -159,7 +159,7 @@ struct Plan {
     specs: Vec<PlayerSpec>,
     variant: Variant,
     referee: Referee,
-    openings: Option<PathBuf>,
+    openings: Source,
     sprt: Option<Sprt>,
     concurrency: usize,
     shard: Shard,
@@ -198,6 +198,12 @@ pub fn run(args: &TournamentArgs) -> Result<(), Error> {
         return merge::run(merge);
     }
     let plan = plan(args)?;
+    // The engines run in process groups of their own, out of reach of the terminal's
+    // Ctrl-C: an interrupted tournament kills them before it exits.
+    let _ = ctrlc::set_handler(|| {
+        process::kill_all();
+        std::process::exit(130);
+    });
     with_game!(plan.variant, P, setup => play::<P>(args, &plan, &setup))
 }
 
@@ -247,6 +253,16 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
             )));
         }
     }
+    if let Some(group) = copies(&specs, sides, args.format).filter(|_| args.rounds > 1) {
+        return Err(Error::Argument(format!(
+            "--rounds {}: {} play the same moves in every position (depth= or nodes=, no \
+             time=, one thread), so every round after the first would replay the first's \
+             games move for move and count them again: play one round (for more games, more \
+             openings: --openings FILE), or give one of them time= (docs/tournament.md)",
+            args.rounds,
+            group.join(" and ")
+        )));
+    }
     let sprt = match args.sprt.is_empty() {
         true => None,
         false if specs.len() != 2 || sides != 2 => {
@@ -279,13 +295,9 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
         None => args.record.clone(),
     };
     let openings = match args.openings.as_deref() {
-        Some("none") => None,
-        Some(path) => Some(PathBuf::from(path)),
-        None => {
-            let default =
-                Path::new("positions/openings").join(format!("{}.txt", variant.base_name()));
-            default.exists().then_some(default)
-        }
+        Some("none") => Source::Start,
+        Some(path) => Source::File(PathBuf::from(path)),
+        None => Source::default_for(variant),
     };
     let concurrency = args.concurrency.map_or_else(crate::cores, |c| c as usize);
     let mut tables: Vec<usize> = specs.iter().map(PlayerSpec::table_mib).collect();
@@ -316,6 +328,29 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
         shard,
         record,
     })
+}
+
+/// The players of a group that meets in this tournament (two in a two-player pairing of
+/// `format`, all of them with more sides) whose every move is fixed by the position
+/// ([`PlayerSpec::is_deterministic`]), if there is one: their games are the same in every
+/// round.
+fn copies(specs: &[PlayerSpec], sides: usize, format: Format) -> Option<Vec<String>> {
+    let fixed = |s: &&PlayerSpec| s.is_deterministic();
+    let names = |group: Vec<&PlayerSpec>| group.iter().map(|s| format!("'{}'", s.name)).collect();
+    if sides != 2 {
+        return specs
+            .iter()
+            .all(|s| fixed(&s))
+            .then(|| names(specs.iter().collect()));
+    }
+    let pair: Vec<&PlayerSpec> = match format {
+        Format::RoundRobin => specs.iter().filter(fixed).take(2).collect(),
+        Format::Gauntlet => std::iter::once(&specs[0])
+            .filter(fixed)
+            .chain(specs[1..].iter().filter(fixed).take(1))
+            .collect(),
+    };
+    (pair.len() == 2).then(|| names(pair))
 }
 
 /// The record of a scheduled game's result.
@@ -357,6 +392,13 @@ fn open_record(path: &Path) -> Result<std::fs::File, Error> {
         .truncate(false)
         .open(path)
         .map_err(|e| Error::Argument(format!("{}: {e}", path.display())))?;
+    // A FIFO would block the read of --resume for ever, a device never end.
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Err(Error::Argument(format!(
+            "record file {} is not a regular file (a FIFO, a device?): give a file",
+            path.display()
+        )));
+    }
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(std::fs::TryLockError::WouldBlock) => Err(Error::Argument(format!(
@@ -499,6 +541,8 @@ fn resume<P: Game>(
                 plan.shard
             )));
         }
+        crate::replay::check(g)
+            .map_err(|e| Error::Argument(format!("{}: {}", path.display(), e.message())))?;
     }
     let text: String = header.to_text() + &done.iter().map(GameRecord::to_text).collect::<String>();
     file.set_len(0)
@@ -511,7 +555,7 @@ fn resume<P: Game>(
 
 /// Plays the tournament of game `P` (with `setup`, the plan's game).
 fn play<P: Game>(args: &TournamentArgs, plan: &Plan, setup: &P::Setup) -> Result<(), Error> {
-    let openings = openings::load::<P>(plan.openings.as_deref(), plan.variant, setup)?;
+    let openings = openings::load::<P>(&plan.openings, plan.variant, setup)?;
     let games = schedule(
         plan.specs.len(),
         plan.variant.sides(),
@@ -621,7 +665,12 @@ fn run_games<P: Game>(
                 let Some(game) = queue.lock().expect("no panics").pop_front() else {
                     return;
                 };
-                let specs: Vec<&PlayerSpec> = game.seats.iter().map(|&p| &plan.specs[p]).collect();
+                let round: Vec<PlayerSpec> = game
+                    .seats
+                    .iter()
+                    .map(|&p| plan.specs[p].for_round(game.round))
+                    .collect();
+                let specs: Vec<&PlayerSpec> = round.iter().collect();
                 let engines: Vec<Result<Box<dyn Engine<P>>, String>> = specs
                     .iter()
                     .map(|s| {

@@ -1,10 +1,80 @@
 //! Opening files (`positions/openings/`): one opening per line, either the moves played from
-//! the start position (`b3-c4 g6-f5`) or a position text; `#` starts a comment.
+//! the start position (`b3-c4 g6-f5`) or a position text; `#` starts a comment. The files
+//! of `positions/openings/` named after a rule set are built into the binary: they are a
+//! tournament's default, wherever it runs.
 
+use crate::text_file::Limits;
 use halma_engine::game::play_moves;
 use halma_engine::games::{split_game_text, Variant};
 use halma_engine::{Error, Game};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The bounds of reading an openings file: [`MAX_OPENINGS`] lines of a position text or a
+/// few hundred moves each fit many times over.
+pub const LIMITS: Limits = Limits {
+    max_bytes: 64 << 20,
+    max_line: 64 << 10,
+    what: "an openings file",
+};
+
+/// The built-in openings: `positions/openings/<rule set>.txt` of the source tree, by the
+/// rule set's base name.
+const BUILT_IN: &[(&str, &str)] = &[
+    (
+        "diamond",
+        include_str!("../../../positions/openings/diamond.txt"),
+    ),
+    (
+        "halma8",
+        include_str!("../../../positions/openings/halma8.txt"),
+    ),
+    (
+        "halma10",
+        include_str!("../../../positions/openings/halma10.txt"),
+    ),
+    (
+        "halma16",
+        include_str!("../../../positions/openings/halma16.txt"),
+    ),
+    (
+        "halma16-4",
+        include_str!("../../../positions/openings/halma16-4.txt"),
+    ),
+    (
+        "halma16-vacate",
+        include_str!("../../../positions/openings/halma16-vacate.txt"),
+    ),
+    (
+        "star-2",
+        include_str!("../../../positions/openings/star-2.txt"),
+    ),
+    (
+        "star-3",
+        include_str!("../../../positions/openings/star-3.txt"),
+    ),
+];
+
+/// Where a tournament's openings come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The start position alone (`--openings none`, or a game without built-in openings).
+    Start,
+    /// A file (`--openings FILE`).
+    File(PathBuf),
+    /// The built-in openings of a rule set (the default): its base name and the text.
+    BuiltIn(&'static str, &'static str),
+}
+
+impl Source {
+    /// The default for `variant`: its built-in openings, else the start position.
+    pub fn default_for(variant: Variant) -> Source {
+        let base = variant.base_name();
+        BUILT_IN
+            .iter()
+            .find(|(name, _)| *name == base)
+            .map_or(Source::Start, |&(name, text)| Source::BuiltIn(name, text))
+    }
+}
 
 /// Most openings a file may hold (each is a position kept in memory for the whole
 /// tournament).
@@ -18,21 +88,40 @@ pub struct Opening<P: Game> {
     pub position: P,
 }
 
-/// The openings of `path` for the game `variant` (position type `P` with `setup`), or the
-/// start position alone when `path` is `None`; more than [`MAX_OPENINGS`] is an error.
+/// The openings of `source` for the game `variant` (position type `P` with `setup`); a
+/// file is read within [`LIMITS`], and more than [`MAX_OPENINGS`] is an error.
 pub fn load<P: Game>(
-    path: Option<&Path>,
+    source: &Source,
     variant: Variant,
     setup: &P::Setup,
 ) -> Result<Vec<Opening<P>>, Error> {
-    let Some(path) = path else {
-        return Ok(vec![Opening {
-            number: 0,
-            position: P::start(setup),
-        }]);
+    let (text, name) = match source {
+        Source::Start => {
+            return Ok(vec![Opening {
+                number: 0,
+                position: P::start(setup),
+            }])
+        }
+        Source::File(path) => (
+            crate::text_file::read(path, LIMITS)
+                .map_err(|e| Error::Argument(format!("--openings {}", e.message())))?,
+            path.clone(),
+        ),
+        Source::BuiltIn(name, text) => (
+            text.to_string(),
+            Path::new("positions/openings").join(format!("{name}.txt")),
+        ),
     };
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::Argument(format!("cannot read openings {}: {e}", path.display())))?;
+    parse(&text, &name, variant, setup)
+}
+
+/// The openings of the text of an openings file (`path` names it in the messages).
+fn parse<P: Game>(
+    text: &str,
+    path: &Path,
+    variant: Variant,
+    setup: &P::Setup,
+) -> Result<Vec<Opening<P>>, Error> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -64,7 +153,7 @@ pub fn load<P: Game>(
 /// One line: a position text of the same game, or moves from the start.
 fn parse_line<P: Game>(line: &str, variant: Variant, setup: &P::Setup) -> Result<P, Error> {
     let first = line.split_whitespace().next().unwrap_or("");
-    if Variant::parse(first).is_ok() {
+    let pos = if Variant::parse(first).is_ok() {
         let (game, fields) = split_game_text(line)?;
         if game.base_name() != variant.base_name() {
             return Err(Error::Rules(format!(
@@ -73,11 +162,14 @@ fn parse_line<P: Game>(line: &str, variant: Variant, setup: &P::Setup) -> Result
                 variant.base_name()
             )));
         }
-        return P::from_text_fields(setup, fields);
-    }
-    let mut pos = P::start(setup);
-    let moves: Vec<&str> = line.split_whitespace().collect();
-    play_moves(&mut pos, &moves)?;
+        P::from_text_fields(setup, fields)?
+    } else {
+        let mut pos = P::start(setup);
+        let moves: Vec<&str> = line.split_whitespace().collect();
+        play_moves(&mut pos, &moves)?;
+        pos
+    };
+    // A position text of a finished game too (once its games were scored at 0 plies).
     if pos.status().is_over() {
         return Err(Error::Position("the opening ends the game".into()));
     }

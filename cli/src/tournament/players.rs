@@ -299,6 +299,36 @@ impl PlayerSpec {
         }
     }
 
+    /// Whether this player's every move is a function of the position alone, so that
+    /// the same game between such players replays move for move: alpha-beta on one thread
+    /// limited by depth= or nodes= and without time=. (The random mover and MCTS draw
+    /// from a seed that changes with the round, [`PlayerSpec::for_round`]; an external
+    /// program cannot be told.)
+    pub fn is_deterministic(&self) -> bool {
+        match &self.kind {
+            Kind::AlphaBeta(o) => {
+                (self.depth.is_some() || self.nodes.is_some())
+                    && self.time.is_none()
+                    && o.threads <= 1
+            }
+            Kind::Mcts(_) | Kind::Random(_) | Kind::Ugi { .. } | Kind::Course { .. } => false,
+        }
+    }
+
+    /// This player in round `round` (from 0): the random mover's and MCTS's seed mixed
+    /// with the round, so that every round plays other games; round 0 keeps the seed
+    /// given. Other kinds are unchanged.
+    pub fn for_round(&self, round: usize) -> PlayerSpec {
+        let mix = |seed: u64| seed ^ (round as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut spec = self.clone();
+        match &mut spec.kind {
+            Kind::Random(seed) => *seed = mix(*seed),
+            Kind::Mcts(o) => o.seed = mix(o.seed),
+            Kind::AlphaBeta(_) | Kind::Ugi { .. } | Kind::Course { .. } => {}
+        }
+        spec
+    }
+
     /// A fresh engine of this player for a game under `rules_text`: internal engines are
     /// built, external programs started (`margin`: how long past its time an external
     /// program may take before it is given up).
@@ -433,6 +463,36 @@ mod tests {
         let mut spec = PlayerSpec::parse("alphabeta").unwrap();
         assert!(spec.default_weight("opponent", 101).is_err());
         assert!(spec.default_weight("no_such_weight", 1).is_err());
+    }
+
+    #[test]
+    fn seeds_change_with_the_round_and_determinism_is_told() {
+        let seed = |spec: &PlayerSpec| match &spec.kind {
+            Kind::Random(s) => *s,
+            Kind::Mcts(o) => o.seed,
+            _ => 0,
+        };
+        for text in ["random:seed=7", "mcts:nodes=50"] {
+            let spec = PlayerSpec::parse(text).unwrap();
+            assert_eq!(seed(&spec.for_round(0)), seed(&spec), "{text}");
+            assert_ne!(seed(&spec.for_round(1)), seed(&spec), "{text}");
+            assert_ne!(seed(&spec.for_round(1)), seed(&spec.for_round(2)), "{text}");
+            assert!(!spec.is_deterministic(), "{text}");
+        }
+        for (text, fixed) in [
+            ("alphabeta:depth=2", true),
+            ("alphabeta:nodes=500", true),
+            ("alphabeta:depth=2,time=50ms", false),
+            ("alphabeta:depth=2,threads=2", false),
+            ("alphabeta", false),
+            ("ugi:engine,depth=1", false),
+        ] {
+            assert_eq!(
+                PlayerSpec::parse(text).unwrap().is_deterministic(),
+                fixed,
+                "{text}"
+            );
+        }
     }
 
     #[test]

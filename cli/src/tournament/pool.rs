@@ -107,7 +107,15 @@ impl Pool {
 fn look(path: &Path, seen: &mut Seen, mine: &Header) -> Result<(), Error> {
     let name = path.display();
     let io = |e: std::io::Error| Error::Argument(format!("{name}: {e}"));
-    let mut file = std::fs::File::open(path).map_err(io)?;
+    // Opened without blocking: a FIFO in the directory once hung the shard for ever.
+    let mut file = crate::text_file::open_regular(path)
+        .map_err(io)?
+        .ok_or_else(|| {
+            Error::Argument(format!(
+                "{name} in --shard-dir is not a regular file (a FIFO, a device?): not a game \
+                 record"
+            ))
+        })?;
     if file.metadata().map_err(io)?.len() < seen.offset {
         *seen = Seen::default();
     }
@@ -286,6 +294,13 @@ mod tests {
             .refresh(&[])
             .unwrap()
             .is_empty());
+        // A FIFO nobody writes: once its open blocked the shard for ever.
+        let fifo = dir.join("fifo.games");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.unwrap().success());
+        let e = Pool::new(&dir, &own, &mine).refresh(&[]).unwrap_err();
+        assert!(e.message().contains("not a regular file"), "{e}");
+        std::fs::remove_file(&fifo).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,12 +1,80 @@
 //! An external program talking by lines on stdin/stdout: started, read with deadlines (a
 //! thread forwards its lines, each at most [`MAX_LINE`] bytes), and killed when dropped.
+//!
+//! Every program the referee starts runs in a process group of its own, and is killed with
+//! that whole group ([`Group`]): what an engine starts itself (a helper, a `sleep &` of a
+//! shell script) dies with it instead of living on, re-parented to init. An interrupted
+//! tournament (Ctrl-C) kills every group still alive before it exits ([`kill_all`]).
 
 use crate::lines;
 use halma_engine::Error;
+use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// The process groups started and not yet killed, for [`kill_all`].
+static LIVE: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
+
+/// A started program in a process group of its own (its id is the group's): killed with
+/// its whole group and reaped when dropped.
+pub struct Group {
+    /// The program.
+    pub child: Child,
+}
+
+impl Group {
+    /// Starts `command` in a new process group (on Unix; elsewhere as it is).
+    pub fn spawn(command: &mut Command) -> std::io::Result<Group> {
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(command, 0);
+        let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        let child = command.spawn()?;
+        let mut live = live;
+        live.insert(child.id());
+        Ok(Group { child })
+    }
+
+    /// Kills the program and everything in its group, and reaps the program.
+    pub fn kill(&mut self) {
+        kill_group(self.child.id());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        LIVE.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&self.child.id());
+    }
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Sends SIGKILL to the process group `id` (nothing elsewhere than on Unix).
+fn kill_group(id: u32) {
+    #[cfg(unix)]
+    if let Ok(id) = libc::pid_t::try_from(id) {
+        // SAFETY: killpg only sends a signal; a group that is gone is an ESRCH, ignored.
+        unsafe {
+            libc::killpg(id, libc::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = id;
+}
+
+/// Kills every process group started here and still alive (for an interrupted run, which
+/// exits without dropping its players).
+pub fn kill_all() {
+    let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    for &id in live.iter() {
+        kill_group(id);
+    }
+}
 
 /// Longest line a program may write, in bytes (without the line end): a longer one ends
 /// the program's game (it forfeits) instead of filling the memory.
@@ -46,7 +114,7 @@ fn next_line(reader: &mut impl BufRead, bytes: &mut Vec<u8>, max: usize) -> Opti
 
 /// A running program.
 pub struct Process {
-    child: Child,
+    group: Group,
     stdin: ChildStdin,
     lines: Receiver<Incoming>,
     name: String,
@@ -56,15 +124,16 @@ impl Process {
     /// Starts `command` (program and arguments), stderr discarded.
     pub fn start(command: &[String]) -> Result<Process, Error> {
         let name = command.join(" ");
-        let mut child = Command::new(&command[0])
-            .args(&command[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| Error::Argument(format!("cannot start '{name}': {e}")))?;
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = child.stdout.take().expect("piped");
+        let mut group = Group::spawn(
+            Command::new(&command[0])
+                .args(&command[1..])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null()),
+        )
+        .map_err(|e| Error::Argument(format!("cannot start '{name}': {e}")))?;
+        let stdin = group.child.stdin.take().expect("piped");
+        let stdout = group.child.stdout.take().expect("piped");
         let (tx, lines) = mpsc::sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
             let (mut reader, mut bytes) = (BufReader::new(stdout), Vec::new());
@@ -76,7 +145,7 @@ impl Process {
             }
         });
         Ok(Process {
-            child,
+            group,
             stdin,
             lines,
             name,
@@ -119,19 +188,12 @@ impl Process {
         // Give a crashing program a moment to be reaped.
         let until = Instant::now() + Duration::from_millis(100);
         while Instant::now() < until {
-            if let Ok(Some(status)) = self.child.try_wait() {
+            if let Ok(Some(status)) = self.group.child.try_wait() {
                 return format!("'{}' exited ({status})", self.name);
             }
             std::thread::sleep(Duration::from_millis(2));
         }
         format!("'{}' closed its output", self.name)
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -210,8 +210,24 @@ impl Header {
         if let Some(sprt) = &self.sprt {
             tag("Sprt", sprt);
         }
+        tag("Check", &self.check());
         out.push('\n');
         out
+    }
+
+    /// The header's own checksum, its `Check` tag: the [`super::fingerprint`] of its other
+    /// tags, so that an edit of any of them (the fingerprint above all, which a merge of one
+    /// file has no other file to compare with) is caught when the file is read.
+    pub fn check(&self) -> String {
+        let mut fields = vec![
+            ("schedule", self.schedule.clone()),
+            ("shard", self.shard.to_string()),
+            ("rules", self.rules.clone()),
+            ("games", self.games.to_string()),
+        ];
+        fields.extend(self.players.iter().map(|p| ("player", p.clone())));
+        fields.push(("sprt", self.sprt.clone().unwrap_or_default()));
+        super::fingerprint::fingerprint(fields)
     }
 
     /// A header from its tags, if they are one.
@@ -342,6 +358,76 @@ pub fn parse_file_from(text: &str, first_line: usize) -> Result<RecordFile, Erro
     parse_blocks(text, first_line, Unfinished::Refused)
 }
 
+/// Most tag lines of one block (a game has a dozen and one per seat).
+const MAX_TAGS: usize = 10_000;
+/// Most movetext lines of one block (a game of the longest ply limit, one move a line).
+const MAX_MOVETEXT_LINES: usize = 2 * super::referee::MAX_PLIES;
+
+/// One line of a record's text: without its end (and a `\r` before it), its number, and
+/// the byte offset just past its end.
+#[derive(Clone, Copy)]
+struct Line<'a> {
+    text: &'a str,
+    number: usize,
+    end: usize,
+}
+
+impl Line<'_> {
+    fn blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+}
+
+/// The lines of a text, one at a time with one of look-ahead, so that parsing holds one
+/// block at a time, never an index of every line (a file of millions of empty lines once
+/// took 24 bytes a line before its first block was looked at).
+struct Lines<'a> {
+    rest: &'a str,
+    offset: usize,
+    number: usize,
+    peeked: Option<Line<'a>>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str, first_line: usize) -> Self {
+        Lines {
+            rest: text,
+            offset: 0,
+            number: first_line,
+            peeked: None,
+        }
+    }
+
+    /// The next line, not consumed; an error for one longer than [`MAX_LINE`].
+    fn peek(&mut self) -> Result<Option<Line<'a>>, Error> {
+        if self.peeked.is_none() && !self.rest.is_empty() {
+            let len = self.rest.find('\n').map_or(self.rest.len(), |i| i + 1);
+            let (piece, rest) = self.rest.split_at(len);
+            if piece.len() > MAX_LINE + 2 {
+                return Err(Error::Argument(format!(
+                    "line {} is longer than {MAX_LINE} bytes: not a game record",
+                    self.number
+                )));
+            }
+            self.rest = rest;
+            self.offset += len;
+            let text = piece.strip_suffix('\n').unwrap_or(piece);
+            self.peeked = Some(Line {
+                text: text.strip_suffix('\r').unwrap_or(text),
+                number: self.number,
+                end: self.offset,
+            });
+            self.number += 1;
+        }
+        Ok(self.peeked)
+    }
+
+    /// Consumes the line [`Lines::peek`] gave.
+    fn advance(&mut self) {
+        self.peeked = None;
+    }
+}
+
 /// [`parse_file_from`], with or without games that are not over.
 fn parse_blocks(
     text: &str,
@@ -349,52 +435,57 @@ fn parse_blocks(
     unfinished: Unfinished,
 ) -> Result<RecordFile, Error> {
     let mut file = RecordFile::default();
-    // Each line without its end, and the byte offset just past its end.
-    let mut lines: Vec<(&str, usize)> = Vec::new();
-    let mut offset = 0;
-    for piece in text.split_inclusive('\n') {
-        if piece.len() > MAX_LINE + 2 {
-            return Err(Error::Argument(format!(
-                "line {} is longer than {MAX_LINE} bytes: not a game record",
-                first_line + lines.len()
-            )));
+    let mut lines = Lines::new(text, first_line);
+    loop {
+        while lines.peek()?.is_some_and(|l| l.blank()) {
+            lines.advance();
         }
-        offset += piece.len();
-        let line = piece.strip_suffix('\n').unwrap_or(piece);
-        lines.push((line.strip_suffix('\r').unwrap_or(line), offset));
-    }
-    let blank = |i: usize| lines[i].0.trim().is_empty();
-    let mut i = 0;
-    while i < lines.len() {
-        if blank(i) {
-            i += 1;
-            continue;
-        }
-        let first = first_line + i;
+        let Some(head) = lines.peek()? else {
+            break;
+        };
+        let first = head.number;
+        let too_long = || {
+            Error::Argument(format!(
+                "the block starting at line {first} is longer than a game record can be"
+            ))
+        };
         // Every block begins with a tag: one that does not is no record cut short, but
         // another kind of file (never dropped as torn, so a resume cannot erase it).
-        let tagged = lines[i].0.starts_with('[');
+        let tagged = head.text.starts_with('[');
         let mut tags = Vec::new();
         let mut well_formed = true;
-        while i < lines.len() && lines[i].0.starts_with('[') {
-            match parse_tag(lines[i].0.trim()) {
+        while let Some(line) = lines.peek()?.filter(|l| l.text.starts_with('[')) {
+            match parse_tag(line.text.trim()) {
                 Some(tag) => tags.push(tag),
                 None => well_formed = false,
             }
-            i += 1;
+            if tags.len() > MAX_TAGS {
+                return Err(too_long());
+            }
+            lines.advance();
         }
         let is_header = tags.iter().any(|(k, _)| k == "Schedule");
         if is_header {
             // A header: tags and the blank line after them, before any game.
-            let torn = i >= lines.len();
+            let after = lines.peek()?;
             match Header::build(&tags).filter(|_| well_formed) {
-                _ if torn => {
+                _ if after.is_none() => {
                     file.torn = Some(first);
                     break;
                 }
+                Some(header)
+                    if tags
+                        .iter()
+                        .any(|(k, v)| k == "Check" && *v != header.check()) =>
+                {
+                    return Err(Error::Argument(format!(
+                        "the header starting at line {first} was edited: its Check tag does \
+                         not match its Schedule, Shard, Rules, Games, Player and Sprt tags"
+                    )))
+                }
                 Some(header) if file.header.is_none() && file.games.is_empty() => {
                     file.header = Some(header);
-                    file.complete = lines[i].1;
+                    file.complete = after.map_or(text.len(), |l| l.end);
                     continue;
                 }
                 _ => {
@@ -405,19 +496,26 @@ fn parse_blocks(
                 }
             }
         }
-        while i < lines.len() && blank(i) {
-            i += 1;
+        while lines.peek()?.is_some_and(|l| l.blank()) {
+            lines.advance();
         }
         let mut movetext = Vec::new();
-        while i < lines.len() && !blank(i) {
-            movetext.push(lines[i].0);
-            i += 1;
+        while let Some(line) = lines.peek()?.filter(|l| !l.blank()) {
+            movetext.push(line.text);
+            if movetext.len() > MAX_MOVETEXT_LINES {
+                return Err(too_long());
+            }
+            lines.advance();
         }
-        let torn = i >= lines.len() && tagged;
-        match build(&tags, &movetext.join(" "), unfinished).filter(|_| well_formed) {
-            Some(game) if !torn => {
+        let end = lines.peek()?;
+        let torn = end.is_none() && tagged;
+        match (
+            build(&tags, &movetext.join(" "), unfinished).filter(|_| well_formed),
+            end,
+        ) {
+            (Some(game), Some(end)) => {
                 file.games.push(game);
-                file.complete = lines[i].1;
+                file.complete = end.end;
             }
             _ if torn => {
                 file.torn = Some(first);
@@ -568,6 +666,29 @@ mod tests {
         assert_eq!((torn_header.header, torn_header.torn), (None, Some(1)));
         let twice = text.clone() + &header.to_text();
         assert!(parse_file(&twice).is_err());
+        // Any edited tag of the header fails its Check; a header without one (written
+        // before it) is read as it is.
+        for (from, to) in [
+            ("0123456789abcdef", "0123456789abcdee"),
+            ("[Games \"8\"]", "[Games \"9\"]"),
+            ("[Shard \"1/4\"]", "[Shard \"2/4\"]"),
+        ] {
+            let e = parse_file(&text.replacen(from, to, 1)).unwrap_err();
+            assert!(e.message().contains("was edited"), "{to}: {e}");
+        }
+        // The header of docs/game-record.md, with its Check.
+        let documented = Header {
+            schedule: "86af4b3e3ec28f51".into(),
+            shard: Shard { index: 1, count: 4 },
+            rules: "halma8".into(),
+            games: 48,
+            players: vec!["alphabeta:depth=1".into(), "ab2".into(), "random".into()],
+            sprt: None,
+        };
+        assert_eq!(documented.check(), "be0deb6eaa44f7dd");
+        let check = format!("[Check \"{}\"]\n", header.check());
+        let old = parse_file(&text.replacen(&check, "", 1)).unwrap();
+        assert_eq!(old.header.as_ref(), Some(&header));
     }
 
     #[test]

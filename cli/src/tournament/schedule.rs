@@ -29,6 +29,8 @@ pub struct Scheduled {
     pub seats: Vec<usize>,
     /// The opening (index into the openings).
     pub opening: usize,
+    /// The round, from 0.
+    pub round: usize,
 }
 
 /// The schedule for `players` players in games of `sides` sides over `openings` openings
@@ -76,7 +78,7 @@ pub fn schedule(
         })?;
     let mut out = Vec::with_capacity(total);
     let mut pair = 0;
-    for _ in 0..rounds {
+    for round in 0..rounds {
         for opening in 0..openings {
             for group in &groups {
                 pair += 1;
@@ -87,6 +89,7 @@ pub fn schedule(
                         pair,
                         seats: seats.collect(),
                         opening,
+                        round,
                     });
                 }
             }
