@@ -7,6 +7,16 @@ use halma_engine::Error;
 use std::io::{ErrorKind, Read};
 use std::path::Path;
 
+/// The UTF-8 byte-order mark, which Windows editors and tools put before the first line
+/// of a text: skipped wherever a text is read (UGI's and CCP's input, course files, game
+/// records).
+pub const BOM: &str = "\u{feff}";
+
+/// `text` without a leading [`BOM`].
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix(BOM).unwrap_or(text)
+}
+
 /// The bounds of one read: `max_bytes` in all, `max_line` bytes in any line; `what` names
 /// what the file should be (`a game record`), for the messages.
 #[derive(Clone, Copy, Debug)]

@@ -349,9 +349,12 @@ fn parse_blocks(
     unfinished: Unfinished,
 ) -> Result<RecordFile, Error> {
     let mut file = RecordFile::default();
-    // Each line without its end, and the byte offset just past its end.
+    // Each line without its end, and the byte offset just past its end (in `text`, a
+    // byte-order mark before the first line counted).
     let mut lines: Vec<(&str, usize)> = Vec::new();
-    let mut offset = 0;
+    let body = crate::text_file::without_bom(text);
+    let mut offset = text.len() - body.len();
+    let text = body;
     for piece in text.split_inclusive('\n') {
         if piece.len() > MAX_LINE + 2 {
             return Err(Error::Argument(format!(
@@ -568,6 +571,18 @@ mod tests {
         assert_eq!((torn_header.header, torn_header.torn), (None, Some(1)));
         let twice = text.clone() + &header.to_text();
         assert!(parse_file(&twice).is_err());
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_first_line_is_skipped() {
+        // As a Windows editor saves a record: the same games, and `complete` still counts
+        // bytes of the text as read, mark and all (a resume cuts the file there).
+        let games = [sample(1, 2), sample(2, 2)];
+        let text = games.iter().map(GameRecord::to_text).collect::<String>();
+        let marked = format!("{}{text}", crate::text_file::BOM);
+        assert_eq!(parse_records(&marked).unwrap(), games);
+        let file = parse_file(&marked).unwrap();
+        assert_eq!((file.games.as_slice(), file.complete), (&games[..], marked.len()));
     }
 
     #[test]
