@@ -272,7 +272,9 @@ mod tests {
         // CCP positions have 121".
         let mut accented = start.clone();
         accented.replace_range(50..51, "é");
-        let e = position_fields(&["cells", &accented]).unwrap_err().to_string();
+        let e = position_fields(&["cells", &accented])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("hole 50 is '\\u{e9}'"), "{e}");
         let e = position_fields(&["cells", &format!("é{start}")])
             .unwrap_err()

@@ -370,7 +370,10 @@ fn mcts_stopped_before_its_first_playout_reports_no_score() {
     s.send("position startpos");
     s.send("go nodes 0");
     let lines = s.until("bestmove");
-    let info: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    let info: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
     assert!(!info.is_empty(), "{lines:?}");
     for l in &info {
         assert!(!l.contains(" score "), "{l}");
@@ -380,7 +383,11 @@ fn mcts_stopped_before_its_first_playout_reports_no_score() {
     assert!(legal(HALMA8, &[], mv), "{lines:?}");
     s.send("go nodes 300");
     let lines = s.until("bestmove");
-    let last = lines.iter().rev().find(|l| l.starts_with("info depth")).unwrap();
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
     assert!(last.contains(" score cp "), "{lines:?}");
     s.send("quit");
     assert!(s.child.wait().unwrap().success());
@@ -398,10 +405,16 @@ fn analyse_mcts_stopped_at_once_prints_no_score() {
         if json {
             let v: serde_json::Value = serde_json::from_str(first).unwrap();
             if v["nodes"] == 0 {
-                assert!(v["score"].is_null() && v.get("win_rate").is_none(), "{first}");
+                assert!(
+                    v["score"].is_null() && v.get("win_rate").is_none(),
+                    "{first}"
+                );
             }
         } else if first.contains(" nodes 0 ") {
-            assert!(!first.contains("score") && !first.contains("winrate"), "{first}");
+            assert!(
+                !first.contains("score") && !first.contains("winrate"),
+                "{first}"
+            );
             assert!(first.contains(" visits 0 "), "{first}");
         }
     }
@@ -437,7 +450,10 @@ fn combo_and_check_values_are_case_insensitive() {
 fn go_before_any_position_searches_the_start() {
     // As UCI engines do: the position is the start of the current rules until a
     // `position` says otherwise (docs/protocol.md); only a refused `position` leaves none.
-    for (setup, start) in [("", HALMA8), ("setoption name Rules value halma10", HALMA10)] {
+    for (setup, start) in [
+        ("", HALMA8),
+        ("setoption name Rules value halma10", HALMA10),
+    ] {
         let mut s = Session::start();
         if !setup.is_empty() {
             s.send(setup);

@@ -268,7 +268,10 @@ fn a_front_end_that_writes_without_reading_holds_the_engine_to_bounded_memory() 
     // Nobody reads the answers yet: the engine's writes block, and so does its reader.
     std::thread::sleep(Duration::from_millis(1500));
     let peak = peak_mib(pid);
-    assert!(peak <= FLOOD_MIB, "{peak} MiB resident with its output unread");
+    assert!(
+        peak <= FLOOD_MIB,
+        "{peak} MiB resident with its output unread"
+    );
     // Then read: every line is still answered, in order, and the engine quits.
     let stdout = child.stdout.take().unwrap();
     let lines = std::io::BufRead::lines(std::io::BufReader::new(stdout))
@@ -301,7 +304,11 @@ fn a_flood_of_commands_during_a_search_is_bounded_and_stop_still_ends_it() {
         }
         errors
     });
-    stdin.write_all(b"setoption name Threads value 1\ngo infinite\n").unwrap();
+    // Alpha-beta with a 1 MiB table: the search itself holds little (MCTS would grow its
+    // tree to its 256 MiB budget).
+    let setup = "setoption name Engine value alphabeta\nsetoption name Hash value 1\n\
+                 setoption name Threads value 1\nposition startpos\ngo infinite\n";
+    stdin.write_all(setup.as_bytes()).unwrap();
     let flood = "position startpos\n".repeat(LINES);
     stdin.write_all(flood.as_bytes()).unwrap();
     let peak = peak_mib(pid);
@@ -339,7 +346,10 @@ fn a_byte_order_mark_before_the_first_line_is_skipped() {
 fn output_that_cannot_be_written_is_a_failure_not_a_success() {
     // /dev/full: every write fails with ENOSPC. The engine used to exit 0; now it stops,
     // exits 2 and says why on stderr.
-    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_halma"))
         .arg("ugi")
         .stdin(Stdio::piped())
@@ -357,7 +367,10 @@ fn output_that_cannot_be_written_is_a_failure_not_a_success() {
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.starts_with("halma: ") && err.contains("cannot write"), "{err}");
+    assert!(
+        err.starts_with("halma: ") && err.contains("cannot write"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
@@ -371,7 +384,12 @@ fn junk_is_not_echoed_back_whole_or_raw() {
     input.extend(b"\nfoo\x1b[2Jbar\ngo depth\x00 1\nisready\n");
     let (lines, ok, _) = session(&input, false);
     assert!(ok);
-    assert_eq!(lines.len(), 6, "{:?}", lines.iter().map(|l| l.len()).collect::<Vec<_>>());
+    assert_eq!(
+        lines.len(),
+        6,
+        "{:?}",
+        lines.iter().map(|l| l.len()).collect::<Vec<_>>()
+    );
     for l in &lines[..4] {
         assert!(l.starts_with("info string error"), "{l}");
         assert!(l.chars().count() < 500, "{} chars", l.len());

@@ -582,7 +582,10 @@ mod tests {
         let marked = format!("{}{text}", crate::text_file::BOM);
         assert_eq!(parse_records(&marked).unwrap(), games);
         let file = parse_file(&marked).unwrap();
-        assert_eq!((file.games.as_slice(), file.complete), (&games[..], marked.len()));
+        assert_eq!(
+            (file.games.as_slice(), file.complete),
+            (&games[..], marked.len())
+        );
     }
 
     #[test]

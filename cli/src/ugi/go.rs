@@ -27,7 +27,9 @@ pub fn go_limits(args: &[&str], to_move: usize) -> Result<Limits, Error> {
             continue;
         }
         if let Some(why) = unsupported(key) {
-            return Err(Error::Argument(format!("go: '{key}' is not supported: {why}")));
+            return Err(Error::Argument(format!(
+                "go: '{key}' is not supported: {why}"
+            )));
         }
         let value = args
             .get(i + 1)

@@ -355,11 +355,19 @@ pub const MAX_ERROR_CHARS: usize = 400;
 /// word is not echoed back whole.
 fn one_line(text: &str) -> String {
     let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == MAX_ERROR_CHARS {
+    let mut written = 0;
+    for c in text.chars() {
+        // An escape (`\u{0}`) counts as the characters it is written with.
+        let width = if c.is_control() {
+            c.escape_default().count()
+        } else {
+            1
+        };
+        if written + width > MAX_ERROR_CHARS {
             out.push('…');
             break;
         }
+        written += width;
         if c.is_control() {
             out.extend(c.escape_default());
         } else {
@@ -452,8 +460,10 @@ impl Ugi {
 
     /// Writes the error line of `e`, made safe to echo: see [`one_line`].
     fn error(&self, e: &Error) {
-        self.out
-            .line(format_args!("info string error {}", one_line(&e.to_string())));
+        self.out.line(format_args!(
+            "info string error {}",
+            one_line(&e.to_string())
+        ));
     }
 
     /// Answers a command `word` that failed with `e`: its error line, and for a `go` the

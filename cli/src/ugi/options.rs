@@ -72,7 +72,7 @@ fn every_option() -> Vec<UgiOption> {
                 EngineChoice::NAMES.join(" var ")
             ),
             Box::new(|config, _, value| {
-                config.engine = EngineChoice::parse(&choice(value))?;
+                config.engine = EngineChoice::parse(value)?;
                 Ok(())
             }),
         ),
