@@ -104,8 +104,9 @@ struct IterationReport {
     depth: u32,
     seldepth: u32,
     multipv: usize,
-    /// Centimoves from the side to move's view; ±(30000 − plies) for an exact win/loss.
-    score: i32,
+    /// Centimoves from the side to move's view; ±(30000 − plies) for an exact win/loss;
+    /// `null` for an MCTS move that has had no playout (a search stopped at once).
+    score: Option<i32>,
     /// Plies to a forced win of the side to move, if proven.
     #[serde(skip_serializing_if = "Option::is_none")]
     win_in: Option<u32>,
@@ -251,7 +252,9 @@ fn print_iteration<P: Game>(
 ) -> Result<(), Error> {
     for (i, line) in it.lines.iter().enumerate() {
         let root_move = root_moves.get(i);
-        let win_rate = root_move.map(|rm| rm.win_rate);
+        // An MCTS move no playout went through has no score or win rate, only its 0 visits.
+        let unsearched = root_move.is_some_and(|rm| !rm.is_searched());
+        let win_rate = root_move.map(|rm| rm.win_rate).filter(|_| !unsearched);
         let visits = root_move.map(|rm| rm.visits);
         let pv: Vec<String> = line.pv.iter().map(|&m: &Move| pos.move_text(m)).collect();
         if json {
@@ -264,7 +267,7 @@ fn print_iteration<P: Game>(
                 depth: it.depth,
                 seldepth: it.seldepth,
                 multipv: i + 1,
-                score,
+                score: (!unsearched).then_some(score),
                 win_in,
                 loss_in,
                 nodes: it.nodes,
@@ -283,13 +286,18 @@ fn print_iteration<P: Game>(
             };
             let mcts = match (win_rate, visits) {
                 (Some(w), Some(v)) => format!(" winrate {w:.3} visits {v}"),
+                (None, Some(v)) => format!(" visits {v}"),
                 _ => String::new(),
             };
+            let score = if unsearched {
+                String::new()
+            } else {
+                format!(" score {}", line.score)
+            };
             println!(
-                "depth {} seldepth {}{multipv} score {}{mcts} nodes {} nps {} time {} pv {}",
+                "depth {} seldepth {}{multipv}{score}{mcts} nodes {} nps {} time {} pv {}",
                 it.depth,
                 it.seldepth,
-                line.score,
                 it.nodes,
                 it.nps(),
                 it.time.as_millis(),

@@ -124,22 +124,25 @@ pub fn position_fields(args: &[&str]) -> Result<String, Error> {
         }
         *slot = Some(number(if key == "player" { 1 } else { MAX_PLY })?);
     }
-    if cells.len() != HOLES {
+    // Characters, not bytes: a non-ASCII character is one hole's bad character, named
+    // below, not a wrong count.
+    let count = cells.chars().count();
+    if count != HOLES {
         return Err(bad(format!(
-            "{} characters, CCP positions have {HOLES}",
-            cells.chars().count()
+            "{count} characters, CCP positions have {HOLES}"
         )));
     }
     type BB = <Star as Geometry>::BB;
     let mut pieces = [BB::EMPTY; halma_engine::game::MAX_SIDES];
-    for (id, c) in cells.bytes().enumerate() {
+    for (id, c) in cells.chars().enumerate() {
         match c {
-            b'.' => {}
-            b'0' | b'1' => pieces[usize::from(c - b'0')].set(cell_of(id)),
+            '.' => {}
+            '0' => pieces[0].set(cell_of(id)),
+            '1' => pieces[1].set(cell_of(id)),
             _ => {
                 return Err(bad(format!(
                     "hole {id} is '{}', expected '.', '0' or '1'",
-                    char::from(c).escape_default()
+                    c.escape_default()
                 )))
             }
         }
@@ -265,6 +268,18 @@ mod tests {
         ] {
             assert!(position_fields(&args).is_err(), "{args:?}");
         }
+        // One non-ASCII character among 121: named with its hole, not "121 characters,
+        // CCP positions have 121".
+        let mut accented = start.clone();
+        accented.replace_range(50..51, "é");
+        let e = position_fields(&["cells", &accented])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("hole 50 is '\\u{e9}'"), "{e}");
+        let e = position_fields(&["cells", &format!("é{start}")])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("122 characters"), "{e}");
         let fields = position_fields(&["cells", &start, "player", "1", "ply", "7"]).unwrap();
         assert!(fields.ends_with("B 4,3"), "{fields}");
     }

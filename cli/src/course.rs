@@ -71,7 +71,7 @@ pub fn run(args: &CourseArgs) -> Result<(), Error> {
     let limits = spec.limits(limits(&input));
     let outcome = engine.search(&pos, &limits, &mut |_| ())?;
     let path = args.dir.join("output.txt");
-    std::fs::write(&path, output_text(&pos, outcome.best))
+    write_output(&path, &output_text(&pos, outcome.best))
         .map_err(|e| Error::Argument(format!("cannot write {}: {e}", path.display())))?;
     if history {
         // The move is written; a history that cannot be saved only costs the next call
@@ -82,6 +82,18 @@ pub fn run(args: &CourseArgs) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// Writes `output.txt`, never waiting: on Unix it is opened non-blocking, so a FIFO that
+/// nobody reads is an error at once ("No such device or address") instead of an open that
+/// waits for a reader for ever; a FIFO with a reader, like a regular file, gets the move.
+fn write_output(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    options.open(path)?.write_all(text.as_bytes())
 }
 
 /// Reads `input.txt` within [`INPUT_LIMITS`], with a one-line error. Only a regular file

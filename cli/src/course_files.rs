@@ -98,7 +98,7 @@ fn usable_seconds(seconds: f64) -> f64 {
 /// Parses `input.txt` under `rules` (a two-player 16×16 rule set).
 pub fn parse_input(text: &str, rules: Rules) -> Result<(Input, Position<CourseBoard>), Error> {
     let bad = |t: String| Error::Position(format!("input.txt: {t}"));
-    let lines: Vec<&str> = text
+    let lines: Vec<&str> = crate::text_file::without_bom(text)
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
@@ -176,7 +176,7 @@ pub fn output_text(pos: &Position<CourseBoard>, mv: Move) -> String {
 pub fn parse_output(text: &str, pos: &Position<CourseBoard>) -> Result<Move, Error> {
     let bad = |t: String| Error::Move(format!("output.txt: {t}"));
     let mut cells: Vec<usize> = Vec::new();
-    let lines: Vec<&str> = text
+    let lines: Vec<&str> = crate::text_file::without_bom(text)
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
@@ -262,6 +262,18 @@ mod tests {
         assert!(input.game);
         assert_eq!(input.seconds, 12.5);
         assert_eq!(back.to_text(), pos.to_text());
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_either_file_is_skipped() {
+        let pos = start();
+        let bom = crate::text_file::BOM;
+        let text = format!("{bom}{}", input_text(&pos, false, 5.0));
+        let (_, back) = parse_input(&text, Rules::named(COURSE_RULES).unwrap()).unwrap();
+        assert_eq!(back.to_text(), pos.to_text());
+        let mv = pos.legal_moves()[0];
+        let out = format!("{bom}{}", output_text(&pos, mv));
+        assert_eq!(parse_output(&out, &pos).unwrap(), mv);
     }
 
     #[test]

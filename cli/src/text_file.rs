@@ -7,8 +7,15 @@ use halma_engine::Error;
 use std::io::{ErrorKind, Read};
 use std::path::Path;
 
-/// The UTF-8 byte-order mark some editors write first: dropped.
-const BOM: &[u8] = b"\xef\xbb\xbf";
+/// The UTF-8 byte-order mark, which Windows editors and tools put before the first line
+/// of a text: skipped wherever a text is read (UGI's and CCP's input, course files, game
+/// records).
+pub const BOM: &str = "\u{feff}";
+
+/// `text` without a leading [`BOM`].
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix(BOM).unwrap_or(text)
+}
 
 /// The bounds of one read: `max_bytes` in all, `max_line` bytes in any line; `what` names
 /// what the file should be (`a game record`), for the messages.
@@ -79,7 +86,7 @@ pub fn read_from(mut reader: impl Read, name: &str, limits: Limits) -> Result<St
         bytes.extend_from_slice(data);
     }
     // A byte-order mark (an editor's) is no part of the text.
-    if bytes.starts_with(BOM) {
+    if bytes.starts_with(BOM.as_bytes()) {
         bytes.drain(..BOM.len());
     }
     String::from_utf8(bytes).map_err(|e| {

@@ -359,16 +359,22 @@ fn analyse_times_beyond_the_bound_or_not_numbers_are_refused() {
     assert!(out.contains("bestmove"), "{out}");
 }
 
-#[test]
-fn a_course_file_with_any_number_for_a_time_still_gets_a_move() {
-    let dir = std::env::temp_dir().join(format!("halma-test-course-time-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// The 16 rows of the course start position, top row first.
+fn course_start_rows() -> Vec<&'static str> {
     let mut rows = vec!["BBBBB...........", "BBBBB...........", "BBBB............"];
     rows.extend(["BBB.............", "BB.............."]);
     rows.extend(["................"; 6]);
     rows.extend(["..............WW", ".............WWW", "............WWWW"]);
     rows.extend(["...........WWWWW", "...........WWWWW"]);
+    rows
+}
+
+#[test]
+fn a_course_file_with_any_number_for_a_time_still_gets_a_move() {
+    let dir = std::env::temp_dir().join(format!("halma-test-course-time-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows = course_start_rows();
     for mode in ["SINGLE", "GAME"] {
         for time in ["1e308", "inf", "1e19", "-5", "NaN"] {
             let input = format!("{mode}\nBLACK\n{time}\n{}\n", rows.join("\n"));
@@ -545,7 +551,55 @@ fn a_course_input_that_never_ends_or_blocks_is_refused_at_once() {
         let err = course_fails_promptly(&dir);
         assert!(err.contains("not a regular file"), "{err}");
     }
+    // A directory.
+    let _ = std::fs::remove_file(&input);
+    std::fs::create_dir(&input).unwrap();
+    let err = course_fails_promptly(&dir);
+    assert!(err.contains("not a regular file"), "{err}");
     assert!(!dir.join("output.txt").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_course_input_saved_with_a_byte_order_mark_gets_a_move() {
+    // As a Windows editor saves it: the mark before `SINGLE` used to be "mode '\u{feff}SINGLE'
+    // is neither SINGLE nor GAME".
+    let dir = scratch("course-bom");
+    let rows = course_start_rows().join("\r\n");
+    let text = format!("\u{feff}SINGLE\r\nBLACK\r\n0.5\r\n{rows}\r\n");
+    std::fs::write(dir.join("input.txt"), text).unwrap();
+    ok(&[
+        "course",
+        "--dir",
+        dir.to_str().unwrap(),
+        "--engine",
+        "alphabeta:depth=1",
+    ]);
+    let out = std::fs::read_to_string(dir.join("output.txt")).unwrap();
+    assert!(out.starts_with("E ") || out.starts_with("J "), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_output_txt_that_is_a_fifo_nobody_reads_fails_at_once() {
+    // Writing output.txt used to open it and wait for a reader for ever.
+    let dir = scratch("course-output-fifo");
+    let rows = course_start_rows().join("\n");
+    std::fs::write(
+        dir.join("input.txt"),
+        format!("SINGLE\nBLACK\n0.2\n{rows}\n"),
+    )
+    .unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("output.txt"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let err = course_fails_promptly(&dir);
+    assert!(
+        err.contains("cannot write") && err.contains("output.txt"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -359,3 +359,126 @@ fn the_default_engine_is_the_one_measured_stronger_on_the_game() {
         assert!(mcts_answers(rules, Some("mcts")), "{rules}");
     }
 }
+
+#[test]
+fn mcts_stopped_before_its_first_playout_reports_no_score() {
+    // `go nodes 0`: no playout, so no move has a score; the info line leaves `score` out
+    // (it used to say `score cp -4145`, the value of a win rate of 0) and a move still
+    // comes. A searched move keeps its score.
+    let mut s = Session::start();
+    s.send("setoption name Engine value mcts");
+    s.send("position startpos");
+    s.send("go nodes 0");
+    let lines = s.until("bestmove");
+    let info: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(!info.is_empty(), "{lines:?}");
+    for l in &info {
+        assert!(!l.contains(" score "), "{l}");
+        assert!(l.contains(" nodes 0 "), "{l}");
+    }
+    let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(legal(HALMA8, &[], mv), "{lines:?}");
+    s.send("go nodes 300");
+    let lines = s.until("bestmove");
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(last.contains(" score cp "), "{lines:?}");
+    s.send("quit");
+    assert!(s.child.wait().unwrap().success());
+}
+
+#[test]
+fn analyse_mcts_stopped_at_once_prints_no_score() {
+    for json in [false, true] {
+        let mut args = vec!["analyse", "--engine", "mcts", "--time", "0.000001"];
+        if json {
+            args.push("--json");
+        }
+        let out = common::ok(&args);
+        let first = out.lines().next().unwrap();
+        if json {
+            let v: serde_json::Value = serde_json::from_str(first).unwrap();
+            if v["nodes"] == 0 {
+                assert!(
+                    v["score"].is_null() && v.get("win_rate").is_none(),
+                    "{first}"
+                );
+            }
+        } else if first.contains(" nodes 0 ") {
+            assert!(
+                !first.contains("score") && !first.contains("winrate"),
+                "{first}"
+            );
+            assert!(first.contains(" visits 0 "), "{first}");
+        }
+    }
+}
+
+#[test]
+fn combo_and_check_values_are_case_insensitive() {
+    let mut s = Session::start();
+    for (option, value) in [
+        ("Engine", "MCTS"),
+        ("Engine", "AlphaBeta"),
+        ("MultiPlayer", "Paranoid"),
+        ("RaceFinish", "TRUE"),
+        ("RaceFinish", "False"),
+    ] {
+        s.send(&format!("setoption name {option} value {value}"));
+        s.send("isready");
+        // Any error line would come before the readyok.
+        assert_eq!(s.next(""), "readyok", "{option} {value}");
+    }
+    // The last Engine set was alpha-beta: no playout budget line for a depth.
+    s.send("go depth 1");
+    let out = s.until("bestmove");
+    assert!(!out.iter().any(|l| l.contains("MCTS")), "{out:?}");
+    s.send("setoption name Engine value Monte");
+    let e = s.next("info string error");
+    assert!(e.contains("'Monte'"), "{e}");
+    s.send("quit");
+    assert!(s.child.wait().unwrap().success());
+}
+
+#[test]
+fn go_before_any_position_searches_the_start() {
+    // As UCI engines do: the position is the start of the current rules until a
+    // `position` says otherwise (docs/protocol.md); only a refused `position` leaves none.
+    for (setup, start) in [
+        ("", HALMA8),
+        ("setoption name Rules value halma10", HALMA10),
+    ] {
+        let mut s = Session::start();
+        if !setup.is_empty() {
+            s.send(setup);
+        }
+        s.send("setoption name Engine value alphabeta");
+        s.send("go depth 1");
+        let out = s.until("bestmove");
+        assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+        let mv = out.last().unwrap().split_whitespace().nth(1).unwrap();
+        assert!(legal(start, &[], mv), "{out:?}");
+        s.send("quit");
+        assert!(s.child.wait().unwrap().success());
+    }
+}
+
+#[test]
+fn go_names_the_uci_parameters_it_does_not_offer() {
+    let mut s = Session::start();
+    for go in ["go searchmoves a1-c3", "go ponder", "go mate 3 depth 2"] {
+        s.send(go);
+        let e = s.next("info string error");
+        assert!(e.contains("is not supported"), "{go}: {e}");
+        assert!(!e.contains("whole number"), "{go}: {e}");
+        assert_eq!(s.next("bestmove"), "bestmove none", "{go}");
+    }
+    s.send("quit");
+    assert!(s.child.wait().unwrap().success());
+}

@@ -236,3 +236,167 @@ fn more_threads_than_cores_still_answer_a_tiny_clock_in_time() {
     s.send("quit");
     assert!(s.child.wait().unwrap().success());
 }
+
+/// The peak resident memory of process `pid` in MiB (`VmHWM` of /proc/PID/status).
+fn peak_mib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().strip_suffix("kB"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no VmHWM in {status}"));
+    kib / 1024
+}
+
+/// The bound on the engine's memory under a flood of commands. Before the input queue was
+/// bounded, 2 M `isready` lines written without reading the answers held some 160 MB
+/// (79 bytes a line, 1.58 GB for 20 M); the bounded engine stays near its idle size.
+const FLOOD_MIB: u64 = 48;
+
+#[test]
+fn a_front_end_that_writes_without_reading_holds_the_engine_to_bounded_memory() {
+    const LINES: usize = 2_000_000;
+    let mut child = common::spawn_ugi(Stdio::inherit());
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let flood = "isready\n".repeat(LINES) + "quit\n";
+        // Blocks once the pipe is full: the engine reads no further ahead than it can hold.
+        stdin.write_all(flood.as_bytes()).unwrap();
+    });
+    // Nobody reads the answers yet: the engine's writes block, and so does its reader.
+    std::thread::sleep(Duration::from_millis(1500));
+    let peak = peak_mib(pid);
+    assert!(
+        peak <= FLOOD_MIB,
+        "{peak} MiB resident with its output unread"
+    );
+    // Then read: every line is still answered, in order, and the engine quits.
+    let stdout = child.stdout.take().unwrap();
+    let lines = std::io::BufRead::lines(std::io::BufReader::new(stdout))
+        .map(Result::unwrap)
+        .filter(|l| l == "readyok")
+        .count();
+    writer.join().unwrap();
+    assert_eq!(lines, LINES);
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn a_flood_of_commands_during_a_search_is_bounded_and_stop_still_ends_it() {
+    const LINES: usize = 2_000_000;
+    let mut child = common::spawn_ugi(Stdio::inherit());
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    // The answers are read as they come, counted, and the bestmove timed.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut errors = 0usize;
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
+            let line = line.unwrap();
+            if line.starts_with("info string error") {
+                errors += 1;
+            } else if line.starts_with("bestmove") {
+                tx.send(Instant::now()).unwrap();
+            }
+        }
+        errors
+    });
+    // Alpha-beta with a 1 MiB table: the search itself holds little (MCTS would grow its
+    // tree to its 256 MiB budget).
+    let setup = "setoption name Engine value alphabeta\nsetoption name Hash value 1\n\
+                 setoption name Threads value 1\nposition startpos\ngo infinite\n";
+    stdin.write_all(setup.as_bytes()).unwrap();
+    let flood = "position startpos\n".repeat(LINES);
+    stdin.write_all(flood.as_bytes()).unwrap();
+    let peak = peak_mib(pid);
+    assert!(peak <= FLOOD_MIB, "{peak} MiB resident after {LINES} lines");
+    // The stop is not stuck behind the refused commands.
+    stdin.write_all(b"stop\n").unwrap();
+    stdin.flush().unwrap();
+    let sent = Instant::now();
+    let answered = rx.recv_timeout(10 * LIMIT).expect("a bestmove after stop");
+    assert!(
+        answered.saturating_duration_since(sent) < LIMIT,
+        "bestmove {:?} after stop",
+        answered.saturating_duration_since(sent)
+    );
+    stdin.write_all(b"isready\nquit\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    // All but the 4096 that could wait were refused, each with its error line.
+    let errors = reader.join().unwrap();
+    assert_eq!(errors, LINES - 4096);
+}
+
+#[test]
+fn a_byte_order_mark_before_the_first_line_is_skipped() {
+    let (lines, ok, _) = session(b"\xEF\xBB\xBFisready\nquery p1turn\n", false);
+    assert!(ok);
+    assert_eq!(lines, ["readyok", "response true"]);
+    // Only before the first line: elsewhere it is part of a command.
+    let (lines, _, _) = session(b"isready\n\xEF\xBB\xBFisready\n", false);
+    assert_eq!(lines[0], "readyok");
+    assert!(lines[1].starts_with("info string error"), "{lines:?}");
+}
+
+#[test]
+fn output_that_cannot_be_written_is_a_failure_not_a_success() {
+    // /dev/full: every write fails with ENOSPC. The engine used to exit 0; now it stops,
+    // exits 2 and says why on stderr.
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_halma"))
+        .arg("ugi")
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut child = out;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"isready\ngo infinite\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("halma: ") && err.contains("cannot write"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn junk_is_not_echoed_back_whole_or_raw() {
+    // A line of NULs, a 500 KB word, a terminal escape (`ESC [2J` clears a screen): each
+    // one short, printable error line (the error used to quote the whole word, raw).
+    let mut input = vec![0u8; 100_000];
+    input.push(b'\n');
+    input.extend(vec![b'z'; 500_000]);
+    input.extend(b"\nfoo\x1b[2Jbar\ngo depth\x00 1\nisready\n");
+    let (lines, ok, _) = session(&input, false);
+    assert!(ok);
+    assert_eq!(
+        lines.len(),
+        6,
+        "{:?}",
+        lines.iter().map(|l| l.len()).collect::<Vec<_>>()
+    );
+    for l in &lines[..4] {
+        assert!(l.starts_with("info string error"), "{l}");
+        assert!(l.chars().count() < 500, "{} chars", l.len());
+        assert!(!l.chars().any(char::is_control), "{l:?}");
+    }
+    assert!(lines[0].contains("\\u{0}"), "{}", lines[0]);
+    assert!(lines[2].contains("foo\\u{1b}[2Jbar"), "{}", lines[2]);
+    assert_eq!(lines[4], "bestmove none");
+    assert_eq!(lines[5], "readyok");
+}

@@ -23,10 +23,11 @@ pub struct Report {
     pub depth: u32,
     /// Deepest ply reached.
     pub seldepth: u32,
-    /// The best move's score, side to move's view.
-    pub score: Score,
+    /// The best move's score, side to move's view; `None` when the search has none: MCTS
+    /// stopped before the move's first playout (`go nodes 0`, a `stop` at once).
+    pub score: Option<Score>,
     /// The best move's chance of winning for the side to move, when the searcher estimates
-    /// it (MCTS).
+    /// it (MCTS, once the move has had a playout).
     pub win_rate: Option<f32>,
     /// Nodes searched (playouts for MCTS).
     pub nodes: u64,
@@ -45,7 +46,7 @@ impl Report {
         Report {
             depth: it.depth,
             seldepth: it.seldepth,
-            score: best.score,
+            score: Some(best.score),
             win_rate,
             nodes: it.nodes,
             time: it.time,
@@ -105,7 +106,12 @@ impl<P: Game> Engine<P> for Mcts {
         report: &mut dyn FnMut(&Report),
     ) -> Result<Outcome, Error> {
         Mcts::search(self, pos, limits, |r| {
-            report(&Report::from_iteration(&r.iteration, Some(r.win_rate)))
+            let searched = r.root_moves.first().is_some_and(|m| m.is_searched());
+            let mut out = Report::from_iteration(&r.iteration, searched.then_some(r.win_rate));
+            if !searched {
+                out.score = None;
+            }
+            report(&out)
         })
     }
 

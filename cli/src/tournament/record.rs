@@ -389,10 +389,13 @@ struct Lines<'a> {
 }
 
 impl<'a> Lines<'a> {
+    /// The lines of `text`, numbered from `first_line`; a byte-order mark before the first
+    /// line is skipped, its bytes counted in the offsets (a resume cuts the file there).
     fn new(text: &'a str, first_line: usize) -> Self {
+        let body = crate::text_file::without_bom(text);
         Lines {
-            rest: text,
-            offset: 0,
+            rest: body,
+            offset: text.len() - body.len(),
             number: first_line,
             peeked: None,
         }
@@ -689,6 +692,21 @@ mod tests {
         let check = format!("[Check \"{}\"]\n", header.check());
         let old = parse_file(&text.replacen(&check, "", 1)).unwrap();
         assert_eq!(old.header.as_ref(), Some(&header));
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_first_line_is_skipped() {
+        // As a Windows editor saves a record: the same games, and `complete` still counts
+        // bytes of the text as read, mark and all (a resume cuts the file there).
+        let games = [sample(1, 2), sample(2, 2)];
+        let text = games.iter().map(GameRecord::to_text).collect::<String>();
+        let marked = format!("{}{text}", crate::text_file::BOM);
+        assert_eq!(parse_records(&marked).unwrap(), games);
+        let file = parse_file(&marked).unwrap();
+        assert_eq!(
+            (file.games.as_slice(), file.complete),
+            (&games[..], marked.len())
+        );
     }
 
     #[test]

@@ -27,9 +27,9 @@ impl EngineChoice {
     /// The option's values, the default first.
     pub const NAMES: [&str; 3] = ["auto", "alphabeta", "mcts"];
 
-    /// Reads an option value.
+    /// Reads an option value, in any case (`MCTS`).
     pub fn parse(value: &str) -> Result<EngineChoice, Error> {
-        match value {
+        match value.to_ascii_lowercase().as_str() {
             "auto" => Ok(EngineChoice::Auto),
             "alphabeta" => Ok(EngineChoice::AlphaBeta),
             "mcts" => Ok(EngineChoice::Mcts),
@@ -90,7 +90,10 @@ mod tests {
         for name in EngineChoice::NAMES {
             assert!(EngineChoice::parse(name).is_ok());
         }
-        for bad in ["", "Auto", "alpha-beta", "mcts ", "random"] {
+        // Any case, as GUIs send option values.
+        assert_eq!(EngineChoice::parse("MCTS").unwrap(), EngineChoice::Mcts);
+        assert_eq!(EngineChoice::parse("Auto").unwrap(), EngineChoice::Auto);
+        for bad in ["", "alpha-beta", "mcts ", "random"] {
             let err = EngineChoice::parse(bad).unwrap_err().to_string();
             assert!(err.contains("auto, alphabeta, mcts"), "{bad}: {err}");
         }

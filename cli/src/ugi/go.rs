@@ -26,6 +26,11 @@ pub fn go_limits(args: &[&str], to_move: usize) -> Result<Limits, Error> {
             i += 1;
             continue;
         }
+        if let Some(why) = unsupported(key) {
+            return Err(Error::Argument(format!(
+                "go: '{key}' is not supported: {why}"
+            )));
+        }
         let value = args
             .get(i + 1)
             .ok_or_else(|| Error::Argument(format!("go: '{key}' needs a value")))?;
@@ -76,6 +81,17 @@ pub fn go_limits(args: &[&str], to_move: usize) -> Result<Limits, Error> {
     Ok(limits)
 }
 
+/// Why a UCI `go` parameter this engine does not offer is refused, for a message that
+/// names the real reason rather than a value that is "not a whole number".
+fn unsupported(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "searchmoves" => "the engine searches every legal move",
+        "ponder" => "the engine does not ponder (send 'go' when it is to move)",
+        "mate" => "there is no mate search (use depth, nodes or a time)",
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,6 +108,11 @@ mod tests {
         assert!(go_limits(&["depth"], 0).is_err());
         assert!(go_limits(&["depth", "x"], 0).is_err());
         assert!(go_limits(&["warp", "9"], 0).is_err());
+        // UCI parameters the engine does not offer say so, not "not a whole number".
+        for args in [&["searchmoves", "a1-c3"][..], &["ponder"], &["mate", "3"]] {
+            let e = go_limits(args, 0).unwrap_err().to_string();
+            assert!(e.contains("is not supported"), "{args:?}: {e}");
+        }
         // UCI's clock names, as CCP sends them.
         let limits = go_limits(
             &["wtime", "900", "btime", "800", "winc", "5", "binc", "7"],

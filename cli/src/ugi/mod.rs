@@ -26,9 +26,9 @@ pub use output::Output;
 use session::Session;
 use std::collections::VecDeque;
 use std::io::{BufReader, Read};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Sender};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, SyncSender};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -44,6 +44,14 @@ pub const MAX_LINE: usize = 1 << 20;
 /// Most commands that may wait for a running search; one more is refused (a refused `go`
 /// is answered `bestmove none` at once).
 pub const MAX_WAITING: usize = 4096;
+/// Most bytes of command text that may wait for a running search (the lines of at most
+/// [`MAX_WAITING`] commands); a command that would pass it is refused as one more would be.
+pub const MAX_WAITING_BYTES: usize = 64 << 20;
+/// Most lines read but not yet taken by the command loop. The reader stops reading while
+/// this many wait (the pipe then fills and the front end's writes block), so memory stays
+/// bounded, at most this many [`MAX_LINE`]s, whatever the front end writes and whether or
+/// not it reads the answers.
+pub const MAX_UNREAD_LINES: usize = 16;
 
 /// The protocol spoken: UGI, or CCP (the `ccerl` rules only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,8 +98,9 @@ struct Running {
 
 /// What the command loop waits for.
 enum Event {
-    /// A command line, and when it was read (a `go`'s clock runs from then).
-    Line(String, Instant),
+    /// A command line, its number in the input (from 1) and when it was read (a `go`'s
+    /// clock runs from then).
+    Line(String, u64, Instant),
     /// A line that is no command (not UTF-8, or too long): why.
     Unreadable(String),
     /// The end of the input.
@@ -108,6 +117,48 @@ struct Waiting {
     at: Instant,
 }
 
+/// What the reader thread and the command loop share so that a `stop` or `quit` reaches
+/// the running search as soon as it is read, even while the lines before it still wait
+/// for the command loop.
+#[derive(Default)]
+struct Stops {
+    /// A search asked for by a line numbered below this is to stop: the number of the last
+    /// `stop` or `quit` read (`u64::MAX` once the input has ended).
+    before: AtomicU64,
+    /// The running search: the number of its `go` line and its stop flag.
+    running: Mutex<Option<(u64, Arc<AtomicBool>)>>,
+}
+
+impl Stops {
+    /// A `stop` or `quit` numbered `number` was read: the running search stops if it was
+    /// asked for before it.
+    fn stop_before(&self, number: u64) {
+        self.before.fetch_max(number, Ordering::SeqCst);
+        let running = self.running.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((id, stop)) = running.as_ref() {
+            if *id < number {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// The search of `go` line `id` runs with flag `stop`: raised at once if a `stop` after
+    /// that line has been read already.
+    fn start(&self, id: u64, stop: &Arc<AtomicBool>) {
+        *self.running.lock().unwrap_or_else(|p| p.into_inner()) = Some((id, stop.clone()));
+        // Read after the search is registered: a `stop` read in between is seen here or
+        // sees the search.
+        if id < self.before.load(Ordering::SeqCst) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// No search runs.
+    fn clear(&self) {
+        *self.running.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    }
+}
+
 /// The protocol state.
 struct Ugi {
     config: Config,
@@ -118,15 +169,16 @@ struct Ugi {
     no_position: Option<String>,
     running: Option<Running>,
     waiting: VecDeque<Waiting>,
-    /// Command lines received so far.
-    received: u64,
+    /// Bytes of the waiting command lines.
+    waiting_bytes: usize,
     /// A search asked for by a line numbered below this is stopped as it starts: a `stop`
     /// (or `quit`, or the end of the input) came after it.
     stopped_before: u64,
     /// `quit` or the end of the input has come: the waiting commands run, every search
     /// stopped at once, and then the engine exits.
     quitting: bool,
-    events: Sender<Event>,
+    events: SyncSender<Event>,
+    stops: Arc<Stops>,
     out: Output,
 }
 
@@ -168,9 +220,10 @@ fn serve_with(
     dialect: Dialect,
     preset: &[String],
 ) -> Result<(), Error> {
-    let (events, inbox) = mpsc::channel();
-    let reader = events.clone();
-    std::thread::spawn(move || read_commands(input, &reader));
+    let (events, inbox) = mpsc::sync_channel(MAX_UNREAD_LINES);
+    let stops = Arc::new(Stops::default());
+    let (reader, reader_stops) = (events.clone(), stops.clone());
+    std::thread::spawn(move || read_commands(input, &reader, &reader_stops));
     let mut ugi = Ugi {
         config: Config {
             dialect,
@@ -190,10 +243,11 @@ fn serve_with(
         no_position: None,
         running: None,
         waiting: VecDeque::new(),
-        received: 0,
+        waiting_bytes: 0,
         stopped_before: 0,
         quitting: false,
         events,
+        stops,
         out,
     };
     for option in preset {
@@ -204,7 +258,7 @@ fn serve_with(
     }
     while let Ok(event) = inbox.recv() {
         match event {
-            Event::Line(line, at) => ugi.arrive(&line, at),
+            Event::Line(line, number, at) => ugi.arrive(&line, number, at),
             Event::Unreadable(why) => ugi.error(&Error::Argument(why)),
             Event::End => ugi.quit(u64::MAX),
             Event::Done(id) => {
@@ -216,6 +270,7 @@ fn serve_with(
         if ugi.out.is_closed() {
             // Nobody reads the answers any more: stop and go.
             ugi.waiting.clear();
+            ugi.waiting_bytes = 0;
             ugi.quit(u64::MAX);
         }
         ugi.work();
@@ -224,18 +279,32 @@ fn serve_with(
         }
     }
     ugi.finish_search();
-    Ok(())
+    match ugi.out.failure() {
+        // The front end cannot have the answers: not a success, whoever asked.
+        Some(e) => Err(Error::Argument(format!("cannot write the answers: {e}"))),
+        None => Ok(()),
+    }
 }
 
 /// Reads `input` line by line into `events` until its end (or a read error, taken as its
-/// end), reporting lines that are too long or not UTF-8 instead of passing them on.
-fn read_commands(input: impl Read, events: &Sender<Event>) {
+/// end) or a `quit`, reporting lines that are too long or not UTF-8 instead of passing them
+/// on. A `stop` or `quit` stops the running search through `stops` as soon as it is read.
+/// `events` holds at most [`MAX_UNREAD_LINES`]: while it is full the reader waits, and so
+/// does a front end that writes on.
+fn read_commands(input: impl Read, events: &SyncSender<Event>, stops: &Stops) {
     let mut reader = BufReader::new(input);
     let mut line = Vec::new();
     let mut number = 0u64;
     loop {
         number += 1;
-        let event = match read_line(&mut reader, &mut line, MAX_LINE) {
+        let read = read_line(&mut reader, &mut line, MAX_LINE);
+        // A byte-order mark before the first line is no part of it.
+        let bom = crate::text_file::BOM.as_bytes();
+        if number == 1 && line.starts_with(bom) {
+            line.drain(..bom.len());
+        }
+        let mut quit = false;
+        let event = match read {
             Ok(lines::Read::End) | Err(_) => break,
             Ok(lines::Read::TooLong) => match lines::skip_line(&mut reader) {
                 Ok(()) => Event::Unreadable(format!(
@@ -244,17 +313,26 @@ fn read_commands(input: impl Read, events: &Sender<Event>) {
                 Err(_) => break,
             },
             Ok(lines::Read::Line) => match std::str::from_utf8(&line) {
-                Ok(text) => Event::Line(text.to_string(), Instant::now()),
+                Ok(text) => {
+                    let word = first_word(text);
+                    if word == "stop" || word == "quit" {
+                        stops.stop_before(number);
+                        quit = word == "quit";
+                    }
+                    Event::Line(text.to_string(), number, Instant::now())
+                }
                 Err(e) => Event::Unreadable(format!(
                     "input line {number} is not UTF-8 (byte {}); ignored",
                     e.valid_up_to() + 1
                 )),
             },
         };
-        if events.send(event).is_err() {
+        if events.send(event).is_err() || quit {
+            // Lines after `quit` are not read.
             return;
         }
     }
+    stops.stop_before(u64::MAX);
     let _ = events.send(Event::End);
 }
 
@@ -266,6 +344,37 @@ fn is_realtime(word: &str) -> bool {
 /// The first word of a command line.
 fn first_word(line: &str) -> &str {
     line.split_whitespace().next().unwrap_or("")
+}
+
+/// Longest error message written, in characters; the rest is cut (`…`).
+pub const MAX_ERROR_CHARS: usize = 400;
+
+/// `text` (an error message, which quotes what the front end sent) as one short printable
+/// line: control characters (NUL, a lone `\r` that a front end may take for a line end)
+/// escaped, and at most [`MAX_ERROR_CHARS`] characters, so that a line of NULs or a 1 MiB
+/// word is not echoed back whole.
+fn one_line(text: &str) -> String {
+    let mut out = String::new();
+    let mut written = 0;
+    for c in text.chars() {
+        // An escape (`\u{0}`) counts as the characters it is written with.
+        let width = if c.is_control() {
+            c.escape_default().count()
+        } else {
+            1
+        };
+        if written + width > MAX_ERROR_CHARS {
+            out.push('…');
+            break;
+        }
+        written += width;
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Parses the value of option `name`, a whole number within `min..=max`.
@@ -286,18 +395,16 @@ impl Ugi {
     /// asked for before them, running or waiting. Other commands run in the order they
     /// came, one exception aside: `isready` and `ugi` are answered at once while a search
     /// runs, as long as no later `go` waits (they then refer to that `go`'s search).
-    /// Lines after `quit` are ignored.
-    fn arrive(&mut self, line: &str, at: Instant) {
+    /// Lines after `quit` are ignored. `number` is the line's in the input.
+    fn arrive(&mut self, line: &str, number: u64, at: Instant) {
         let line = line.trim();
         if line.is_empty() || self.quitting {
             return;
         }
-        self.received += 1;
-        let number = self.received;
         let word = first_word(line);
         match word {
             "stop" => {
-                self.stopped_before = number;
+                self.stopped_before = self.stopped_before.max(number);
                 self.stop_search();
                 return;
             }
@@ -314,6 +421,15 @@ impl Ugi {
             self.refuse(word, &e);
             return;
         }
+        if self.waiting_bytes + line.len() > MAX_WAITING_BYTES {
+            let e = Error::Argument(format!(
+                "{MAX_WAITING_BYTES} bytes of commands already wait for the search to end; \
+                 '{word}' ignored"
+            ));
+            self.refuse(word, &e);
+            return;
+        }
+        self.waiting_bytes += line.len();
         let go_waits = self.waiting.iter().any(|w| first_word(&w.line) == "go");
         let waiting = Waiting {
             line: line.to_string(),
@@ -331,7 +447,7 @@ impl Ugi {
     /// stops now; what waits still runs.
     fn quit(&mut self, number: u64) {
         self.quitting = true;
-        self.stopped_before = number;
+        self.stopped_before = self.stopped_before.max(number);
         self.stop_search();
     }
 
@@ -342,9 +458,12 @@ impl Ugi {
         }
     }
 
-    /// Writes the error line of `e`.
+    /// Writes the error line of `e`, made safe to echo: see [`one_line`].
     fn error(&self, e: &Error) {
-        self.out.line(format_args!("info string error {e}"));
+        self.out.line(format_args!(
+            "info string error {}",
+            one_line(&e.to_string())
+        ));
     }
 
     /// Answers a command `word` that failed with `e`: its error line, and for a `go` the
@@ -365,6 +484,7 @@ impl Ugi {
                 break;
             }
             let Waiting { line, number, at } = self.waiting.pop_front().expect("checked");
+            self.waiting_bytes -= line.len();
             let words: Vec<&str> = line.split_whitespace().collect();
             if let Err(e) = self.handle(number, at, words[0], &words[1..]) {
                 self.refuse(words[0], &e);
@@ -377,7 +497,9 @@ impl Ugi {
     fn finish_search(&mut self) {
         if let Some(r) = self.running.take() {
             r.stop.store(true, Ordering::Relaxed);
-            match r.thread.join() {
+            let joined = r.thread.join();
+            self.stops.clear();
+            match joined {
                 Ok(session) => self.session = Some(session),
                 Err(_) => {
                     let e = Error::Argument("the search failed; the game is reset".into());
@@ -557,6 +679,7 @@ impl Ugi {
         let (done, out) = (self.events.clone(), self.out.clone());
         // The go line's number names its search.
         let id = number;
+        self.stops.start(id, &stop);
         let thread = std::thread::spawn(move || {
             session.go(&limits, &out);
             let _ = done.send(Event::Done(id));

@@ -111,7 +111,7 @@ fn every_option() -> Vec<UgiOption> {
                 MultiPlayer::NAMES.join(" var ")
             ),
             Box::new(|config, _, value| {
-                config.multi = value.parse()?;
+                config.multi = choice(value).parse()?;
                 Ok(())
             }),
         ),
@@ -122,7 +122,7 @@ fn every_option() -> Vec<UgiOption> {
                 search::Options::default().race_finish
             ),
             Box::new(|config, _, value| {
-                config.race_finish = match value.to_ascii_lowercase().as_str() {
+                config.race_finish = match choice(value).as_str() {
                     "true" => true,
                     "false" => false,
                     _ => {
@@ -149,6 +149,13 @@ fn every_option() -> Vec<UgiOption> {
         ));
     }
     options
+}
+
+/// A combo or check option's value as the options' values are written (lower case): the
+/// values of every combo and check, like the option names, are case-insensitive (`MCTS`,
+/// `True`), as UCI GUIs send them either way.
+fn choice(value: &str) -> String {
+    value.to_ascii_lowercase()
 }
 
 /// Sets the option called `name` (any case, any run of spaces between words) to `value`.

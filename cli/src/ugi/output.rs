@@ -4,13 +4,15 @@
 use std::fmt::Display;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Where the engine's answers go. Cloning shares the sink.
 #[derive(Clone)]
 pub struct Output {
     sink: Arc<Mutex<Box<dyn Write + Send>>>,
     closed: Arc<AtomicBool>,
+    /// Why the first failed write failed.
+    failure: Arc<OnceLock<String>>,
 }
 
 impl Output {
@@ -19,6 +21,7 @@ impl Output {
         Output {
             sink: Arc::new(Mutex::new(Box::new(sink))),
             closed: Arc::new(AtomicBool::new(false)),
+            failure: Arc::new(OnceLock::new()),
         }
     }
 
@@ -32,11 +35,20 @@ impl Output {
             .sink
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let ok = writeln!(sink, "{text}").and_then(|_| sink.flush()).is_ok();
-        if !ok {
-            self.closed.store(true, Ordering::Relaxed);
+        match writeln!(sink, "{text}").and_then(|_| sink.flush()) {
+            Ok(()) => true,
+            Err(e) => {
+                let _ = self.failure.set(e.to_string());
+                self.closed.store(true, Ordering::Relaxed);
+                false
+            }
         }
-        ok
+    }
+
+    /// Why writing failed (the first failure), if it has: a closed pipe or descriptor, a
+    /// full disk.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.get().map(String::as_str)
     }
 
     /// Whether a write has failed.

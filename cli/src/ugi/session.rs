@@ -141,11 +141,14 @@ fn info_line<P: Game>(pos: &P, r: &Report, plies_per_move: u32, write: MoveWrite
                 text
             })
             .collect();
+    // No score for a move the search has not looked at (UCI's `score` is optional).
+    let score = r.score.map_or(String::new(), |s| {
+        format!(" score {}", score_text(s, plies_per_move))
+    });
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        "info depth {} seldepth {}{score} nodes {} nps {} time {} hashfull {} pv {}",
         r.depth,
         r.seldepth,
-        score_text(r.score, plies_per_move),
         r.nodes,
         r.nps(),
         r.time.as_millis(),

@@ -29,6 +29,15 @@ pub struct RootMove {
     pub exact: Exact,
 }
 
+impl RootMove {
+    /// Whether the search has anything to say of this move: a playout went through it or
+    /// the solver knows its value. A move of a search stopped before its first playout has
+    /// neither, and its win rate (0) and score mean nothing.
+    pub fn is_searched(&self) -> bool {
+        self.visits > 0 || self.exact.is_known()
+    }
+}
+
 /// A progress report (periodic, and one at the end), parallel to the alpha-beta
 /// searcher's [`Iteration`].
 #[derive(Clone, Debug)]
