@@ -286,9 +286,10 @@ impl Picture {
 /// right of the last (the cells drawn but not played on count, so Le Zug's frame is the
 /// whole board). On the hexagonal lattice a file runs at 60° and no single row meets every
 /// file near the board (the star's side points), so each rank is numbered at both ends of
-/// its row and each file lettered at both ends of its line; where a rank number already
-/// holds that point, the letter goes one more step out, and is left out at an end where
-/// that is taken too (the other end keeps it).
+/// its row and each file lettered at both ends of its line, the letters placed first: a
+/// file's line can run along the ends of many rows (the star's `d` and `n` run along the
+/// ends of ranks 5 to 9 and 14 to 17), so where a letter holds a row's end point, that
+/// rank's number goes further out along its row (up to four steps).
 pub fn edge_labels(lattice: Lattice, cells: &[CellPicture]) -> Vec<Label> {
     let played: Vec<&CellPicture> = cells
         .iter()
@@ -321,18 +322,6 @@ pub fn edge_labels(lattice: Lattice, cells: &[CellPicture]) -> Vec<Label> {
             });
         }
     };
-    for r in r0..=r1 {
-        let row = || played.iter().filter(|c| c.rank == r).map(|c| c.file);
-        let (Some(low), Some(high)) = (row().min(), row().max()) else {
-            continue;
-        };
-        let (low, high) = match lattice {
-            Lattice::Square => (f0, f1),
-            Lattice::Hex => (low, high),
-        };
-        put(&mut labels, Axis::Rank, r, &[(low - 1, r)]);
-        put(&mut labels, Axis::Rank, r, &[(high + 1, r)]);
-    }
     for f in f0..=f1 {
         let column = || played.iter().filter(|c| c.file == f).map(|c| c.rank);
         let (Some(low), Some(high)) = (column().min(), column().max()) else {
@@ -344,10 +333,26 @@ pub fn edge_labels(lattice: Lattice, cells: &[CellPicture]) -> Vec<Label> {
                 put(&mut labels, Axis::File, f, &[(f, r1 + 1)]);
             }
             Lattice::Hex => {
-                put(&mut labels, Axis::File, f, &[(f, low - 1), (f, low - 2)]);
-                put(&mut labels, Axis::File, f, &[(f, high + 1), (f, high + 2)]);
+                let below: Vec<(i32, i32)> = (1..=4).map(|k| (f, low - k)).collect();
+                let above: Vec<(i32, i32)> = (1..=4).map(|k| (f, high + k)).collect();
+                put(&mut labels, Axis::File, f, &below);
+                put(&mut labels, Axis::File, f, &above);
             }
         }
+    }
+    for r in r0..=r1 {
+        let row = || played.iter().filter(|c| c.rank == r).map(|c| c.file);
+        let (Some(low), Some(high)) = (row().min(), row().max()) else {
+            continue;
+        };
+        let (low, high) = match lattice {
+            Lattice::Square => (f0, f1),
+            Lattice::Hex => (low, high),
+        };
+        let left: Vec<(i32, i32)> = (1..=4).map(|k| (low - k, r)).collect();
+        let right: Vec<(i32, i32)> = (1..=4).map(|k| (high + k, r)).collect();
+        put(&mut labels, Axis::Rank, r, &left);
+        put(&mut labels, Axis::Rank, r, &right);
     }
     labels
 }

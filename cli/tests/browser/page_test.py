@@ -235,7 +235,7 @@ def check_picture(rules, pic):
             assert line, f"{rules}: {axis} label {l['text']} names no cell"
             for (cx, cy) in line:
                 d = ((l["x"] - cx) ** 2 + (l["y"] - cy) ** 2) ** 0.5
-                assert d > 20, f"{rules}: {axis} {l['text']} on a cell ({d:.1} px)"
+                assert d > 20, f"{rules}: {axis} {l['text']} on a cell ({d:.1f} px)"
             if axis == "rank":
                 assert all(abs(cy - l["y"]) < 0.2 for _, cy in line), \
                     f"{rules}: rank {l['text']} at y {l['y']}, its cells at {line}"
@@ -243,7 +243,7 @@ def check_picture(rules, pic):
                 (ax, ay), (bx, by) = min(line, key=lambda c: c[1]), max(line, key=lambda c: c[1])
                 off = abs((l["x"] - ax) * (by - ay) - (l["y"] - ay) * (bx - ax)) / \
                     ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
-                assert off < 0.5, f"{rules}: file {l['text']} {off:.1} px off its line"
+                assert off < 0.5, f"{rules}: file {l['text']} {off:.1f} px off its line"
     if rules == "hexma":
         assert len(pic["edges"]) == 34, f"hexma: {len(pic['edges'])} goal-edge cells ringed"
         assert all(set(e) == {RED, BLUE} for e in pic["edges"]), pic["edges"][:3]
@@ -333,9 +333,9 @@ def lehrma_last_move(driver, folder):
     length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
     tip = (bx + (bx - ax) / length * 6.4, by + (by - ay) / length * 6.4)
     gap = ((tip[0] - cx) ** 2 + (tip[1] - cy) ** 2) ** 0.5
-    assert gap >= found["r"], f"lehrma: the head reaches {gap:.1} px from {to}'s centre"
+    assert gap >= found["r"], f"lehrma: the head reaches {gap:.1f} px from {to}'s centre"
     print(f"lehrma: {first['move']}: the last move's arrow under the pieces, its head "
-          f"{gap:.1} px from {to}'s centre (piece radius {found['r']})"
+          f"{gap:.1f} px from {to}'s centre (piece radius {found['r']})"
           + (", the piece lettered" if found["letter"] else ""))
     screenshot(driver, folder, "lehrma-last-move")
 
