@@ -289,7 +289,8 @@ impl Picture {
 /// its row and each file lettered at both ends of its line, the letters placed first: a
 /// file's line can run along the ends of many rows (the star's `d` and `n` run along the
 /// ends of ranks 5 to 9 and 14 to 17), so where a letter holds a row's end point, that
-/// rank's number goes further out along its row (up to four steps).
+/// rank's number goes further out along its row (up to eight steps: the star's ranks 4
+/// and 14 end where five files end, so their numbers stand six steps out).
 pub fn edge_labels(lattice: Lattice, cells: &[CellPicture]) -> Vec<Label> {
     let played: Vec<&CellPicture> = cells
         .iter()
@@ -349,8 +350,8 @@ pub fn edge_labels(lattice: Lattice, cells: &[CellPicture]) -> Vec<Label> {
             Lattice::Square => (f0, f1),
             Lattice::Hex => (low, high),
         };
-        let left: Vec<(i32, i32)> = (1..=4).map(|k| (low - k, r)).collect();
-        let right: Vec<(i32, i32)> = (1..=4).map(|k| (high + k, r)).collect();
+        let left: Vec<(i32, i32)> = (1..=8).map(|k| (low - k, r)).collect();
+        let right: Vec<(i32, i32)> = (1..=8).map(|k| (high + k, r)).collect();
         put(&mut labels, Axis::Rank, r, &left);
         put(&mut labels, Axis::Rank, r, &right);
     }
