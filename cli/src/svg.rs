@@ -3,7 +3,7 @@
 //! (`serve`), which finds cells and pieces by their `data-cell` attributes.
 
 use halma_engine::game::side_letter;
-use halma_engine::picture::{Mark, Picture, Shape};
+use halma_engine::picture::{Axis, Lattice, Mark, Picture, Shape};
 use halma_engine::{Error, Game};
 use std::fmt::Write;
 
@@ -18,6 +18,13 @@ const UNIT: f64 = 40.0;
 const MARGIN: f64 = 0.7;
 /// The most cells an arrow may pass through.
 pub const MAX_ARROW_CELLS: usize = 64;
+/// A piece's radius, in pixels.
+const PIECE_RADIUS: f64 = 0.36 * UNIT;
+/// How far an arrowhead's tip reaches beyond the end of its line, in pixels (the marker's
+/// 16 px drawn from 6 of its 10 units: 0.4 × 16).
+const HEAD_REACH: f64 = 6.4;
+/// The distance between arrows that would otherwise lie on one another, in pixels.
+const ARROW_GAP: f64 = 7.0;
 
 /// One arrow: the cells of a path, hop by hop, and its colour and opacity.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +35,8 @@ pub struct Arrow {
     pub colour: String,
     /// Opacity, 0 to 1.
     pub opacity: f64,
+    /// The last move's arrow: drawn under the pieces, so that it never hides one.
+    pub last: bool,
 }
 
 impl Arrow {
@@ -71,6 +80,7 @@ impl Arrow {
             cells,
             colour: colour.to_string(),
             opacity: 0.85,
+            last: false,
         })
     }
 }
@@ -120,12 +130,15 @@ pub fn render(pic: &Picture, drawing: &Drawing) -> String {
         pic.lattice.name()
     );
     out.push_str(
-        r##"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="context-stroke"/></marker></defs>"##,
+        r##"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerUnits="userSpaceOnUse" markerWidth="16" markerHeight="16" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="context-stroke"/></marker></defs>"##,
     );
     let _ = write!(
         out,
         r##"<rect x="0" y="0" width="{width:.1}" height="{height:.1}" fill="#e9d3a4"/>"##
     );
+    if pic.lattice == Lattice::Hex {
+        guides(&mut out, pic, &at);
+    }
     out.push_str(r#"<g class="cells">"#);
     for c in &pic.cells {
         let (x, y) = at(c.centre);
@@ -144,6 +157,7 @@ pub fn render(pic: &Picture, drawing: &Drawing) -> String {
             Mark::Camp(s) => Some((SIDE_COLOURS[s % 6], 0.28)),
             Mark::Zone => Some(("#7f7f7f", 0.3)),
             Mark::Wall(s) => Some((SIDE_COLOURS[s % 6], 0.5)),
+            Mark::Edge => None,
         };
         let class = format!("cell {}", c.shape.name());
         match c.shape {
@@ -159,6 +173,9 @@ pub fn render(pic: &Picture, drawing: &Drawing) -> String {
                         r##"<circle class="tint" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{colour}" fill-opacity="{alpha}" pointer-events="none"/>"##,
                         0.46 * UNIT
                     );
+                }
+                if c.mark == Mark::Edge {
+                    edge_ring(&mut out, pic.sides, (x, y), c);
                 }
             }
             _ => {
@@ -180,15 +197,31 @@ pub fn render(pic: &Picture, drawing: &Drawing) -> String {
             }
         }
     }
-    out.push_str("</g><g class=\"labels\" font-size=\"14\" fill=\"#5a4020\" text-anchor=\"middle\" dominant-baseline=\"central\">");
+    out.push_str("</g><g class=\"labels\" font-size=\"15\" font-weight=\"bold\" fill=\"#5a4020\" text-anchor=\"middle\" dominant-baseline=\"central\">");
     for l in &pic.labels {
         let (x, y) = at(l.centre);
+        let axis = match l.axis {
+            Axis::File => "file",
+            Axis::Rank => "rank",
+        };
         let _ = write!(
             out,
-            r#"<text x="{x:.1}" y="{y:.1}">{}</text>"#,
+            r#"<text class="{axis}" data-{axis}="{0}" x="{x:.1}" y="{y:.1}">{0}</text>"#,
             escape(&l.text)
         );
     }
+    out.push_str("</g>");
+    // The last move's arrow under the pieces, the others over them.
+    let slots = arrow_slots(pic, &drawing.arrows, &at);
+    let layer = |out: &mut String, last: bool| {
+        for (arrow, &slot) in drawing.arrows.iter().zip(&slots) {
+            if arrow.last == last {
+                draw_arrow(out, pic, arrow, slot, &at);
+            }
+        }
+    };
+    out.push_str("<g class=\"arrows under\" pointer-events=\"none\">");
+    layer(&mut out, true);
     out.push_str("</g><g class=\"pieces\">");
     for c in &pic.cells {
         let Some(p) = c.piece else { continue };
@@ -211,41 +244,7 @@ pub fn render(pic: &Picture, drawing: &Drawing) -> String {
         out.push_str("</g>");
     }
     out.push_str("</g><g class=\"arrows\" pointer-events=\"none\">");
-    for arrow in &drawing.arrows {
-        let centres: Vec<(f64, f64)> = arrow
-            .cells
-            .iter()
-            .filter_map(|&c| pic.cell(c).map(|c| at(c.centre)))
-            .collect();
-        let _ = write!(
-            out,
-            r#"<g class="arrow" stroke="{}" stroke-opacity="{:.2}" fill="{0}" fill-opacity="{1:.2}">"#,
-            escape(&arrow.colour),
-            arrow.opacity.clamp(0.0, 1.0)
-        );
-        if centres.len() == 1 {
-            let (x, y) = centres[0];
-            let _ = write!(
-                out,
-                r#"<circle class="ring" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke-width="4"/>"#,
-                0.42 * UNIT
-            );
-        }
-        let hops = centres.len().saturating_sub(1);
-        for (i, pair) in centres.windows(2).enumerate() {
-            let ((ax, ay), (bx, by)) = (pair[0], pair[1]);
-            let head = if i + 1 == hops {
-                r#" marker-end="url(#arrowhead)""#
-            } else {
-                ""
-            };
-            let _ = write!(
-                out,
-                r#"<line class="hop" x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}" stroke-width="6" stroke-linecap="round"{head}/>"#
-            );
-        }
-        out.push_str("</g>");
-    }
+    layer(&mut out, false);
     out.push_str("</g>");
     for (i, note) in pic.notes.iter().enumerate() {
         let y = height - (notes_height - i as f64 * 0.5 - 0.1) * UNIT;
@@ -258,6 +257,217 @@ pub fn render(pic: &Picture, drawing: &Drawing) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// Faint lines along every file and rank of a hexagonal board, under its holes, from its
+/// first cell to its last: a file runs at 60°, and the line leads the eye from a cell to
+/// the letter at the file's end.
+fn guides(out: &mut String, pic: &Picture, at: &impl Fn((f64, f64)) -> (f64, f64)) {
+    out.push_str(
+        r##"<g class="guides" stroke="#b8945c" stroke-width="1.5" pointer-events="none">"##,
+    );
+    let played: Vec<_> = pic.cells.iter().filter(|c| c.cell.is_some()).collect();
+    for axis in [Axis::File, Axis::Rank] {
+        let key = |c: &&halma_engine::picture::CellPicture| match axis {
+            Axis::File => (c.file, c.rank),
+            Axis::Rank => (c.rank, c.file),
+        };
+        let mut lines: Vec<(i32, i32)> = played.iter().map(key).collect();
+        lines.sort_unstable();
+        let mut i = 0;
+        while i < lines.len() {
+            let line = lines[i].0;
+            let j = i + lines[i..].iter().take_while(|k| k.0 == line).count();
+            let (first, last) = (lines[i].1, lines[j - 1].1);
+            if first < last {
+                let place = |along: i32| match axis {
+                    Axis::File => pic.lattice.centre(line, along),
+                    Axis::Rank => pic.lattice.centre(along, line),
+                };
+                let ((ax, ay), (bx, by)) = (at(place(first)), at(place(last)));
+                let _ = write!(
+                    out,
+                    r#"<line x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}"/>"#
+                );
+            }
+            i = j;
+        }
+    }
+    out.push_str("</g>");
+}
+
+/// The ring of a goal-edge cell ([`Mark::Edge`]): dashes in each side's colour in turn.
+fn edge_ring(
+    out: &mut String,
+    sides: usize,
+    (x, y): (f64, f64),
+    c: &halma_engine::picture::CellPicture,
+) {
+    let sides = sides.clamp(1, 6);
+    let r = 0.45 * UNIT;
+    let dash = 2.0 * std::f64::consts::PI * r / (4 * sides) as f64;
+    let _ = write!(
+        out,
+        r#"<g class="goal-edge" data-cell="{}" pointer-events="none">"#,
+        c.name
+    );
+    for (s, colour) in SIDE_COLOURS.iter().enumerate().take(sides) {
+        let _ = write!(
+            out,
+            r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="none" stroke="{colour}" stroke-width="4" stroke-dasharray="{dash:.2} {:.2}" stroke-dashoffset="{:.2}"/>"#,
+            dash * (sides - 1) as f64,
+            -dash * s as f64
+        );
+    }
+    out.push_str("</g>");
+}
+
+/// The screen segments of an arrow's hops.
+fn hops(
+    pic: &Picture,
+    arrow: &Arrow,
+    at: &impl Fn((f64, f64)) -> (f64, f64),
+) -> Vec<((f64, f64), (f64, f64))> {
+    let centres: Vec<(f64, f64)> = arrow
+        .cells
+        .iter()
+        .filter_map(|&c| pic.cell(c).map(|c| at(c.centre)))
+        .collect();
+    centres.windows(2).map(|w| (w[0], w[1])).collect()
+}
+
+/// Whether two segments lie on one line and share more than a point.
+fn overlap(a: ((f64, f64), (f64, f64)), b: ((f64, f64), (f64, f64))) -> bool {
+    let (d, len) = (
+        (a.1 .0 - a.0 .0, a.1 .1 - a.0 .1),
+        (a.1 .0 - a.0 .0).hypot(a.1 .1 - a.0 .1),
+    );
+    if len < 1e-9 {
+        return false;
+    }
+    let off = |p: (f64, f64)| ((p.0 - a.0 .0) * d.1 - (p.1 - a.0 .1) * d.0).abs() / len;
+    if off(b.0) > 1.0 || off(b.1) > 1.0 {
+        return false;
+    }
+    let along = |p: (f64, f64)| ((p.0 - a.0 .0) * d.0 + (p.1 - a.0 .1) * d.1) / len;
+    let (lo, hi) = (along(b.0).min(along(b.1)), along(b.0).max(along(b.1)));
+    hi.min(len) - lo.max(0.0) > 1.0
+}
+
+/// Each arrow's slot: 0 for an arrow that lies on no earlier one, else the first of 1, −1,
+/// 2, −2, … that no earlier arrow lying on it holds, so that arrows sharing a hop are drawn
+/// side by side, `ARROW_GAP` apart, and each stays visible.
+fn arrow_slots(
+    pic: &Picture,
+    arrows: &[Arrow],
+    at: &impl Fn((f64, f64)) -> (f64, f64),
+) -> Vec<i32> {
+    let segments: Vec<_> = arrows.iter().map(|a| hops(pic, a, at)).collect();
+    let mut slots: Vec<i32> = Vec::with_capacity(arrows.len());
+    for (i, mine) in segments.iter().enumerate() {
+        let used: Vec<i32> = (0..i)
+            .filter(|&j| {
+                mine.iter()
+                    .any(|&a| segments[j].iter().any(|&b| overlap(a, b)))
+            })
+            .map(|j| slots[j])
+            .collect();
+        let slot = (0..)
+            .map(|k: i32| if k % 2 == 1 { (k + 1) / 2 } else { -k / 2 })
+            .find(|s| !used.contains(s))
+            .unwrap_or(0);
+        slots.push(slot);
+    }
+    slots
+}
+
+/// One arrow: a ring for a single cell, else a line a hop, shifted sideways by its slot
+/// (the same side whichever way a hop runs), starting and ending at a piece's rim rather
+/// than its centre, so that neither the line nor the head covers the piece's letter.
+fn draw_arrow(
+    out: &mut String,
+    pic: &Picture,
+    arrow: &Arrow,
+    slot: i32,
+    at: &impl Fn((f64, f64)) -> (f64, f64),
+) {
+    let class = if arrow.last {
+        "arrow last-move"
+    } else {
+        "arrow"
+    };
+    let _ = write!(
+        out,
+        r#"<g class="{class}" data-slot="{slot}" stroke="{}" stroke-opacity="{:.2}" fill="{0}" fill-opacity="{1:.2}">"#,
+        escape(&arrow.colour),
+        arrow.opacity.clamp(0.0, 1.0)
+    );
+    let piece_on = |i: usize| {
+        arrow
+            .cells
+            .get(i)
+            .and_then(|&c| pic.cell(c))
+            .is_some_and(|c| c.piece.is_some())
+    };
+    if arrow.cells.len() == 1 {
+        if let Some(c) = pic.cell(arrow.cells[0]) {
+            let (x, y) = at(c.centre);
+            let _ = write!(
+                out,
+                r#"<circle class="ring" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke-width="4"/>"#,
+                0.42 * UNIT
+            );
+        }
+    }
+    let segments = hops(pic, arrow, at);
+    let count = segments.len();
+    for (i, ((ax, ay), (bx, by))) in segments.into_iter().enumerate() {
+        let len = (bx - ax).hypot(by - ay);
+        if len < 1e-9 {
+            continue;
+        }
+        let (ux, uy) = ((bx - ax) / len, (by - ay) / len);
+        // The sideways normal, turned to one side whichever way the hop runs.
+        let flip = if ux < -1e-9 || (ux.abs() <= 1e-9 && uy < 0.0) {
+            -1.0
+        } else {
+            1.0
+        };
+        let shift = ARROW_GAP * slot as f64;
+        let (nx, ny) = (-uy * flip * shift, ux * flip * shift);
+        let last = i + 1 == count;
+        let mut from = if i == 0 && piece_on(0) {
+            PIECE_RADIUS + 1.0
+        } else {
+            0.0
+        };
+        let mut to = if last && piece_on(arrow.cells.len() - 1) {
+            PIECE_RADIUS + 1.0
+        } else {
+            0.0
+        };
+        if last {
+            to += HEAD_REACH;
+        }
+        if from + to > len - 2.0 {
+            from = 0.0;
+            to = to.min(len - 2.0).max(0.0);
+        }
+        let head = if last {
+            r#" marker-end="url(#arrowhead)""#
+        } else {
+            ""
+        };
+        let _ = write!(
+            out,
+            r#"<line class="hop" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke-width="6" stroke-linecap="round"{head}/>"#,
+            ax + ux * from + nx,
+            ay + uy * from + ny,
+            bx - ux * to + nx,
+            by - uy * to + ny
+        );
+    }
+    out.push_str("</g>");
 }
 
 /// Text made safe inside an XML element or attribute.
@@ -273,5 +483,7 @@ pub fn last_move_arrow<P: Game>(pos: &P, colour: &str) -> Option<Arrow> {
     let mv = pos.history().last()?;
     let mut before = pos.clone();
     before.unmake();
-    Arrow::parse(&before, &before.path_text(mv), colour).ok()
+    let mut arrow = Arrow::parse(&before, &before.path_text(mv), colour).ok()?;
+    arrow.last = true;
+    Some(arrow)
 }

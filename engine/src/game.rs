@@ -12,7 +12,7 @@
 
 use crate::error::Error;
 use crate::moves::Move;
-use crate::picture::{specs_from_names, CellSpec, Lattice, Picture};
+use crate::picture::{specs_from_names, CellSpec, Lattice, Mark, Picture};
 use crate::rng::Rng;
 use crate::weights::Weights;
 use std::sync::atomic::AtomicBool;
@@ -112,6 +112,19 @@ pub fn cell_specs<P: Game>(pos: &P) -> impl Iterator<Item = CellSpec> + '_ {
     )
 }
 
+/// [`cell_specs`] with each side's start cells tinted as its camp: the goal region of the
+/// games whose goal is the opponent's start cells (Renpaarden, Carrera, Caeser's halves,
+/// Embargo's yards), so that a player sees where each side must go.
+pub fn camp_specs<P: Game>(pos: &P) -> impl Iterator<Item = CellSpec> + '_ {
+    let start = P::start(pos.setup());
+    cell_specs(pos).map(move |mut spec| {
+        if let Some(side) = spec.cell.and_then(|c| start.side_at(c)) {
+            spec.mark = Mark::Camp(side);
+        }
+        spec
+    })
+}
+
 /// Which sides play together in a search: with two sides each side alone; with more, the
 /// *paranoid* view, where the root side stands alone against a coalition of all the
 /// others (they share one score, the negative of the root side's).
@@ -204,9 +217,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// What a front end draws: each cell's place, shape, camp and piece
     /// ([`crate::picture`]). By default a plain square board of the cells whose names
-    /// parse back to them, with men; games drawn otherwise say so. Never called in search.
+    /// parse back to them, with men, each side's start cells tinted as its camp
+    /// ([`camp_specs`]); games drawn otherwise say so. Never called in search.
     fn picture(&self) -> Picture {
-        Picture::new(Lattice::Square, self.sides(), cell_specs(self))
+        Picture::new(Lattice::Square, self.sides(), camp_specs(self))
     }
 
     /// The number of sides playing.

@@ -71,6 +71,9 @@ pub enum Mark {
     Zone,
     /// A wall of a side (Embargo).
     Wall(usize),
+    /// A cell of an edge every side must reach (Hexma's bottom and top edges, which both
+    /// sides join): drawn ringed in every side's colour.
+    Edge,
 }
 
 /// The kind of a piece.
@@ -143,13 +146,27 @@ pub struct CellPicture {
     pub piece: Option<Piece>,
 }
 
-/// A coordinate label along an edge.
+/// Which coordinate a label names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Axis {
+    /// A file (its letter).
+    File,
+    /// A rank (its number).
+    Rank,
+}
+
+/// A coordinate label along an edge, on the lattice point one step beyond the end of its
+/// file or rank (so it lies on that file's or rank's line).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Label {
     /// Where it is drawn, on the lattice.
     pub centre: (f64, f64),
     /// Its text (`a`, `12`).
     pub text: String,
+    /// Whether it names a file or a rank.
+    pub axis: Axis,
+    /// The 0-based file or rank it names.
+    pub index: i32,
 }
 
 /// Everything a front end needs to draw a position.
@@ -220,9 +237,8 @@ pub fn file_rank(name: &str) -> Option<(i32, i32)> {
 }
 
 impl Picture {
-    /// The picture of `cells` on `lattice` for `sides` sides: the centres placed, the file
-    /// letters put under the lowest played cell of each file and the rank numbers left of
-    /// the leftmost played cell of each rank.
+    /// The picture of `cells` on `lattice` for `sides` sides: the centres placed and the
+    /// coordinates labelled at both ends of every file and rank ([`edge_labels`]).
     pub fn new(lattice: Lattice, sides: usize, cells: impl IntoIterator<Item = CellSpec>) -> Self {
         let cells: Vec<CellPicture> = cells
             .into_iter()
@@ -241,48 +257,7 @@ impl Picture {
                 piece: c.piece,
             })
             .collect();
-        let played = || {
-            cells
-                .iter()
-                .filter(|c| c.cell.is_some() || c.shape == Shape::Light)
-        };
-        let mut labels = Vec::new();
-        let mut ranks: Vec<i32> = played().map(|c| c.rank).collect();
-        ranks.sort_unstable();
-        ranks.dedup();
-        for r in ranks {
-            let left = played().filter(|c| c.rank == r).map(|c| c.file).min();
-            if let Some(f) = left {
-                labels.push(Label {
-                    centre: lattice.centre(f - 1, r),
-                    text: (r + 1).to_string(),
-                });
-            }
-        }
-        // File letters under each file, or over it where a rank number or cell is in the
-        // way (the star's side points); none if both places are taken.
-        let free = |labels: &[Label], at: (f64, f64)| {
-            let far = |p: (f64, f64)| (p.0 - at.0).hypot(p.1 - at.1) > 0.6;
-            labels.iter().all(|l| far(l.centre)) && played().all(|c| far(c.centre))
-        };
-        let mut files: Vec<i32> = played().map(|c| c.file).collect();
-        files.sort_unstable();
-        files.dedup();
-        for f in files {
-            let column = || played().filter(|c| c.file == f).map(|c| c.rank);
-            let (Some(low), Some(high)) = (column().min(), column().max()) else {
-                continue;
-            };
-            let below = lattice.centre(f, low - 1);
-            let above = lattice.centre(f, high + 1);
-            let place = [below, above].into_iter().find(|&p| free(&labels, p));
-            if let Some(centre) = place {
-                labels.push(Label {
-                    centre,
-                    text: file_letter(f),
-                });
-            }
-        }
+        let labels = edge_labels(lattice, &cells);
         Picture {
             lattice,
             sides,
@@ -301,6 +276,86 @@ impl Picture {
     pub fn piece_count(&self) -> usize {
         self.cells.iter().filter(|c| c.piece.is_some()).count()
     }
+}
+
+/// The file letters and rank numbers of `cells`, each on the lattice point one step beyond
+/// an end of its line, so that a label always lies on the line of the cells it names.
+///
+/// On the square lattice the board's frame: the letters in one row under the lowest rank
+/// and one over the highest, the numbers in one column left of the first file and one
+/// right of the last (the cells drawn but not played on count, so Le Zug's frame is the
+/// whole board). On the hexagonal lattice a file runs at 60° and no single row meets every
+/// file near the board (the star's side points), so each rank is numbered at both ends of
+/// its row and each file lettered at both ends of its line, the letters placed first: a
+/// file's line can run along the ends of many rows (the star's `d` and `n` run along the
+/// ends of ranks 5 to 9 and 14 to 17), so where a letter holds a row's end point, that
+/// rank's number goes further out along its row (up to eight steps: the star's ranks 4
+/// and 14 end where five files end, so their numbers stand six steps out).
+pub fn edge_labels(lattice: Lattice, cells: &[CellPicture]) -> Vec<Label> {
+    let played: Vec<&CellPicture> = cells
+        .iter()
+        .filter(|c| c.cell.is_some() || c.shape == Shape::Light)
+        .collect();
+    let mut labels: Vec<Label> = Vec::new();
+    let (Some(f0), Some(f1), Some(r0), Some(r1)) = (
+        played.iter().map(|c| c.file).min(),
+        played.iter().map(|c| c.file).max(),
+        played.iter().map(|c| c.rank).min(),
+        played.iter().map(|c| c.rank).max(),
+    ) else {
+        return labels;
+    };
+    let taken = |labels: &[Label], at: (i32, i32)| {
+        let p = lattice.centre(at.0, at.1);
+        let near = |q: (f64, f64)| (p.0 - q.0).hypot(p.1 - q.1) < 0.6;
+        labels.iter().any(|l| near(l.centre)) || played.iter().any(|c| near(c.centre))
+    };
+    let put = |labels: &mut Vec<Label>, axis: Axis, index: i32, tries: &[(i32, i32)]| {
+        if let Some(&(f, r)) = tries.iter().find(|&&at| !taken(labels, at)) {
+            labels.push(Label {
+                centre: lattice.centre(f, r),
+                text: match axis {
+                    Axis::File => file_letter(index),
+                    Axis::Rank => (index + 1).to_string(),
+                },
+                axis,
+                index,
+            });
+        }
+    };
+    for f in f0..=f1 {
+        let column = || played.iter().filter(|c| c.file == f).map(|c| c.rank);
+        let (Some(low), Some(high)) = (column().min(), column().max()) else {
+            continue;
+        };
+        match lattice {
+            Lattice::Square => {
+                put(&mut labels, Axis::File, f, &[(f, r0 - 1)]);
+                put(&mut labels, Axis::File, f, &[(f, r1 + 1)]);
+            }
+            Lattice::Hex => {
+                let below: Vec<(i32, i32)> = (1..=4).map(|k| (f, low - k)).collect();
+                let above: Vec<(i32, i32)> = (1..=4).map(|k| (f, high + k)).collect();
+                put(&mut labels, Axis::File, f, &below);
+                put(&mut labels, Axis::File, f, &above);
+            }
+        }
+    }
+    for r in r0..=r1 {
+        let row = || played.iter().filter(|c| c.rank == r).map(|c| c.file);
+        let (Some(low), Some(high)) = (row().min(), row().max()) else {
+            continue;
+        };
+        let (low, high) = match lattice {
+            Lattice::Square => (f0, f1),
+            Lattice::Hex => (low, high),
+        };
+        let left: Vec<(i32, i32)> = (1..=8).map(|k| (low - k, r)).collect();
+        let right: Vec<(i32, i32)> = (1..=8).map(|k| (high + k, r)).collect();
+        put(&mut labels, Axis::Rank, r, &left);
+        put(&mut labels, Axis::Rank, r, &right);
+    }
+    labels
 }
 
 /// The cells of a board known by its cell names: every index below `count` whose name

@@ -3,7 +3,7 @@
 //! in the drawing; from the start and along a few random games.
 
 use halma_engine::games::Variant;
-use halma_engine::picture::{Lattice, Mark, Picture, Shape};
+use halma_engine::picture::{Axis, Lattice, Mark, Picture, Shape};
 use halma_engine::rng::Rng;
 use halma_engine::{with_game, BitBoard, Error, Game};
 
@@ -61,8 +61,35 @@ fn check<P: Game>(pos: &P) {
             );
         }
     }
-    // Labels: one per file and rank at least, all outside the cells.
+    // Labels: every file and rank of a played cell has one, each on its own line (the
+    // lattice point of its file, or at its rank's height), all outside the cells.
     assert!(pic.labels.len() >= 4, "{what}");
+    for c in pic.cells.iter().filter(|c| c.cell.is_some()) {
+        for (axis, index) in [(Axis::File, c.file), (Axis::Rank, c.rank)] {
+            assert!(
+                pic.labels
+                    .iter()
+                    .any(|l| l.axis == axis && l.index == index),
+                "{what}: no {axis:?} label for {}",
+                c.name
+            );
+        }
+    }
+    for l in &pic.labels {
+        let rank = match pic.lattice {
+            Lattice::Square => l.centre.1,
+            Lattice::Hex => l.centre.1 / (3f64.sqrt() / 2.0),
+        };
+        let file = match pic.lattice {
+            Lattice::Square => l.centre.0,
+            Lattice::Hex => l.centre.0 - rank / 2.0,
+        };
+        let on = match l.axis {
+            Axis::File => (file - l.index as f64).abs() < 1e-9,
+            Axis::Rank => (rank - l.index as f64).abs() < 1e-9,
+        };
+        assert!(on, "{what}: label {} ({:?}) off its line", l.text, l.axis);
+    }
     for l in &pic.labels {
         for c in pic.cells.iter().filter(|c| c.cell.is_some()) {
             let d = (l.centre.0 - c.centre.0).hypot(l.centre.1 - c.centre.1);
@@ -153,5 +180,30 @@ fn relatives_draw_their_own_boards() -> Result<(), Error> {
     );
     assert_eq!(pic("carrera")?.cells.len(), 70);
     assert_eq!(pic("topsecret")?.notes.len(), 2);
+    Ok(())
+}
+
+#[test]
+fn goal_edges_and_camps_are_marked_in_each_side_s_colour() -> Result<(), Error> {
+    let pic = |name: &str| -> Result<Picture, Error> {
+        let v = Variant::parse(name)?;
+        Ok(with_game!(v, P, setup => <P as Game>::start(&setup).picture()))
+    };
+    let count = |p: &Picture, mark: Mark| p.cells.iter().filter(|c| c.mark == mark).count();
+    // Hexma: the 17 cells of each of the two edges both sides join.
+    assert_eq!(count(&pic("hexma")?, Mark::Edge), 34);
+    // The games whose goal is the opponent's start cells (or home ranks): each side's camp.
+    for (name, camp) in [
+        ("renpaarden", 18),
+        ("carrera", 8),
+        ("caeser", 17),
+        ("legrec", 8),
+        ("embargo", 6),
+    ] {
+        let p = pic(name)?;
+        for side in 0..2 {
+            assert_eq!(count(&p, Mark::Camp(side)), camp, "{name} side {side}");
+        }
+    }
     Ok(())
 }

@@ -421,17 +421,20 @@ fn state(
 }
 
 /// The analysis's arrows: the best line's first three moves, fading, and each other
-/// line's first move.
+/// line's first move, each in its mover's colour (the side to move of the live position,
+/// the analysed one, then each side in turn).
 fn pv_arrows(e: &Entry) -> Vec<(String, String, f64)> {
     let Some(info) = e.search.as_ref().and_then(|s| s.info.as_ref()) else {
         return Vec::new();
     };
+    let (to_move, sides) = (e.table.to_move(), e.table.sides().max(1));
     let mut out = Vec::new();
     for (i, line) in info.lines.iter().enumerate() {
         let count = if i == 0 { 3 } else { 1 };
         for (j, path) in line.paths.iter().take(count).enumerate() {
             let opacity = if i == 0 { 0.9 - 0.25 * j as f64 } else { 0.45 };
-            out.push((path.clone(), "#0b8043".to_string(), opacity));
+            let colour = crate::svg::SIDE_COLOURS[(to_move + j) % sides % 6];
+            out.push((path.clone(), colour.to_string(), opacity));
         }
     }
     out.reverse();

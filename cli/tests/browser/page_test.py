@@ -8,6 +8,15 @@ Starts `halma serve --port 0`, loads the page and plays by clicking, as a person
   must appear;
 * one move each on the diamond, the star with six sides and 16x16 with four sides;
 * Top Secret's first drop: its cells lit at once, one click;
+* the picture of every game, as the page shows it: each file's letter on the line of its
+  cells and each rank's number at its cells' height, every file and rank labelled, no label
+  on a cell; goal camps tinted in both sides' colours and Hexma's goal edges ringed;
+* an analysis with three lines: its arrows in the movers' colours, no two lying on one
+  another;
+* Lehrma after a move: the last move's arrow under the pieces, its head ending at the moved
+  piece's rim, so the piece's letter stays readable;
+* a window 380 px wide: nothing wider than the window (no sideways scrolling), the board
+  scaled down and the panels stacked below it;
 and saves a screenshot of each board. With --measure it also prints the click-to-reply
 times at 100 ms a move and the page's render time of the star's picture.
 
@@ -171,6 +180,191 @@ def bear_off(driver):
     print("topsecret: p10-off listed")
 
 
+# The games whose pictures are checked, with the side colours their goal marks must show
+# (every game whose goal is a region or an edge; Top Secret's goal is to bear off).
+PICTURES = ["halma8", "halma16-4", "diamond", "star-6", "square6", "ccerl", "embargo",
+            "legrec", "renpaarden", "carrera", "caeser", "zug", "hexma", "lehrma",
+            "topsecret"]
+RED, BLUE = "#d62728", "#1f5fbf"
+
+
+def load(driver, rules, moves=""):
+    """A new game of `rules` (every side a person) after `moves`, shown by the page itself
+    (its own api and refresh); returns its state."""
+    return driver.execute_async_script("""
+        const [rules, moves, done] = arguments;
+        const body = { rules };
+        if (moves) body.moves = moves;
+        api("POST", "/api/games", body).then(async (g) => {
+          window.halma.id = g.id; window.halma.ply = null; window.halma.state = null;
+          await refresh(); await rendering; done(window.halma.state);
+        }).catch((e) => done({ error: String(e) }));""", rules, moves)
+
+
+# The page's picture read through the DOM: cell centres by name, the labels, the goal
+# marks (each mark's colours), in the SVG's own coordinates.
+READ_PICTURE = """
+    const svg = document.querySelector('#board svg');
+    const num = (e, a) => +e.getAttribute(a);
+    const cells = {};
+    svg.querySelectorAll('.cell[data-cell]').forEach((e) => {
+      cells[e.dataset.cell] = e.tagName === 'circle' ? [num(e, 'cx'), num(e, 'cy')]
+        : [num(e, 'x') + num(e, 'width') / 2, num(e, 'y') + num(e, 'height') / 2];
+    });
+    const labels = [...svg.querySelectorAll('.labels text')].map((e) => ({
+      axis: e.classList.contains('file') ? 'file' : 'rank', text: e.textContent,
+      x: num(e, 'x'), y: num(e, 'y') }));
+    const tints = [...svg.querySelectorAll('.tint')].map((e) => e.getAttribute('fill'));
+    const edges = [...svg.querySelectorAll('.goal-edge')].map((g) =>
+      [...g.querySelectorAll('circle')].map((c) => c.getAttribute('stroke')));
+    return { cells, labels, tints, edges };"""
+
+
+def check_picture(rules, pic):
+    """Every file and rank labelled on its own line, no label on a cell; the goal marks."""
+    cells = {name: tuple(c) for name, c in pic["cells"].items()}
+    assert cells, rules
+    key = {"file": lambda n: n[0], "rank": lambda n: n[1:]}
+    for axis in ["file", "rank"]:
+        labels = [l for l in pic["labels"] if l["axis"] == axis]
+        names = {key[axis](n) for n in cells}
+        missing = names - {l["text"] for l in labels}
+        assert not missing, f"{rules}: no {axis} label for {sorted(missing)}"
+        for l in labels:
+            line = [c for n, c in cells.items() if key[axis](n) == l["text"]]
+            assert line, f"{rules}: {axis} label {l['text']} names no cell"
+            for (cx, cy) in line:
+                d = ((l["x"] - cx) ** 2 + (l["y"] - cy) ** 2) ** 0.5
+                assert d > 20, f"{rules}: {axis} {l['text']} on a cell ({d:.1f} px)"
+            if axis == "rank":
+                assert all(abs(cy - l["y"]) < 0.2 for _, cy in line), \
+                    f"{rules}: rank {l['text']} at y {l['y']}, its cells at {line}"
+            elif len(line) >= 2:
+                (ax, ay), (bx, by) = min(line, key=lambda c: c[1]), max(line, key=lambda c: c[1])
+                off = abs((l["x"] - ax) * (by - ay) - (l["y"] - ay) * (bx - ax)) / \
+                    ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+                assert off < 0.5, f"{rules}: file {l['text']} {off:.1f} px off its line"
+    if rules == "hexma":
+        assert len(pic["edges"]) == 34, f"hexma: {len(pic['edges'])} goal-edge cells ringed"
+        assert all(set(e) == {RED, BLUE} for e in pic["edges"]), pic["edges"][:3]
+    elif rules != "topsecret":
+        assert {RED, BLUE} <= set(pic["tints"]), f"{rules}: camps tinted {set(pic['tints'])}"
+
+
+def pictures(driver, folder):
+    for rules in PICTURES:
+        s = load(driver, rules)
+        assert "error" not in s, (rules, s)
+        check_picture(rules, driver.execute_script(READ_PICTURE))
+        if rules in ("hexma", "caeser", "star-6", "legrec", "embargo"):
+            screenshot(driver, folder, "labels-" + rules)
+    print("pictures: every file and rank labelled on its line, goal marks, "
+          + str(len(PICTURES)) + " games")
+
+
+# The analysis's arrows: each arrow's colour and its hop lines.
+READ_ARROWS = """
+    const svg = document.querySelector('#board svg');
+    return [...svg.querySelectorAll('.arrows .arrow')].filter((g) =>
+      !g.classList.contains('last-move')).map((g) => ({ colour: g.getAttribute('stroke'),
+      hops: [...g.querySelectorAll('.hop')].map((h) =>
+        ['x1', 'y1', 'x2', 'y2'].map((a) => +h.getAttribute(a))) }));"""
+
+
+def on_one_another(a, b):
+    """Whether hop lines a and b lie within 3 px of one another along more than 3 px."""
+    (ax, ay, bx, by) = a
+    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    if length < 1:
+        return False
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    off = [abs((px - ax) * uy - (py - ay) * ux) for px, py in (b[:2], b[2:])]
+    if max(off) > 3:
+        return False
+    along = sorted((px - ax) * ux + (py - ay) * uy for px, py in (b[:2], b[2:]))
+    return min(along[1], length) - max(along[0], 0) > 3
+
+
+def analysis(driver, folder):
+    """halma8's start, three lines of alpha-beta: arrows in the movers' colours (A red, B
+    blue: the best line's first three moves alternate), none on another."""
+    load(driver, "halma8")
+    driver.find_element(By.ID, "an-multipv").clear()
+    driver.find_element(By.ID, "an-multipv").send_keys("3")
+    driver.find_element(By.ID, "an-start").click()
+    wait_for(driver, "three analysis lines", lambda d: d.execute_script(
+        "const s = window.halma.state.search; return s && s.info && s.info.lines.length >= 3"
+        " && s.info.depth >= 4"))
+    time.sleep(0.4)
+    driver.find_element(By.ID, "an-stop").click()
+    wait_for(driver, "the analysis to stop", lambda d: not thinking(d))
+    driver.execute_script("return refresh()")
+    time.sleep(0.3)
+    arrows = driver.execute_script(READ_ARROWS)
+    colours = [a["colour"] for a in arrows]
+    assert len(arrows) >= 4 and set(colours) == {RED, BLUE}, colours
+    hops = [(i, h) for i, a in enumerate(arrows) for h in a["hops"]]
+    for i, a in hops:
+        for j, b in hops:
+            assert i == j or not on_one_another(a, b), f"arrows {i} and {j} overlap: {a} {b}"
+    print(f"analysis: {len(arrows)} arrows, colours {sorted(set(colours))}, none overlapping")
+    screenshot(driver, folder, "analysis-arrows")
+
+
+def lehrma_last_move(driver, folder):
+    """Lehrma after A's first move: the last move's arrow lies under the pieces and its head
+    stops at the moved piece's rim, leaving its letter readable."""
+    first = load(driver, "lehrma")["legal"][0]
+    s = load(driver, "lehrma", first["move"])
+    to = s["moves"][-1]["path"].split("-")[-1]
+    found = driver.execute_script("""
+        const svg = document.querySelector('#board svg');
+        const groups = [...svg.children].map((e) => e.getAttribute('class'));
+        const hop = [...svg.querySelectorAll('.arrow.last-move .hop')].pop();
+        const piece = svg.querySelector('.piece[data-cell="' + arguments[0] + '"]');
+        const c = piece.querySelector('circle');
+        return { groups, letter: !!piece.querySelector('text'),
+                 end: ['x1', 'y1', 'x2', 'y2'].map((a) => +hop.getAttribute(a)),
+                 centre: [+c.getAttribute('cx'), +c.getAttribute('cy')], r: +c.getAttribute('r') };
+        """, to)
+    g = found["groups"]
+    assert g.index("arrows under") < g.index("pieces") < g.index("arrows"), g
+    (ax, ay, bx, by), (cx, cy) = found["end"], found["centre"]
+    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    tip = (bx + (bx - ax) / length * 6.4, by + (by - ay) / length * 6.4)
+    gap = ((tip[0] - cx) ** 2 + (tip[1] - cy) ** 2) ** 0.5
+    assert gap >= found["r"], f"lehrma: the head reaches {gap:.1f} px from {to}'s centre"
+    print(f"lehrma: {first['move']}: the last move's arrow under the pieces, its head "
+          f"{gap:.1f} px from {to}'s centre (piece radius {found['r']})"
+          + (", the piece lettered" if found["letter"] else ""))
+    screenshot(driver, folder, "lehrma-last-move")
+
+
+def narrow(driver, folder):
+    """A window 380 px wide: nothing scrolls sideways, the board fits, the panels stack."""
+    driver.set_window_size(380, 900)
+    try:
+        for rules in ["star-6", "halma16-4"]:
+            load(driver, rules)
+            time.sleep(0.3)
+            m = driver.execute_script("""
+                const b = document.querySelector('#board svg').getBoundingClientRect();
+                const side = document.getElementById('side').getBoundingClientRect();
+                const box = document.getElementById('board-box').getBoundingClientRect();
+                return { scroll: document.documentElement.scrollWidth, inner: innerWidth,
+                         board: b.right, width: b.width, side: side.top, box: box.bottom };""")
+            assert m["inner"] <= 400, m
+            assert m["scroll"] <= m["inner"], f"{rules}: scrolls sideways: {m}"
+            assert m["board"] <= m["inner"] and m["width"] > 0.75 * m["inner"], f"{rules}: {m}"
+            assert m["side"] >= m["box"] - 1, f"{rules}: the panels are not below the board: {m}"
+            print(f"narrow: {rules} at {m['inner']} px: page {m['scroll']} px wide, board "
+                  f"{m['width']:.0f} px, panels below")
+        driver.save_screenshot(f"{folder}/narrow.png")
+        print(f"screenshot {folder}/narrow.png")
+    finally:
+        driver.set_window_size(1400, 1100)
+
+
 def measure(driver, folder):
     new_game(driver, "halma8", [("human", 100), ("alphabeta", 100)])
     replies = []
@@ -215,6 +409,10 @@ def main():
         one_move(driver, folder, "halma16-4", 4, "halma16-4")
         drop(driver, folder)
         bear_off(driver)
+        pictures(driver, folder)
+        analysis(driver, folder)
+        lehrma_last_move(driver, folder)
+        narrow(driver, folder)
         if "--measure" in sys.argv:
             measure(driver, folder)
         print("browser test passed")

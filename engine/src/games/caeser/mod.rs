@@ -35,7 +35,7 @@ impl Game for CaeserPosition {
 
     /// Round holes on the hexagonal lattice (the 37-hole hexagon).
     fn picture(&self) -> Picture {
-        let specs = crate::game::cell_specs(self);
+        let specs = crate::game::camp_specs(self);
         Picture::new(Lattice::Hex, 2, specs.map(CellSpec::hole))
     }
 

@@ -32,12 +32,13 @@ impl Game for EmbargoPosition {
     type Setup = ();
     type Eval = EmbargoEval;
 
-    /// The 9×9 squares with each side's walls tinted.
+    /// The 9×9 squares with each side's yard (its start cells, the opponent's goal) and
+    /// walls tinted.
     fn picture(&self) -> Picture {
         let stones = self.all_stones();
         let empty = board::BOARD & !(stones[0] | stones[1]);
         let walls = [0, 1].map(|s| walls::side_walls(stones[s], empty));
-        let specs = crate::game::cell_specs(self).map(|mut spec| {
+        let specs = crate::game::camp_specs(self).map(|mut spec| {
             if let Some(side) =
                 (0..2).find(|&s| spec.cell.is_some_and(|c| walls[s] & (1 << c) != 0))
             {

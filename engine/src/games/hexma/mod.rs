@@ -20,11 +20,12 @@ pub mod text;
 pub use eval::HexmaEval;
 pub use position::HexmaPosition;
 
+use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::eval::Weights;
 use crate::game::Game;
 use crate::moves::Move;
-use crate::picture::{CellSpec, Lattice, Picture};
+use crate::picture::{CellSpec, Lattice, Mark, Picture};
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = "hexma";
@@ -34,10 +35,21 @@ impl Game for HexmaPosition {
     type Eval = HexmaEval;
     const WIN_TEXT: &'static str = "edges joined";
 
-    /// Round holes on the hexagonal lattice (Halma's star).
+    /// Round holes on the hexagonal lattice (Halma's star), the two edges both sides must
+    /// join (the goal) ringed in both sides' colours.
     fn picture(&self) -> Picture {
-        let specs = crate::game::cell_specs(self);
-        Picture::new(Lattice::Hex, 2, specs.map(CellSpec::hole))
+        let specs = crate::game::cell_specs(self).map(|spec| {
+            let edge = board::BOTTOM | board::TOP;
+            CellSpec {
+                mark: if spec.cell.is_some_and(|c| edge.has(c)) {
+                    Mark::Edge
+                } else {
+                    Mark::None
+                },
+                ..spec.hole()
+            }
+        });
+        Picture::new(Lattice::Hex, 2, specs)
     }
 
     crate::games::record::two_side_game_items!(HexmaPosition);

@@ -27,12 +27,22 @@ use crate::error::Error;
 use crate::eval::Weights;
 use crate::game::Game;
 use crate::moves::Move;
+use crate::picture::{CellSpec, Lattice, Mark, Picture};
 
 impl Game for LeGrecPosition {
     type Setup = ();
     type Eval = LeGrecEval;
 
     crate::games::record::two_side_game_items!(LeGrecPosition);
+
+    /// The 4×4 squares, each side's two home ranks (the opponent's goal) tinted.
+    fn picture(&self) -> Picture {
+        let specs = crate::game::cell_specs(self).map(|spec| CellSpec {
+            mark: Mark::Camp(usize::from(spec.rank >= 2)),
+            ..spec
+        });
+        Picture::new(Lattice::Square, 2, specs)
+    }
 
     fn rules_text(&self) -> String {
         text::RULES_NAME.into()
