@@ -1128,3 +1128,34 @@ fn engine_games_beyond_the_search_slots_take_turns_and_never_give_up() {
     let mut s = s;
     s.healthy();
 }
+
+#[test]
+fn a_ply_beyond_the_integers_is_beyond_the_game_and_a_finished_game_reads_back() {
+    let s = Served::start(&[]);
+    // A Caeser game both sides end by passing: its position text is made into a new game.
+    let v = s.ok(
+        "POST",
+        "/api/games",
+        json!({
+            "rules": "caeser",
+            "position": "caeser 1BBB/BBABB/BBBBAB/BBBBAAA/BAAAAA/AAAA1/AAA1 B 9,8",
+            "moves": "pass pass",
+        }),
+    );
+    assert_eq!(v["reason"], "passes", "{v}");
+    let text = v["position"].as_str().unwrap();
+    assert!(text.ends_with(" B 10,9 2"), "{text}");
+    let back = s.ok("POST", "/api/games", json!({ "position": text }));
+    assert_eq!(back["over"], true, "{back}");
+    assert_eq!(back["reason"], "passes", "{back}");
+    let id = v["id"].as_str().unwrap();
+    let e = s.fails(
+        "GET",
+        &format!("/api/games/{id}?ply=99999999999999999999999"),
+        "",
+        400,
+    );
+    assert_eq!(e, "ply 99999999999999999999999 is beyond the game's 2 moves");
+    let e = s.fails("GET", &format!("/api/games/{id}?ply=-1"), "", 400);
+    assert!(e.contains("must be a move number"), "{e}");
+}

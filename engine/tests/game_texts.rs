@@ -7,6 +7,7 @@
 use halma_engine::game::{status_text, Status};
 use halma_engine::games::{split_game_text, Variant};
 use halma_engine::rng::Rng;
+use halma_engine::weights::Weights;
 use halma_engine::{with_game, Error, Game};
 
 /// Games besides [`Variant::samples`]: rule options that change how a game ends.
@@ -18,7 +19,7 @@ const OPTION_MIXES: &[&str] = &[
 ];
 
 /// The most plies of one random game (a game still going then is left there).
-const MAX_PLIES: usize = 3000;
+const MAX_PLIES: usize = 1500;
 
 /// `pos`'s text read back as a user would give it: the game from its first field.
 fn read_back<P: Game>(setup: &P::Setup, text: &str) -> Result<P, Error> {
@@ -55,18 +56,27 @@ fn check_text<P: Game>(pos: &P) {
 }
 
 /// Random games of `P` from its start to their end, every position's text checked; the
-/// statuses the games ended in are added to `ends`.
+/// statuses the games ended in are added to `ends`. The first game's moves are uniformly
+/// random; the others follow the playout policy (the move of largest gain, a random one
+/// with chance 0.3), which races to the goal as uniform moves on a large board never do.
 fn random_games<P: Game>(setup: &P::Setup, seed: u64, games: usize, ends: &mut Vec<Status>) {
     let mut rng = Rng::new(seed);
-    for _ in 0..games {
-        let mut pos = P::start(setup);
+    let start = P::start(setup);
+    let eval = start.evaluator(&Weights::default());
+    for game in 0..games {
+        let mut pos = start.clone();
         for _ in 0..MAX_PLIES {
             check_text(&pos);
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            pos.make(moves[rng.below(moves.len() as u32) as usize]);
+            let mv = if game == 0 {
+                moves[rng.below(moves.len() as u32) as usize]
+            } else {
+                pos.policy_move(&eval, 0.3, &mut rng)
+            };
+            pos.make(mv);
         }
         check_text(&pos);
         ends.push(pos.status());
@@ -221,5 +231,65 @@ fn move_refusals_say_what_is_really_wrong_in_every_game() -> Result<(), Error> {
         assert!(e.contains("a2 holds an own piece"), "{e}");
         assert!(!e.contains("neighbour"), "{e}");
     });
+    Ok(())
+}
+
+/// `text` with `edits` random one-character changes (replace, insert, delete) drawn from
+/// the characters position texts are made of.
+fn mutate(text: &str, edits: usize, rng: &mut Rng) -> String {
+    const ALPHABET: &[u8] = b"AB0123456789/ ,abrpnRPNC-:=x";
+    let mut bytes = text.as_bytes().to_vec();
+    for _ in 0..edits {
+        let at = rng.below(bytes.len() as u32 + 1) as usize;
+        let c = ALPHABET[rng.below(ALPHABET.len() as u32) as usize];
+        match rng.below(3) {
+            0 if at < bytes.len() => bytes[at] = c,
+            1 => bytes.insert(at, c),
+            _ if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            _ => bytes.push(c),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Mutated texts of positions along a random game of `P`: each is refused or read as a
+/// position whose own text reads back to it (never a panic).
+fn mutated_texts<P: Game>(setup: &P::Setup, seed: u64) {
+    let mut rng = Rng::new(seed);
+    let mut pos = P::start(setup);
+    for _ in 0..40 {
+        let text = pos.to_text();
+        for edits in [1, 1, 2, 3] {
+            let bad = mutate(&text, edits, &mut rng);
+            let Ok((variant, fields)) = split_game_text(&bad) else {
+                continue;
+            };
+            if variant.to_string() != pos.rules_text() {
+                continue;
+            }
+            if let Ok(read) = <P as Game>::from_text_fields(setup, fields) {
+                let again = read.to_text();
+                let back: P = read_back(setup, &again)
+                    .unwrap_or_else(|e| panic!("'{bad}' read as '{again}', which fails: {e}"));
+                assert_eq!(back.to_text(), again, "{bad}");
+            }
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.make(moves[rng.below(moves.len() as u32) as usize]);
+    }
+}
+
+#[test]
+fn mutated_position_texts_of_every_game_are_refused_or_read_back() -> Result<(), Error> {
+    for variant in Variant::samples() {
+        for seed in 1..4 {
+            with_game!(variant, P, setup => mutated_texts::<P>(&setup, seed));
+        }
+    }
     Ok(())
 }
