@@ -1155,7 +1155,10 @@ fn a_ply_beyond_the_integers_is_beyond_the_game_and_a_finished_game_reads_back()
         "",
         400,
     );
-    assert_eq!(e, "ply 99999999999999999999999 is beyond the game's 2 moves");
+    assert_eq!(
+        e,
+        "ply 99999999999999999999999 is beyond the game's 2 moves"
+    );
     let e = s.fails("GET", &format!("/api/games/{id}?ply=-1"), "", 400);
     assert!(e.contains("must be a move number"), "{e}");
 }
