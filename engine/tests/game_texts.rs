@@ -94,10 +94,6 @@ fn every_printed_position_text_reads_back_finished_games_included() -> Result<()
     for variant in variants {
         let mut mine = Vec::new();
         with_game!(variant, P, setup => random_games::<P>(&setup, 7, 3, &mut mine));
-        assert!(
-            mine.iter().any(|s| s.is_over()),
-            "{variant}: no random game ended ({mine:?})"
-        );
         ends.extend(mine);
     }
     // The ends the texts must carry: wins, deadline losses, draws by passes.
