@@ -63,14 +63,36 @@ pub fn mebibytes(text: &str) -> Result<usize, String> {
     Ok(mb)
 }
 
-/// Whether `mb` megabytes can be allocated here, tried by reserving them once (nothing is
-/// touched), so that a table too large for the machine is a message instead of an abort.
+/// Whether `mb` megabytes can be allocated here: no more than the machine's memory (where
+/// the system says how much it has), and reserved once (nothing is touched), so that a table
+/// too large for the machine is a message before anything is allocated, instead of an abort
+/// or a machine driven into swap.
 pub fn allocatable(mb: usize) -> Result<(), String> {
     let refused = || format!("cannot allocate {mb} MB on this machine");
+    if let Some(total) = physical_mib() {
+        if mb > total {
+            return Err(format!("{} (it has {total} MB of memory)", refused()));
+        }
+    }
     let bytes = mb.checked_mul(1 << 20).ok_or_else(refused)?;
     Vec::<u8>::new()
         .try_reserve_exact(bytes)
         .map_err(|_| refused())
+}
+
+/// The machine's memory in MiB, where the system says (Linux: `MemTotal` of
+/// `/proc/meminfo`, read to at most 64 KiB).
+pub fn physical_mib() -> Option<usize> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open("/proc/meminfo")
+        .ok()?
+        .take(64 << 10)
+        .read_to_string(&mut text)
+        .ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib >> 10)
 }
 
 /// A time of `seconds` seconds: finite, not negative, at most [`MAX_SECONDS`].

@@ -65,26 +65,27 @@ pub struct SolveArgs {
     /// How each bound is searched: layered (breadth-first layers of deduplicated states,
     /// within --memory), deepening (depth-first iterative deepening with a table of proven
     /// failures of --memory), or auto (the faster where measured: layered for the
-    /// cooperative game on the diamond and the star, deepening elsewhere)
-    #[arg(long, value_name = "METHOD", default_value = "auto",
-          value_parser = ["layered", "deepening", "auto"])]
-    method: String,
+    /// cooperative game on the diamond and the star, deepening elsewhere) [default: auto]
+    #[arg(long, value_name = "METHOD", value_parser = ["layered", "deepening", "auto"])]
+    method: Option<String>,
 
-    /// Megabytes for the table of proven failures (deepening) or for the stored layers
-    /// (layered: the search stops with what it proved when a layer would not fit)
-    #[arg(long, value_name = "MB", default_value_t = 256, value_parser = crate::megabytes)]
-    memory: u32,
+    /// Megabytes for the table of proven failures (deepening; allocated as it fills) or for
+    /// the stored layers (layered: the search stops with what it proved when a layer would
+    /// not fit); with --level-memory at most the machine's memory [default: 256]
+    #[arg(long, value_name = "MB", value_parser = crate::megabytes)]
+    memory: Option<u32>,
 
     /// Megabytes for the level table (a byte a state; solitaire): the strongest relaxation
     /// that fits is built, levels and parity classes first (large boards need 400 to 1100)
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = crate::megabytes)]
-    level_memory: u32,
+    /// [default: 64]
+    #[arg(long, value_name = "MB", value_parser = crate::megabytes)]
+    level_memory: Option<u32>,
 
     /// States kept per depth by the beam search run first for a short line (an upper bound:
     /// the deepening then stops once every shorter bound is searched); 0 for none, at most
-    /// 10000000
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = beam_width)]
-    beam: usize,
+    /// 10000000 [default: 1000]
+    #[arg(long, value_name = "N", value_parser = beam_width)]
+    beam: Option<usize>,
 
     /// After the beam, aimed beams look for a line of each length from the start's lower
     /// bound up, until one finds a line or gives up at its node budget; each searches every
@@ -95,9 +96,9 @@ pub struct SolveArgs {
 
     /// Look for no line longer than this many moves (plies), in every phase: the beams
     /// stop at this depth and the deepening gives up (without a minimum) beyond it; at
-    /// most 100000
-    #[arg(long, value_name = "N", default_value_t = 200, value_parser = max_length)]
-    max: u32,
+    /// most 100000 [default: 200]
+    #[arg(long, value_name = "N", value_parser = max_length)]
+    max: Option<u32>,
 
     /// One JSON object with the result (fields in docs/solver.md)
     #[arg(long)]
@@ -158,6 +159,7 @@ struct BoundReport {
 pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let variant = Variant::parse(&args.rules)?;
     if variant == Variant::Relative(Relative::LeGrec) {
+        refuse_halma_flags(args)?;
         return crate::solve_legrec::run(
             args.position.as_deref(),
             args.moves.as_deref(),
@@ -176,6 +178,25 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     })?;
     let mode = Mode::parse(mode)?;
     let solved = solve::solver_rules(rules, mode)?;
+    if mode == Mode::Cooperative && args.level_memory.is_some() {
+        return Err(Error::Argument(
+            "--level-memory serves --mode solitaire only (the cooperative solver builds no \
+             level table)"
+                .into(),
+        ));
+    }
+    if args.beam == Some(0) && args.complete.is_some_and(|d| d > 0) {
+        return Err(Error::Argument(
+            "--complete sets the aimed beams' depth, and --beam 0 runs no beam".into(),
+        ));
+    }
+    let (memory, level_memory) = (args.memory.unwrap_or(256), args.level_memory.unwrap_or(64));
+    // Each was checked alone; together they must fit too.
+    crate::allocatable(memory as usize + level_memory as usize).map_err(|why| {
+        Error::Argument(format!(
+            "--memory {memory} with --level-memory {level_memory}: {why}"
+        ))
+    })?;
     let (threads, pool) = crate::thread_pool(args.threads)?;
     // Ctrl-C stops the search; what was proved so far is printed. The level table and the
     // beams do not look at it (they end on their own), so a second Ctrl-C ends the process
@@ -189,12 +210,12 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     })
     .map_err(|e| Error::Argument(format!("cannot catch Ctrl-C: {e}")))?;
     let options = Options {
-        method: Method::parse(&args.method)?,
+        method: Method::parse(args.method.as_deref().unwrap_or("auto"))?,
         stop: Some(&STOP),
-        table_bytes: (args.memory as usize) << 20,
-        max_bound: args.max,
-        level_states: u64::from(args.level_memory) << 20,
-        beam_width: args.beam,
+        table_bytes: (memory as usize) << 20,
+        max_bound: args.max.unwrap_or(200),
+        level_states: u64::from(level_memory) << 20,
+        beam_width: args.beam.unwrap_or(1000),
         complete_at: args.complete,
     };
     let bar = ProgressBar::new_spinner();
@@ -291,6 +312,29 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     } else {
         print_summary(&solution);
         Ok(())
+    }
+}
+
+/// An error naming the first flag given that only a Halma solve reads (Le Grec's solver
+/// has no mode, threads, method, tables, beams or length limit), so that none is ignored.
+fn refuse_halma_flags(args: &SolveArgs) -> Result<(), Error> {
+    let given = [
+        ("--mode", args.mode.is_some()),
+        ("--threads", args.threads.is_some()),
+        ("--method", args.method.is_some()),
+        ("--memory", args.memory.is_some()),
+        ("--level-memory", args.level_memory.is_some()),
+        ("--beam", args.beam.is_some()),
+        ("--complete", args.complete.is_some()),
+        ("--max", args.max.is_some()),
+    ];
+    match given.iter().find(|(_, given)| *given) {
+        Some((flag, _)) => Err(Error::Argument(format!(
+            "{flag} serves the Halma solver only: --rules legrec solves Le Grec completely \
+             (one retrograde analysis, one thread) and takes only --position, --moves and \
+             --json"
+        ))),
+        None => Ok(()),
     }
 }
 

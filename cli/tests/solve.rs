@@ -398,3 +398,134 @@ fn layered_text_run_logs_its_layers_to_stderr_without_a_terminal() {
     assert!(stderr.contains("bound 15: layer 1 stored,"), "{stderr}");
     assert!(!stdout.contains("layer 1 stored"), "{stdout}");
 }
+
+#[test]
+fn le_grec_refuses_the_flags_of_the_halma_solver() {
+    for (flag, value) in [
+        ("--mode", Some("solitaire")),
+        ("--threads", Some("2")),
+        ("--method", Some("layered")),
+        ("--memory", Some("16")),
+        ("--level-memory", Some("16")),
+        ("--beam", Some("0")),
+        ("--complete", Some("3")),
+        ("--max", Some("10")),
+    ] {
+        let mut args = vec!["solve", "--rules", "legrec", flag];
+        args.extend(value);
+        let err = fails(&args);
+        assert!(
+            err.contains(&format!("{flag} serves the Halma solver only")),
+            "{err}"
+        );
+    }
+    // Flags that do not apply to the mode or to each other are refused too.
+    let err = fails(&[
+        "solve",
+        "--rules",
+        "square6",
+        "--mode",
+        "cooperative",
+        "--level-memory",
+        "16",
+    ]);
+    assert!(
+        err.contains("--level-memory serves --mode solitaire only"),
+        "{err}"
+    );
+    let err = fails(&[
+        "solve",
+        "--rules",
+        "square6",
+        "--mode",
+        "solitaire",
+        "--beam",
+        "0",
+        "--complete",
+        "3",
+    ]);
+    assert!(err.contains("--beam 0 runs no beam"), "{err}");
+}
+
+/// The machine's memory in MB (`MemTotal`).
+#[cfg(target_os = "linux")]
+fn machine_mb() -> usize {
+    let text = std::fs::read_to_string("/proc/meminfo").unwrap();
+    let line = text.lines().find(|l| l.starts_with("MemTotal:")).unwrap();
+    line.split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse::<usize>()
+        .unwrap()
+        >> 10
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_large_table_costs_what_is_used_and_one_beyond_the_machine_is_refused() {
+    // Three quarters of the machine: allocated and touched whole before the search, this
+    // took minutes (7.8 s at 4096 MB); the table now grows as it fills.
+    let mb = (machine_mb() * 3 / 4).min(65536 - 64);
+    let started = std::time::Instant::now();
+    let out = ok(&[
+        "solve",
+        "--rules",
+        "square6",
+        "--mode",
+        "solitaire",
+        "--threads",
+        "1",
+        "--memory",
+        &mb.to_string(),
+        "--json",
+    ]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["proved"], true, "{out}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "{:?} for a table of {mb} MB",
+        started.elapsed()
+    );
+    // The budget is the table's cap.
+    let cap = v["table_bytes"].as_u64().unwrap() >> 20;
+    assert!(
+        cap <= mb as u64 && cap * 10 >= mb as u64 * 9,
+        "{cap} of {mb}"
+    );
+    // Beyond the machine's memory: one line before anything is allocated.
+    let beyond = machine_mb() + 1;
+    if beyond <= 65536 {
+        let err = fails(&[
+            "solve",
+            "--rules",
+            "square6",
+            "--mode",
+            "solitaire",
+            "--memory",
+            &beyond.to_string(),
+        ]);
+        assert!(
+            err.contains(&format!(
+                "cannot allocate {beyond} MB on this machine (it has"
+            )),
+            "{err}"
+        );
+    }
+    // Each fits alone, not both together.
+    let half = (machine_mb() / 2 + 1).to_string();
+    let err = fails(&[
+        "solve",
+        "--rules",
+        "square6",
+        "--mode",
+        "solitaire",
+        "--memory",
+        &half,
+        "--level-memory",
+        &half,
+    ]);
+    assert!(
+        err.contains("--memory") && err.contains("--level-memory"),
+        "{err}"
+    );
+}

@@ -1078,3 +1078,87 @@ fn clients_that_keep_every_connection_busy_do_not_keep_others_out() {
     assert!(answers > 32, "the busy clients got {answers} answers");
     s.healthy();
 }
+
+#[test]
+fn engine_games_beyond_the_search_slots_take_turns_and_never_give_up() {
+    // Ten engine-against-engine games on one search slot: each waits its turn behind the
+    // games that asked before it (first come, first served), so every game moves at about
+    // the same pace, and none gives up with an engine to move.
+    let s = Served::start(&["--max-searches", "1"]);
+    let engine = json!({ "kind": "alphabeta", "time_ms": 20 });
+    let ids: Vec<String> = (0..10)
+        .map(|_| {
+            s.ok(
+                "POST",
+                "/api/games",
+                json!({ "rules": "halma8", "players": [engine, engine] }),
+            )["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let mut saw_waiting = false;
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(6) {
+        for id in &ids {
+            let v = s.ok("GET", &format!("/api/games/{id}"), json!({}));
+            saw_waiting |= v["search"]["waiting"] == true;
+            assert!(v["search"]["error"].is_null(), "{v}");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(saw_waiting, "no game was seen waiting for the slot");
+    let plies: Vec<u64> = ids
+        .iter()
+        .map(|id| {
+            let v = s.ok("GET", &format!("/api/games/{id}"), json!({}));
+            assert!(
+                v["over"] == true || v["thinking"] == true,
+                "an engine is to move and nothing thinks: {v}"
+            );
+            v["plies"].as_u64().unwrap()
+        })
+        .collect();
+    let (least, most) = (*plies.iter().min().unwrap(), *plies.iter().max().unwrap());
+    assert!(least >= 3 && most <= least + 4, "{plies:?}");
+    for id in &ids {
+        s.ok("DELETE", &format!("/api/games/{id}"), json!({}));
+    }
+    let mut s = s;
+    s.healthy();
+}
+
+#[test]
+fn a_ply_beyond_the_integers_is_beyond_the_game_and_a_finished_game_reads_back() {
+    let s = Served::start(&[]);
+    // A Caeser game both sides end by passing: its position text is made into a new game.
+    let v = s.ok(
+        "POST",
+        "/api/games",
+        json!({
+            "rules": "caeser",
+            "position": "caeser 1BBB/BBABB/BBBBAB/BBBBAAA/BAAAAA/AAAA1/AAA1 B 9,8",
+            "moves": "pass pass",
+        }),
+    );
+    assert_eq!(v["reason"], "passes", "{v}");
+    let text = v["position"].as_str().unwrap();
+    assert!(text.ends_with(" B 10,9 2"), "{text}");
+    let back = s.ok("POST", "/api/games", json!({ "position": text }));
+    assert_eq!(back["over"], true, "{back}");
+    assert_eq!(back["reason"], "passes", "{back}");
+    let id = v["id"].as_str().unwrap();
+    let e = s.fails(
+        "GET",
+        &format!("/api/games/{id}?ply=99999999999999999999999"),
+        "",
+        400,
+    );
+    assert_eq!(
+        e,
+        "ply 99999999999999999999999 is beyond the game's 2 moves"
+    );
+    let e = s.fails("GET", &format!("/api/games/{id}?ply=-1"), "", 400);
+    assert!(e.contains("must be a move number"), "{e}");
+}

@@ -6,6 +6,7 @@
 mod checks;
 mod fuzz;
 mod fuzz_support;
+mod game_texts;
 mod mcts_tactics;
 mod notation;
 mod picture;

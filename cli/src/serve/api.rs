@@ -382,10 +382,15 @@ fn state(
     };
     let ply = match query.get("ply") {
         None => None,
-        Some(p) => Some(
-            p.parse::<usize>()
-                .map_err(|_| bad(format!("query 'ply' must be a move number, not '{p}'")))?,
-        ),
+        Some(p) => match p.parse::<usize>() {
+            Ok(n) => Some(n),
+            // Digits beyond the integers are a move number, beyond any game.
+            Err(_) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => {
+                let plies = lock(game).table.plies();
+                return Err(bad(format!("ply {p} is beyond the game's {plies} moves")));
+            }
+            Err(_) => return Err(bad(format!("query 'ply' must be a move number, not '{p}'"))),
+        },
     };
     let e = lock(game);
     let mut draw = DrawRequest {

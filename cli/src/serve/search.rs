@@ -4,6 +4,7 @@
 use super::table::Table;
 use halma_engine::search::Limits;
 use serde::Serialize;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -85,6 +86,9 @@ pub struct SearchState {
     pub engine: EngineKind,
     /// Whether it still runs (or waits for a free search slot).
     pub running: bool,
+    /// Whether it waits for a search slot (every slot busy; its turn comes, first come,
+    /// first served).
+    pub waiting: bool,
     /// The latest iteration.
     pub info: Option<Info>,
     /// The best move found, when done.
@@ -128,55 +132,82 @@ impl Entry {
     }
 }
 
-/// A counting semaphore: the bound on searches running at once.
+/// The bound on searches running at once: a counting semaphore whose waiters are served
+/// first come, first served, so that with more engine games than slots every game gets its
+/// turn (a game waits behind those that asked before it, never for good).
 pub struct Slots {
-    free: Mutex<usize>,
+    queue: Mutex<Queue>,
     freed: Condvar,
+}
+
+/// The free slots and the tickets of the searches waiting for one, oldest first.
+struct Queue {
+    free: usize,
+    waiting: VecDeque<u64>,
+    next: u64,
 }
 
 impl Slots {
     /// `n` slots.
     pub fn new(n: usize) -> Slots {
         Slots {
-            free: Mutex::new(n),
+            queue: Mutex::new(Queue {
+                free: n,
+                waiting: VecDeque::new(),
+                next: 0,
+            }),
             freed: Condvar::new(),
         }
     }
 
-    /// Takes a slot if one is free now.
+    /// The queue, locked (a poisoned lock only means a thread panicked between two whole
+    /// changes).
+    fn queue(&self) -> std::sync::MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Takes a slot if one is free now and no search waits for one (it would be its turn).
     pub fn try_take(&self) -> bool {
-        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-        if *free == 0 {
+        let mut q = self.queue();
+        if q.free == 0 || !q.waiting.is_empty() {
             return false;
         }
-        *free -= 1;
+        q.free -= 1;
         true
     }
 
-    /// Waits up to `wait` for a slot; false if none came free, or if `stop` was raised.
-    pub fn take_within(&self, wait: Duration, stop: &AtomicBool) -> bool {
-        let deadline = Instant::now() + wait;
-        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-        while *free == 0 {
-            let now = Instant::now();
-            if now >= deadline || stop.load(Relaxed) {
+    /// Waits for a slot, behind every search that began waiting before; true once it has
+    /// one, false if `stop` was raised first (looked at every 50 ms).
+    pub fn take_in_turn(&self, stop: &AtomicBool) -> bool {
+        let mut q = self.queue();
+        let ticket = q.next;
+        q.next += 1;
+        q.waiting.push_back(ticket);
+        loop {
+            if q.free > 0 && q.waiting.front() == Some(&ticket) {
+                q.waiting.pop_front();
+                q.free -= 1;
+                // The next in line may find a slot free too.
+                self.freed.notify_all();
+                return true;
+            }
+            if stop.load(Relaxed) {
+                q.waiting.retain(|&t| t != ticket);
+                self.freed.notify_all();
                 return false;
             }
-            let step = (deadline - now).min(Duration::from_millis(50));
-            free = self
+            q = self
                 .freed
-                .wait_timeout(free, step)
+                .wait_timeout(q, Duration::from_millis(50))
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
         }
-        *free -= 1;
-        true
     }
 
     /// Gives a slot back.
     pub fn give(&self) {
-        *self.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        self.freed.notify_one();
+        self.queue().free += 1;
+        self.freed.notify_all();
     }
 }
 
@@ -224,6 +255,7 @@ pub fn start(
         purpose: order.purpose,
         engine: order.engine,
         running: true,
+        waiting: order.wait,
         info: None,
         best: None,
         error: None,
@@ -235,12 +267,17 @@ pub fn start(
     let shared = shared.clone();
     let slots = slots.clone();
     std::thread::spawn(move || {
-        let mut have_slot = !order.wait;
-        if order.wait {
-            have_slot = slots.take_within(Duration::from_millis(MAX_MOVE_MS), &stop);
+        // A move waits its turn for as long as it takes: only a newer search, a move, an
+        // undo or the game's deletion (its stop) ends the wait.
+        let have_slot = !order.wait || slots.take_in_turn(&stop);
+        if have_slot {
+            let mut e = lock(&shared);
+            if let Some(s) = e.search.as_mut().filter(|s| s.id == id) {
+                s.waiting = false;
+            }
         }
         let result = if !have_slot {
-            Err("no search slot came free".to_string())
+            Err("stopped while waiting for a search slot".to_string())
         } else {
             let limits = Limits {
                 move_time: Some(order.time),
@@ -276,4 +313,47 @@ pub fn start(
         }
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Searches that wait for the one slot get it in the order they began waiting, and a
+    /// stopped waiter leaves the queue without holding up those behind it.
+    #[test]
+    fn waiting_searches_get_the_slot_first_come_first_served() {
+        let slots = Arc::new(Slots::new(1));
+        assert!(slots.try_take());
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let stops: Vec<Arc<AtomicBool>> =
+            (0..6).map(|_| Arc::new(AtomicBool::new(false))).collect();
+        let mut threads = Vec::new();
+        for (i, stop) in stops.iter().enumerate() {
+            let (mine, order, stop) = (slots.clone(), order.clone(), stop.clone());
+            threads.push(std::thread::spawn(move || {
+                if mine.take_in_turn(&stop) {
+                    order.lock().unwrap().push(i);
+                    std::thread::sleep(Duration::from_millis(5));
+                    mine.give();
+                }
+            }));
+            // Each in the queue before the next comes.
+            while slots.queue().waiting.len() < i + 1 {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        // A request that may not wait finds no slot while others wait their turn.
+        assert!(!slots.try_take());
+        stops[2].store(true, Relaxed);
+        while slots.queue().waiting.len() > 5 {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        slots.give();
+        for t in threads {
+            t.join().unwrap();
+        }
+        assert_eq!(*order.lock().unwrap(), vec![0, 1, 3, 4, 5]);
+        assert!(slots.try_take());
+    }
 }

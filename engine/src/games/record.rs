@@ -12,6 +12,16 @@ use crate::error::Error;
 use crate::game::{side_letter, Status};
 use crate::moves::Move;
 
+/// Why a position text's `passes` in a row cannot be, in a game of `sides` sides: the game
+/// ends once every side has passed in a row, so a finished game's text says `sides` and
+/// never more.
+pub fn too_many_passes(passes: u8, sides: usize) -> String {
+    format!(
+        "{passes} passes in a row cannot be: the game ends in a draw once all {sides} sides \
+         have passed in a row (a finished game's text says {sides})"
+    )
+}
+
 /// What [`Record::take_back`] restores.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -34,8 +44,9 @@ pub struct Record {
 
 impl Record {
     /// The record of a position built from its parts in `game` (named in errors): `to_move`
-    /// must be 0 or 1 and `passes` below 2; `key` is the position's full key. The status
-    /// is [`Status::Ongoing`] until [`Record::settle`] sets it.
+    /// must be 0 or 1 and `passes` at most 2 (2: both sides passed, the game ended drawn, as
+    /// a finished game's text says); `key` is the position's full key. The status is
+    /// [`Status::Ongoing`] until [`Record::settle`] sets it.
     pub fn new(
         game: &str,
         to_move: usize,
@@ -49,10 +60,8 @@ impl Record {
                 side_letter(to_move)
             )));
         }
-        if passes > 1 {
-            return Err(Error::Position(format!(
-                "{passes} passes in a row would already have ended the game"
-            )));
+        if passes > 2 {
+            return Err(Error::Position(too_many_passes(passes, 2)));
         }
         Ok(Record {
             to_move,
@@ -76,7 +85,8 @@ impl Record {
         self.move_counts[side]
     }
 
-    /// Passes played in a row just before this position (0 or 1 while the game goes on).
+    /// Passes played in a row just before this position (0 or 1 while the game goes on, 2
+    /// once it ended by both sides passing).
     #[inline(always)]
     pub fn passes(&self) -> u8 {
         self.passes
@@ -228,7 +238,8 @@ macro_rules! record_accessors {
             self.record.move_count(side)
         }
 
-        /// Passes played in a row just before this position (0 or 1).
+        /// Passes played in a row just before this position (0 or 1; 2 once both sides
+        /// passed and the game ended).
         #[inline(always)]
         pub fn passes_in_row(&self) -> u8 {
             self.record.passes()

@@ -10,6 +10,7 @@
 //! wins when its stones stand on the opponent's start cells; two passes in a row draw; the
 //! third occurrence of the arrangement with the same side to move draws.
 
+use super::record::too_many_passes;
 use super::text::{cell_name, parse_cell, PositionText};
 use crate::error::Error;
 use crate::eval::Weights;
@@ -148,7 +149,8 @@ impl<R: StoneRules> StonePosition<R> {
     }
 
     /// A position from its parts, checked: as many stones a side as at the start, on
-    /// distinct cells of the board, fewer than two passes in a row. Its status is that after
+    /// distinct cells of the board, at most two passes
+    /// in a row (two: the game ended by both sides passing). Its status is that after
     /// the previous side's move into it.
     pub fn from_parts(
         stones: [u128; 2],
@@ -163,10 +165,8 @@ impl<R: StoneRules> StonePosition<R> {
                 side_letter(to_move)
             ));
         }
-        if passes >= 2 {
-            return bad(format!(
-                "{passes} passes in a row would already have ended the game"
-            ));
+        if passes > 2 {
+            return bad(too_many_passes(passes, 2));
         }
         if stones[0] & stones[1] != 0 {
             return bad("two stones on one cell".into());

@@ -38,7 +38,8 @@ impl CaeserPosition {
     }
 
     /// A position from its parts, checked: 17 men a side, all on holes, no hole taken
-    /// twice, a side to move that exists, fewer than two passes in a row. Its status is
+    /// twice, a side to move that exists, at most two passes
+    /// in a row (two: the game ended by both sides passing). Its status is
     /// that after the other side's move (as if it had just moved here); its history is empty
     /// (this arrangement's first occurrence).
     pub fn from_parts(

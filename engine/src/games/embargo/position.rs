@@ -6,6 +6,7 @@ use super::keys::{key_of, KEYS};
 use super::movegen::Slides;
 use crate::error::Error;
 use crate::game::{side_letter, Status};
+use crate::games::record::too_many_passes;
 use crate::moves::Move;
 
 /// Stones per side.
@@ -42,8 +43,8 @@ impl EmbargoPosition {
     }
 
     /// A position from its parts, checked: stones on the board, none on a cell twice, six a
-    /// side, fewer than two passes in a row. The status is the one after the other side's
-    /// move into it; the history is empty (the position is the first occurrence).
+    /// side, at most two passes in a row (two: the game ended by both sides passing). The
+    /// status is the one after the other side's move into it; the history is empty (the position is the first occurrence).
     pub fn from_parts(
         stones: [u128; 2],
         to_move: usize,
@@ -57,10 +58,8 @@ impl EmbargoPosition {
                 side_letter(to_move)
             ));
         }
-        if passes >= 2 {
-            return bad(format!(
-                "{passes} passes in a row would already have ended the game"
-            ));
+        if passes > 2 {
+            return bad(too_many_passes(passes, 2));
         }
         for (side, &set) in stones.iter().enumerate() {
             if set & !BOARD != 0 {

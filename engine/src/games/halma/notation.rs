@@ -239,9 +239,23 @@ impl<G: Geometry> Position<G> {
         let mv = Move::new(from, to);
         if !self.is_legal(mv) {
             let ((fx, fy), (tx, ty)) = (board.coords(from), board.coords(to));
-            let why = if self.find_path(from, to).is_some() {
+            let why = if let Some(s) = self.side_at(to) {
+                let whose = if s == mover {
+                    "an own piece".to_string()
+                } else {
+                    format!("a piece of {}", side_letter(s))
+                };
+                format!(
+                    "{} holds {whose}, and a move ends on an empty cell",
+                    board.cell_name(to)
+                )
+            } else if self.find_path(from, to).is_some() {
                 format!("the rules forbid it ({})", self.setup().rules())
-            } else if fx.abs_diff(tx) <= 1 && fy.abs_diff(ty) <= 1 {
+            } else if board.is_hex()
+                && fx.abs_diff(tx) <= 1
+                && fy.abs_diff(ty) <= 1
+                && !is_step(board, from, to)
+            {
                 // Next to each other in the names, but not on the hexagonal lattice.
                 format!(
                     "{} and {} are not neighbours on the {} (docs/boards.md), so no step \

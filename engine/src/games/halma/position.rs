@@ -8,6 +8,7 @@ use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::game::side_letter;
 use crate::game::MAX_SIDES;
+use crate::games::record::too_many_passes;
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::rules::{WinCheck, WinCondition};
@@ -98,10 +99,8 @@ impl<G: Geometry> Position<G> {
                 side_letter(to_move)
             ));
         }
-        if passes_in_row as usize >= sides {
-            return bad(format!(
-                "{passes_in_row} passes in a row would already have ended a {sides}-side game"
-            ));
+        if passes_in_row as usize > sides {
+            return bad(too_many_passes(passes_in_row, sides));
         }
         let mut occupied = G::BB::EMPTY;
         for (side, &p) in pieces.iter().enumerate() {

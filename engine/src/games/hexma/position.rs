@@ -39,7 +39,8 @@ impl HexmaPosition {
     }
 
     /// A position from its parts, checked: 13 stones a side, all on the star, no cell taken
-    /// twice, a side to move that exists, fewer than two passes in a row. Its status is
+    /// twice, a side to move that exists, at most two passes
+    /// in a row (two: the game ended by both sides passing). Its status is
     /// that after the other side's move (as if it had just moved here); its history is
     /// empty (this arrangement's first occurrence).
     pub fn from_parts(

@@ -33,7 +33,8 @@ impl LeGrecPosition {
     }
 
     /// A position from its parts, checked: seven stones a side, no cell taken twice, a side
-    /// to move that exists, fewer than two passes in a row. Its status is that after the
+    /// to move that exists, at most two passes
+    /// in a row (two: the game ended by both sides passing). Its status is that after the
     /// other side's move (as if it had just moved here); its history is empty (this
     /// placement's first occurrence).
     pub fn from_parts(

@@ -70,7 +70,8 @@ impl<R: LehrmaRules> LehrmaPosition<R> {
 
     /// A position from its parts, checked: `pieces[side][kind]` the squares of each side's
     /// pieces of each kind, each side with the setup's pieces (kind by kind), no square
-    /// taken twice, a side to move that exists, fewer than two passes in a row. Its status
+    /// taken twice, a side to move that exists, at most two passes
+    /// in a row (two: the game ended by both sides passing). Its status
     /// is that after the other side's move (as if it had just moved here); its history is
     /// empty (this arrangement's first occurrence).
     pub fn from_parts(

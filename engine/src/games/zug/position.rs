@@ -44,7 +44,8 @@ impl ZugPosition {
     /// A position from its parts, checked: the squares dark, none taken twice; twelve
     /// pieces a side, or a placement under way (back ranks full, each side's extra pieces
     /// on its own second rank, A to move when both have placed as many, B when A has placed
-    /// one more); a side to move that exists, fewer than two passes in a row. Its status is
+    /// one more); a side to move that exists, at most two passes
+    /// in a row (two: the game ended by both sides passing). Its status is
     /// that after the other side's move; its history is empty.
     pub fn from_parts(
         pieces: [Squares; 2],

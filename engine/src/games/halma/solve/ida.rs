@@ -59,6 +59,9 @@ pub trait Puzzle: Sync {
 const BUCKET: usize = 4;
 /// Independently locked shards of the table.
 const SHARDS: usize = 256;
+/// Buckets a shard starts with, at least (a shard doubles from there as it fills, up to
+/// its share of the table's bytes).
+const FIRST_BUCKETS: usize = 64;
 
 /// One table slot: a state proven to have no solution within `budget - 1` moves.
 #[derive(Clone, Copy, Default)]
@@ -69,53 +72,114 @@ struct Slot<S> {
     budget: u8,
 }
 
-/// The table of proven failures ("no solution within r moves from this state"), fixed in
-/// size, shared by every thread. Facts stay true, so the table lives across iterations.
-pub struct Table<S> {
-    shards: Vec<Mutex<Vec<Slot<S>>>>,
-    /// The address of each shard's slots (they never move), for [`Table::prefetch`].
-    addresses: Vec<usize>,
-    buckets: usize,
+/// One shard's slots: `buckets` buckets of [`BUCKET`] slots.
+struct Shard<S> {
+    slots: Vec<Slot<S>>,
 }
 
-impl<S: Copy + Eq + Default> Table<S> {
-    /// A table of about `bytes` bytes (at least one bucket per shard).
-    pub fn new(bytes: usize) -> Self {
-        let slot = std::mem::size_of::<Slot<S>>();
-        let buckets = (bytes / slot / BUCKET / SHARDS).max(1);
-        let shards: Vec<_> = (0..SHARDS)
-            .map(|_| Mutex::new(vec![Slot::default(); buckets * BUCKET]))
-            .collect();
-        let addresses = shards.iter().map(|s| lock(s).as_ptr() as usize).collect();
-        Table {
-            shards,
-            addresses,
-            buckets,
+impl<S: Copy + Default> Shard<S> {
+    /// A shard of `buckets` empty buckets.
+    fn new(buckets: usize) -> Self {
+        Shard {
+            slots: vec![Slot::default(); buckets * BUCKET],
         }
     }
 
-    /// Bytes held by the slots.
+    /// Buckets held now.
+    fn buckets(&self) -> usize {
+        self.slots.len() / BUCKET
+    }
+
+    /// The same entries in twice the buckets: each bucket's entries split between the two
+    /// buckets it becomes ([`bucket_of`]), in their order, so that the shard holds what a
+    /// shard made that large at first would hold.
+    fn double(&mut self) {
+        let buckets = 2 * self.buckets();
+        let mut slots = vec![Slot::default(); buckets * BUCKET];
+        for e in self.slots.iter().filter(|e| e.budget > 0) {
+            let at = bucket_of(e.hash, buckets) * BUCKET;
+            if let Some(free) = slots[at..at + BUCKET].iter_mut().find(|s| s.budget == 0) {
+                *free = *e;
+            }
+        }
+        self.slots = slots;
+    }
+}
+
+/// The bucket of `hash` among a shard's `buckets`: the hash's top half scaled to them, so
+/// that bucket `b` of `n` becomes buckets `2b` and `2b + 1` of `2n` (a grown shard keeps
+/// every entry).
+#[inline(always)]
+fn bucket_of(hash: u64, buckets: usize) -> usize {
+    (((hash >> 32) * buckets as u64) >> 32) as usize
+}
+
+/// The table of proven failures ("no solution within r moves from this state"), shared by
+/// every thread. Facts stay true, so the table lives across iterations. Its memory follows
+/// its use: each shard starts small and doubles when a store finds its bucket full, up to
+/// the shard's share of the bytes asked for; only then does a store replace an entry (the
+/// least valuable of the bucket), exactly as a table of full size from the start would.
+pub struct Table<S> {
+    shards: Vec<Mutex<Shard<S>>>,
+    /// Each shard's slots' address and buckets now, for [`Table::prefetch`] (a hint read
+    /// without the lock: a stale pair only prefetches the wrong line).
+    addresses: Vec<(AtomicUsize, AtomicUsize)>,
+    /// The buckets a shard grows to at most.
+    max_buckets: usize,
+}
+
+impl<S: Copy + Eq + Default> Table<S> {
+    /// A table of at most about `bytes` bytes (at least one bucket per shard); little of it
+    /// is allocated before it is used.
+    pub fn new(bytes: usize) -> Self {
+        let slot = std::mem::size_of::<Slot<S>>();
+        let wanted = (bytes / slot / BUCKET / SHARDS).max(1);
+        // A shard doubles from `first` to `max_buckets`, a power of two times `first`.
+        let mut first = wanted;
+        while first >= 2 * FIRST_BUCKETS {
+            first /= 2;
+        }
+        let max_buckets = first << (wanted / first).ilog2();
+        let shards: Vec<_> = (0..SHARDS).map(|_| Mutex::new(Shard::new(first))).collect();
+        let addresses = shards
+            .iter()
+            .map(|s| {
+                let s = lock(s);
+                (
+                    AtomicUsize::new(s.slots.as_ptr() as usize),
+                    AtomicUsize::new(s.buckets()),
+                )
+            })
+            .collect();
+        Table {
+            shards,
+            addresses,
+            max_buckets,
+        }
+    }
+
+    /// Bytes the slots may grow to.
     pub fn bytes(&self) -> usize {
-        SHARDS * self.buckets * BUCKET * std::mem::size_of::<Slot<S>>()
+        SHARDS * self.max_buckets * BUCKET * std::mem::size_of::<Slot<S>>()
+    }
+
+    /// Bytes the slots hold now.
+    pub fn held_bytes(&self) -> usize {
+        let slots: usize = self.shards.iter().map(|s| lock(s).slots.len()).sum();
+        slots * std::mem::size_of::<Slot<S>>()
     }
 
     /// Slots in use.
     pub fn used(&self) -> usize {
         self.shards
             .iter()
-            .map(|s| lock(s).iter().filter(|e| e.budget > 0).count())
+            .map(|s| lock(s).slots.iter().filter(|e| e.budget > 0).count())
             .sum()
     }
 
-    /// The shard of `hash` and the index of its bucket's first slot there.
-    fn index(&self, hash: u64) -> (usize, usize) {
-        let b = ((hash >> 32) as usize) % self.buckets;
-        ((hash as usize) % SHARDS, b * BUCKET)
-    }
-
-    fn bucket(&self, hash: u64) -> (&Mutex<Vec<Slot<S>>>, usize) {
-        let (shard, at) = self.index(hash);
-        (&self.shards[shard], at)
+    /// The shard of `hash`.
+    fn shard(&self, hash: u64) -> usize {
+        (hash as usize) % SHARDS
     }
 
     /// Starts loading the bucket of `hash` into the cache, so that a probe soon after does
@@ -125,12 +189,13 @@ impl<S: Copy + Eq + Default> Table<S> {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let (shard, at) = self.index(hash);
+            let (address, buckets) = &self.addresses[self.shard(hash)];
+            let buckets = buckets.load(Ordering::Relaxed);
             let size = std::mem::size_of::<Slot<S>>();
-            let bucket = self.addresses[shard] + at * size;
+            let bucket = address.load(Ordering::Relaxed) + bucket_of(hash, buckets) * BUCKET * size;
             for line in (0..BUCKET * size).step_by(64) {
                 // SAFETY: a prefetch never faults and changes no memory, whatever the
-                // address; this one lies inside the shard's slots, which never move.
+                // address (a stale one, of slots a shard has since replaced, included).
                 unsafe { _mm_prefetch::<_MM_HINT_T0>((bucket + line) as *const i8) };
             }
         }
@@ -140,9 +205,9 @@ impl<S: Copy + Eq + Default> Table<S> {
 
     /// The largest budget proven to fail from `state`, if stored.
     fn get(&self, hash: u64, state: S) -> Option<u32> {
-        let (shard, at) = self.bucket(hash);
-        let slots = lock(shard);
-        slots[at..at + BUCKET]
+        let shard = lock(&self.shards[self.shard(hash)]);
+        let at = bucket_of(hash, shard.buckets()) * BUCKET;
+        shard.slots[at..at + BUCKET]
             .iter()
             .find(|e| e.budget > 0 && e.hash == hash && e.state == state)
             .map(|e| e.budget as u32 - 1)
@@ -151,22 +216,35 @@ impl<S: Copy + Eq + Default> Table<S> {
     /// Records that `state` has no solution within `budget` moves.
     fn store(&self, hash: u64, state: S, budget: u32) {
         let budget = (budget + 1).min(u8::MAX as u32) as u8;
-        let (shard, at) = self.bucket(hash);
-        let mut slots = lock(shard);
-        let bucket = &mut slots[at..at + BUCKET];
-        let slot = match bucket
-            .iter()
-            .position(|e| e.budget > 0 && e.hash == hash && e.state == state)
-        {
-            Some(i) => i,
-            None => (0..BUCKET).min_by_key(|&i| bucket[i].budget).unwrap_or(0),
-        };
-        if bucket[slot].hash != hash || bucket[slot].budget < budget {
-            bucket[slot] = Slot {
-                hash,
-                state,
-                budget,
+        let index = self.shard(hash);
+        let mut shard = lock(&self.shards[index]);
+        loop {
+            let buckets = shard.buckets();
+            let at = bucket_of(hash, buckets) * BUCKET;
+            let bucket = &mut shard.slots[at..at + BUCKET];
+            let found = bucket
+                .iter()
+                .position(|e| e.budget > 0 && e.hash == hash && e.state == state);
+            let free = bucket.iter().position(|e| e.budget == 0);
+            let slot = match (found, free) {
+                (Some(i), _) | (None, Some(i)) => i,
+                (None, None) if buckets < self.max_buckets => {
+                    shard.double();
+                    let (address, buckets) = &self.addresses[index];
+                    address.store(shard.slots.as_ptr() as usize, Ordering::Relaxed);
+                    buckets.store(shard.buckets(), Ordering::Relaxed);
+                    continue;
+                }
+                (None, None) => (0..BUCKET).min_by_key(|&i| bucket[i].budget).unwrap_or(0),
             };
+            if bucket[slot].hash != hash || bucket[slot].budget < budget {
+                bucket[slot] = Slot {
+                    hash,
+                    state,
+                    budget,
+                };
+            }
+            return;
         }
     }
 }
@@ -579,6 +657,39 @@ pub fn deepen_by<P: Puzzle>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_grows_as_it_fills_and_keeps_what_a_full_one_keeps() {
+        let hash = |i: u64| crate::zobrist::splitmix64(i).1;
+        // A cap of 16 GiB costs a few MB until it is used.
+        let big = Table::<u64>::new(16 << 30);
+        assert!(big.bytes() > 15 << 30, "{}", big.bytes());
+        assert!(big.held_bytes() < 8 << 20, "{}", big.held_bytes());
+        for i in 0..200_000 {
+            big.store(hash(i), i, 3);
+        }
+        assert_eq!(big.used(), 200_000);
+        assert!(big.held_bytes() < 256 << 20, "{}", big.held_bytes());
+        assert!((0..200_000).all(|i| big.get(hash(i), i) == Some(3)));
+        // A small cap, overfilled: the grown table holds what one of full size from the
+        // start holds, entry for entry.
+        let grown = Table::<u64>::new(3 << 20);
+        let full = Table::<u64>::new(3 << 20);
+        for shard in &full.shards {
+            let mut shard = lock(shard);
+            while shard.buckets() < full.max_buckets {
+                shard.double();
+            }
+        }
+        for i in 0..400_000u64 {
+            for t in [&grown, &full] {
+                t.store(hash(i), i, (i % 7) as u32);
+            }
+        }
+        assert_eq!(grown.held_bytes(), full.held_bytes());
+        assert!(grown.used() < 400_000);
+        assert!((0..400_000).all(|i| grown.get(hash(i), i) == full.get(hash(i), i)));
+    }
 
     /// A counter to bring down to zero by ones and twos (a two needs at least two left): the
     /// fewest moves from `n` are `n / 2` rounded up.
