@@ -299,8 +299,8 @@ fn bad_position_texts_are_errors() {
             "move counts",
         ),
         (
-            "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0 2",
-            "2 passes",
+            "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0 3",
+            "3 passes",
         ),
         (
             "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0 x",

@@ -405,7 +405,7 @@ fn bad_positions_are_refused() {
         ("6BBB/7BB/8B/9/9/9/A8/AA7/AAA6 C 0,0", "side to move"),
         ("6BBB/7BB/8B/9/9/9/A8/AA7/AAA6 A 0", "1 move counts"),
         ("6BBB/7BB/8B/9/9/9/A8/AA7/AAA6 A 0,-1", "move counts"),
-        ("6BBB/7BB/8B/9/9/9/A8/AA7/AAA6 A 0,0 2", "2 passes"),
+        ("6BBB/7BB/8B/9/9/9/A8/AA7/AAA6 A 0,0 3", "3 passes"),
         ("6BBB/7BB/8B/9/9/9/A8/AA7/AAA6 A 0,0 x", "number of passes"),
         ("6BBB/7BB/8B/9/9/9/A8/AA7/AAA6", "got 1 fields"),
         (

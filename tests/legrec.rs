@@ -285,7 +285,7 @@ fn bad_position_texts_are_errors() {
         ("legrec BBBB/1BBB/AAA1/AAAA AB 0,0", "side to move"),
         ("legrec BBBB/1BBB/AAA1/AAAA A 0", "1 move counts"),
         ("legrec BBBB/1BBB/AAA1/AAAA A x,0", "move counts"),
-        ("legrec BBBB/1BBB/AAA1/AAAA A 0,0 2", "2 passes"),
+        ("legrec BBBB/1BBB/AAA1/AAAA A 0,0 3", "3 passes"),
         ("legrec BBBB/1BBB/AAA1/AAAA A 0,0 x", "number of passes"),
         ("legrec BBBB/1BBB/AAA1/AAAA A", "got 2 fields"),
         ("legrec", "got 0 fields"),

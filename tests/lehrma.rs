@@ -318,8 +318,8 @@ fn bad_position_texts_are_errors() {
             "move counts",
         ),
         (
-            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0 2",
-            "2 passes",
+            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0 3",
+            "3 passes",
         ),
         (
             "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0 x",

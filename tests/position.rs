@@ -145,7 +145,7 @@ fn bad_inputs_give_errors() {
         "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 C 0,0",
         "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0",
         "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A x,0",
-        "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0,0 2",
+        "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0,0 3",
         "halma8 4BBBB/5BBB/6BB/7B/X7/AA6/AAA5/AAAA4 A 0,0",
         "halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0,0 0 extra",
         "halma8:jumps=far 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0,0",

@@ -269,7 +269,7 @@ fn bad_inputs_are_errors_that_say_what_is_wrong() {
     assert!(perr(&format!("renpaarden {good} C 0,0")).contains("side to move"));
     assert!(perr(&format!("renpaarden {good} A 0")).contains("1 move counts"));
     assert!(perr(&format!("renpaarden {good} A x,0")).contains("move counts"));
-    assert!(perr(&format!("renpaarden {good} A 0,0 2")).contains("2 passes"));
+    assert!(perr(&format!("renpaarden {good} A 0,0 3")).contains("3 passes"));
     assert!(perr(&format!("renpaarden {good} A 0,0 z")).contains("passes"));
     assert!(perr(&format!("renpaarden {good} A")).contains("fields"));
     assert!(perr(&format!("halma8 {good} A 0,0")).contains("not the rule set"));
