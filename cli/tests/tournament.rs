@@ -693,22 +693,28 @@ fn halma_within(dir: &Path, args: &[&str], limit: std::time::Duration) -> Output
     }
 }
 
-#[test]
-fn files_without_end_or_without_games_are_one_line_errors() {
-    // Both once read /dev/zero whole (6.85 GB in 10 s, 10.5 GB in 20 s).
-    let e = common::fails(&["replay", "/dev/zero"]);
-    assert!(e.contains("/dev/zero: line 1 holds a NUL byte"), "{e}");
-    let e = common::fails(&[
+/// The one-line error of a tournament between two random movers whose `--openings` file
+/// is `openings` (the record's folder does not exist, so nothing is ever played).
+fn openings_refused(openings: &str) -> String {
+    common::fails(&[
         "tournament",
         "--openings",
-        "/dev/zero",
+        openings,
         "-p",
         "random",
         "-p",
         "random:seed=2",
         "--record",
         "/nonexistent/dir/games.txt",
-    ]);
+    ])
+}
+
+#[test]
+fn files_without_end_or_without_games_are_one_line_errors() {
+    // Both once read /dev/zero whole (6.85 GB in 10 s, 10.5 GB in 20 s).
+    let e = common::fails(&["replay", "/dev/zero"]);
+    assert!(e.contains("/dev/zero: line 1 holds a NUL byte"), "{e}");
+    let e = openings_refused("/dev/zero");
     assert!(
         e.contains("/dev/zero: line 1 holds a NUL byte: not an openings file"),
         "{e}"
@@ -721,49 +727,19 @@ fn files_without_end_or_without_games_are_one_line_errors() {
     assert!(e.contains("holds no complete game record"), "{e}");
     let junk = dir.join("junk.txt");
     std::fs::write(&junk, "# comment\nb3-c4 \u{1}\n").unwrap();
-    let e = common::fails(&[
-        "tournament",
-        "--openings",
-        junk.to_str().unwrap(),
-        "-p",
-        "random",
-        "-p",
-        "random:seed=2",
-        "--record",
-        "/nonexistent/dir/games.txt",
-    ]);
+    let e = openings_refused(junk.to_str().unwrap());
     assert!(e.contains("line 2"), "{e}");
     // A position text of a finished game (once played as games of 0 plies, scored).
     let won = dir.join("won.txt");
     std::fs::write(&won, "halma8 4AAAA/5AAA/6AA/7A/B7/BB6/BBB5/BBBB4 B 10,10\n").unwrap();
-    let e = common::fails(&[
-        "tournament",
-        "--openings",
-        won.to_str().unwrap(),
-        "-p",
-        "random",
-        "-p",
-        "random:seed=2",
-        "--record",
-        "/nonexistent/dir/games.txt",
-    ]);
+    let e = openings_refused(won.to_str().unwrap());
     assert!(
         e.contains("won.txt line 1") && e.contains("the opening ends the game"),
         "{e}"
     );
     let long = dir.join("long.txt");
     std::fs::write(&long, "b3-c4 ".repeat(20_000)).unwrap();
-    let e = common::fails(&[
-        "tournament",
-        "--openings",
-        long.to_str().unwrap(),
-        "-p",
-        "random",
-        "-p",
-        "random:seed=2",
-        "--record",
-        "/nonexistent/dir/games.txt",
-    ]);
+    let e = openings_refused(long.to_str().unwrap());
     assert!(e.contains("line 1 is longer than 65536 bytes"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
