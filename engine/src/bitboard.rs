@@ -1,4 +1,5 @@
-//! Fixed-width bitboards made of `L` 64-bit limbs.
+//! Bitboards: the [`BitBoard`] operations, implemented by the fixed-width [`Bits`] made of
+//! `L` 64-bit limbs and by the primitive integers `u16` … `u128` (the relatives' boards).
 //!
 //! Every board geometry picks the narrowest width that holds its padded layout (see
 //! [`crate::geometry`]); all code is generic over the width and monomorphised per board, so
@@ -11,7 +12,8 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bits<const L: usize>(pub [u64; L]);
 
-/// The operations the move generator needs from a bitboard; implemented by every [`Bits`].
+/// The operations the move generator needs from a bitboard; implemented by every [`Bits`]
+/// and by the primitive integers.
 pub trait BitBoard:
     Copy
     + Eq
@@ -262,4 +264,89 @@ mod tests {
         assert!(a.has(100) && !a.has(99));
         assert_eq!((!Bits::<2>::EMPTY).count(), 128);
     }
+}
+
+/// The members of a primitive bitboard (`u16` … `u128`), lowest first.
+#[derive(Clone, Copy, Debug)]
+pub struct SetBits<T>(T);
+
+/// [`BitBoard`] for primitive unsigned integers: bit `i` is member `i`.
+macro_rules! primitive_bitboard {
+    ($($t:ty),*) => {$(
+        impl BitBoard for $t {
+            const CAPACITY: usize = <$t>::BITS as usize;
+            const EMPTY: Self = 0;
+            #[inline(always)]
+            fn single(bit: usize) -> Self {
+                1 << bit
+            }
+            #[inline(always)]
+            fn has(self, bit: usize) -> bool {
+                self >> bit & 1 != 0
+            }
+            #[inline(always)]
+            fn set(&mut self, bit: usize) {
+                *self |= 1 << bit;
+            }
+            #[inline(always)]
+            fn clear(&mut self, bit: usize) {
+                *self &= !(1 << bit);
+            }
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn first(self) -> Option<usize> {
+                (self != 0).then(|| self.trailing_zeros() as usize)
+            }
+            #[inline(always)]
+            fn shift(self, by: isize) -> Self {
+                let n = by.unsigned_abs() as u32;
+                if by >= 0 {
+                    self.checked_shl(n).unwrap_or(0)
+                } else {
+                    self.checked_shr(n).unwrap_or(0)
+                }
+            }
+            type Iter = SetBits<$t>;
+            #[inline(always)]
+            fn iter(self) -> SetBits<$t> {
+                SetBits(self)
+            }
+        }
+
+        impl Iterator for SetBits<$t> {
+            type Item = usize;
+
+            #[inline(always)]
+            fn next(&mut self) -> Option<usize> {
+                if self.0 == 0 {
+                    return None;
+                }
+                let bit = self.0.trailing_zeros() as usize;
+                self.0 &= self.0 - 1;
+                Some(bit)
+            }
+
+            #[inline(always)]
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                let n = self.0.count_ones() as usize;
+                (n, Some(n))
+            }
+        }
+    )*};
+}
+
+primitive_bitboard!(u16, u32, u64, u128);
+
+/// The members of `set`, lowest first ([`BitBoard::iter`] as a function, for the boards'
+/// cell sets).
+#[inline(always)]
+pub fn cells_of<B: BitBoard>(set: B) -> B::Iter {
+    set.iter()
 }

@@ -13,6 +13,7 @@ pub mod bitboard;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod keys;
 pub mod mcts;
 pub mod moves;
 pub mod perft;
@@ -20,6 +21,7 @@ pub mod picture;
 pub mod player;
 pub mod rng;
 pub mod search;
+pub mod turns;
 pub mod weights;
 
 pub use games::halma::{

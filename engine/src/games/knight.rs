@@ -159,17 +159,7 @@ impl KnightBoard {
     }
 }
 
-/// Iterates over the cells of a set, lowest first.
-#[inline(always)]
-pub fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let cell = set.trailing_zeros() as usize;
-            set &= set - 1;
-            cell
-        })
-    })
-}
+pub use crate::bitboard::cells_of;
 
 #[cfg(test)]
 mod tests {

@@ -10,54 +10,23 @@
 //! wins when its stones stand on the opponent's start cells; two passes in a row draw; the
 //! third occurrence of the arrangement with the same side to move draws.
 
-use super::record::too_many_passes;
 use super::text::{cell_name, parse_cell, PositionText};
 use crate::error::Error;
 use crate::eval::Weights;
 use crate::game::{side_letter, status_text, Game, Status, Team};
+use crate::keys::StoneKeys;
 use crate::moves::Move;
-use crate::zobrist::splitmix64;
+use crate::search::score::team_score;
+use crate::turns::Turns;
 use std::fmt;
 use std::marker::PhantomData;
 
 /// Bit positions of a `u128` board.
 const BITS: usize = 128;
 
-/// Zobrist keys: one per (side, cell) and one per side to move.
-#[derive(Debug)]
-pub struct StoneKeys {
-    /// `stone[side][cell]`: the key of a stone of `side` on `cell`.
-    pub stone: [[u64; BITS]; 2],
-    /// `turn[side]`: the key of `side` being to move.
-    pub turn: [u64; 2],
-}
-
-impl StoneKeys {
-    /// The keys drawn by SplitMix64 from `seed`: for each side its turn key, then its keys
-    /// of the first `cells` cells (a compile-time table).
-    pub const fn new(seed: u64, cells: usize) -> StoneKeys {
-        let mut state = seed;
-        let mut keys = StoneKeys {
-            stone: [[0; BITS]; 2],
-            turn: [0; 2],
-        };
-        let mut side = 0;
-        while side < 2 {
-            let (s, k) = splitmix64(state);
-            state = s;
-            keys.turn[side] = k;
-            let mut cell = 0;
-            while cell < cells {
-                let (s, k) = splitmix64(state);
-                state = s;
-                keys.stone[side][cell] = k;
-                cell += 1;
-            }
-            side += 1;
-        }
-        keys
-    }
-}
+/// The key table of a stone race: one key per (side, bit of the `u128` board) and per side
+/// to move.
+pub type Keys = StoneKeys<BITS>;
 
 /// One game of stone races: its board, start, move generator, move texts and evaluation.
 pub trait StoneRules: Copy + fmt::Debug + Send + Sync + 'static {
@@ -79,7 +48,7 @@ pub trait StoneRules: Copy + fmt::Debug + Send + Sync + 'static {
     type Eval: StoneEval<Self>;
 
     /// The game's Zobrist keys.
-    fn keys() -> &'static StoneKeys;
+    fn keys() -> &'static Keys;
     /// Calls `emit` with every move of the side to move, the pass excluded (the game is
     /// ongoing).
     fn for_each_move(pos: &StonePosition<Self>, emit: impl FnMut(Move));
@@ -120,25 +89,11 @@ pub trait StoneEval<R: StoneRules>: Send + Sync + Sized {
     }
 }
 
-/// What [`StonePosition::unmake`] restores.
-#[derive(Clone, Copy, Debug)]
-struct Undo {
-    mv: Move,
-    key: u64,
-    status: Status,
-    passes: u8,
-}
-
 /// A position of the stone race `R`: side 0 is A, side 1 is B.
 #[derive(Clone, Debug)]
 pub struct StonePosition<R: StoneRules> {
     stones: [u128; 2],
-    to_move: usize,
-    move_counts: [u64; 2],
-    passes: u8,
-    key: u64,
-    status: Status,
-    history: Vec<Undo>,
+    turns: Turns<2>,
     rules: PhantomData<R>,
 }
 
@@ -159,15 +114,6 @@ impl<R: StoneRules> StonePosition<R> {
         passes: u8,
     ) -> Result<Self, Error> {
         let bad = |t: String| Err(Error::Position(t));
-        if to_move >= 2 {
-            return bad(format!(
-                "side {} to move, but there are 2 sides",
-                side_letter(to_move)
-            ));
-        }
-        if passes > 2 {
-            return bad(too_many_passes(passes, 2));
-        }
         if stones[0] & stones[1] != 0 {
             return bad("two stones on one cell".into());
         }
@@ -190,18 +136,13 @@ impl<R: StoneRules> StonePosition<R> {
                 ));
             }
         }
+        let key = Self::key_of(stones, to_move.min(1));
         let mut pos = StonePosition {
             stones,
-            to_move,
-            move_counts,
-            passes,
-            key: 0,
-            status: Status::Ongoing,
-            history: Vec::with_capacity(256),
+            turns: Turns::new(2, to_move, move_counts, passes, key)?,
             rules: PhantomData,
         };
-        pos.key = pos.compute_key();
-        pos.status = pos.status_after_move_of(1 - to_move);
+        pos.turns.settle_won(pos.has_won(1 - to_move));
         Ok(pos)
     }
 
@@ -217,40 +158,7 @@ impl<R: StoneRules> StonePosition<R> {
         R::BOARD & !(self.stones[0] | self.stones[1])
     }
 
-    /// Passes played in a row just before this position.
-    #[inline(always)]
-    pub fn passes_in_row(&self) -> u8 {
-        self.passes
-    }
-
-    /// The side to move (0 = A).
-    #[inline(always)]
-    pub fn to_move(&self) -> usize {
-        self.to_move
-    }
-
-    /// Moves `side` has made, passes included.
-    #[inline(always)]
-    pub fn move_count(&self, side: usize) -> u64 {
-        self.move_counts[side]
-    }
-
-    /// The status after the last move.
-    #[inline(always)]
-    pub fn status(&self) -> Status {
-        self.status
-    }
-
-    /// The Zobrist key of the arrangement and the side to move, maintained incrementally.
-    #[inline(always)]
-    pub fn key(&self) -> u64 {
-        self.key
-    }
-
-    /// The moves made on this position object, oldest first.
-    pub fn history(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history.iter().map(|u| u.mv)
-    }
+    crate::turns::turn_accessors!(turns);
 
     /// The side whose stone stands on `cell`.
     #[inline(always)]
@@ -260,14 +168,12 @@ impl<R: StoneRules> StonePosition<R> {
 
     /// The Zobrist key computed from scratch (the incremental one always equals it).
     pub fn compute_key(&self) -> u64 {
-        let keys = R::keys();
-        let mut key = keys.turn[self.to_move];
-        for side in 0..2 {
-            for cell in super::knight::cells_of(self.stones[side]) {
-                key ^= keys.stone[side][cell];
-            }
-        }
-        key
+        Self::key_of(self.stones, self.to_move())
+    }
+
+    /// The key of `stones` (by side) with `to_move` to move, from scratch.
+    fn key_of(stones: [u128; 2], to_move: usize) -> u64 {
+        R::keys().arrangement(stones.map(super::knight::cells_of), to_move)
     }
 
     /// The perft count at `depth` ([`crate::perft::perft`]).
@@ -278,67 +184,33 @@ impl<R: StoneRules> StonePosition<R> {
     /// Plays `mv`: a legal move of the side to move, or the pass.
     #[inline]
     pub fn make(&mut self, mv: Move) {
-        let side = self.to_move;
+        let side = self.to_move();
         let keys = R::keys();
-        self.history.push(Undo {
-            mv,
-            key: self.key,
-            status: self.status,
-            passes: self.passes,
-        });
-        if mv.is_pass() {
-            self.passes += 1;
-        } else {
+        let mut change = keys.turn(0) ^ keys.turn(1);
+        if !mv.is_pass() {
             self.stones[side] ^= 1 << mv.from() | 1 << mv.to();
-            self.key ^= keys.stone[side][mv.from()] ^ keys.stone[side][mv.to()];
-            self.passes = 0;
+            change ^= keys.piece(side, mv.from()) ^ keys.piece(side, mv.to());
         }
-        self.key ^= keys.turn[0] ^ keys.turn[1];
-        self.to_move = 1 - side;
-        self.move_counts[side] = self.move_counts[side].wrapping_add(1);
-        self.status = self.status_after_move_of(side);
+        self.turns.play(mv, change);
+        self.turns.settle_won(self.has_won(side));
     }
 
-    /// Takes back the last move played. Panics if there is none.
+    /// Takes back the last move played; nothing if no move was made.
     #[inline]
     pub fn unmake(&mut self) {
-        let undo = self.history.pop().expect("unmake without a move");
-        let side = 1 - self.to_move;
-        if !undo.mv.is_pass() {
-            self.stones[side] ^= 1 << undo.mv.from() | 1 << undo.mv.to();
-        }
-        self.to_move = side;
-        self.move_counts[side] = self.move_counts[side].wrapping_sub(1);
-        self.key = undo.key;
-        self.status = undo.status;
-        self.passes = undo.passes;
-    }
-
-    /// The status after `mover` moved into this position, tested in the order of the
-    /// conventions: the mover wins (all its stones on the opponent's start cells); no
-    /// deadline in these games; two passes in a row; third occurrence of the arrangement with
-    /// the same side to move.
-    fn status_after_move_of(&self, mover: usize) -> Status {
-        if self.stones[mover] == R::START[1 - mover] {
-            Status::Won(mover)
-        } else if self.passes >= 2 {
-            Status::DrawByPasses
-        } else if self.occurrences() >= 3 {
-            Status::DrawByRepetition
-        } else {
-            Status::Ongoing
+        if let Some(mv) = self.turns.take_back() {
+            if !mv.is_pass() {
+                self.stones[self.to_move()] ^= 1 << mv.from() | 1 << mv.to();
+            }
         }
     }
 
-    /// How often the arrangement and side to move occurred on this position object,
-    /// counting the present: the history holds the key before each move, and only every
-    /// second earlier key can have the same side to move.
-    fn occurrences(&self) -> usize {
-        let n = self.history.len();
-        1 + (2..=n)
-            .step_by(2)
-            .filter(|&back| self.history[n - back].key == self.key)
-            .count()
+    /// Whether all of `side`'s stones stand on the opponent's start cells (its win; these
+    /// games have no deadline, and the draws by passes and repetition follow in the
+    /// conventions' order, [`Turns::settle`]).
+    #[inline(always)]
+    fn has_won(&self, side: usize) -> bool {
+        self.stones[side] == R::START[1 - side]
     }
 
     /// The position of a whole position text (its first field must be the rule set).
@@ -368,9 +240,9 @@ impl<R: StoneRules> StonePosition<R> {
     pub fn text(&self) -> String {
         PositionText {
             stones: self.stones,
-            to_move: self.to_move,
-            counts: self.move_counts,
-            passes: self.passes,
+            to_move: self.to_move(),
+            counts: self.turns.move_counts(),
+            passes: self.turns.passes(),
         }
         .write(R::NAME, R::WIDTH)
     }
@@ -436,8 +308,8 @@ impl<R: StoneRules> StonePosition<R> {
     pub fn read_cells(&self, text: &str) -> Result<Option<Vec<usize>>, Error> {
         let text = text.trim();
         let bad = |why: String| Err(Error::Move(format!("{text}: {why}")));
-        if self.status.is_over() {
-            return bad(format!("the game is over ({})", status_text(self.status)));
+        if self.status().is_over() {
+            return bad(format!("the game is over ({})", status_text(self.status())));
         }
         if text == "pass" {
             return if R::count_moves(self) == 0 {
@@ -454,7 +326,7 @@ impl<R: StoneRules> StonePosition<R> {
         if cells.len() < 2 {
             return bad(format!("not a move (expected {})", R::MOVE_FORMS));
         }
-        let (from, me) = (cells[0], self.to_move);
+        let (from, me) = (cells[0], self.to_move());
         match self.side_at(from) {
             Some(s) if s == me => Ok(Some(cells)),
             Some(s) => bad(format!(
@@ -522,22 +394,22 @@ impl<R: StoneRules> Game for StonePosition<R> {
 
     #[inline(always)]
     fn to_move(&self) -> usize {
-        self.to_move
+        self.to_move()
     }
 
     #[inline(always)]
     fn status(&self) -> Status {
-        self.status
+        self.status()
     }
 
     #[inline(always)]
     fn key(&self) -> u64 {
-        self.key
+        self.key()
     }
 
     #[inline(always)]
     fn move_count(&self, side: usize) -> u64 {
-        self.move_counts[side]
+        self.move_count(side)
     }
 
     fn history(&self) -> impl Iterator<Item = Move> + '_ {
@@ -565,14 +437,14 @@ impl<R: StoneRules> Game for StonePosition<R> {
 
     #[inline(always)]
     fn for_each_move(&self, emit: impl FnMut(Move)) {
-        if !self.status.is_over() {
+        if !self.status().is_over() {
             R::for_each_move(self, emit);
         }
     }
 
     #[inline]
     fn count_legal_moves(&self) -> u64 {
-        if self.status.is_over() {
+        if self.status().is_over() {
             0
         } else {
             R::count_moves(self).max(1)
@@ -581,7 +453,7 @@ impl<R: StoneRules> Game for StonePosition<R> {
 
     /// Checks the one stone's destinations, not the whole move list.
     fn is_legal(&self, mv: Move) -> bool {
-        if self.status.is_over() {
+        if self.status().is_over() {
             false
         } else if mv.is_pass() {
             R::count_moves(self) == 0
@@ -589,7 +461,7 @@ impl<R: StoneRules> Game for StonePosition<R> {
             let cells = R::WIDTH * R::WIDTH;
             mv.from() < cells
                 && mv.to() < cells
-                && self.stones[self.to_move] >> mv.from() & 1 != 0
+                && self.stones[self.to_move()] >> mv.from() & 1 != 0
                 && R::targets(self, mv.from()) >> mv.to() & 1 != 0
         }
     }
@@ -602,7 +474,7 @@ impl<R: StoneRules> Game for StonePosition<R> {
     /// The side to move's standing minus the other's, plus the tempo.
     #[inline]
     fn evaluate(&self, eval: &R::Eval, team: Team) -> i32 {
-        team_score(self.to_move, team, eval.tempo(), |side| {
+        team_score(self.to_move(), team, eval.tempo(), |side| {
             eval.side_score(self, side)
         })
     }
@@ -615,27 +487,4 @@ impl<R: StoneRules> Game for StonePosition<R> {
     fn move_gain(&self, eval: &R::Eval, mover: usize, mv: Move) -> i32 {
         eval.gain(mover, mv)
     }
-}
-
-/// The static score for `to_move` from each side's standing (`side_score`): the sides of
-/// its team count for it, the others against it; plus `tempo`; clamped to
-/// ±[`MAX_EVAL`](crate::eval::MAX_EVAL).
-#[inline]
-pub fn team_score(
-    to_move: usize,
-    team: Team,
-    tempo: i32,
-    side_score: impl Fn(usize) -> i32,
-) -> i32 {
-    let score: i32 = (0..2)
-        .map(|side| {
-            let s = side_score(side);
-            if team.same(side, to_move) {
-                s
-            } else {
-                -s
-            }
-        })
-        .sum();
-    (score + tempo).clamp(-crate::eval::MAX_EVAL, crate::eval::MAX_EVAL)
 }

@@ -5,41 +5,14 @@
 //! files; on a board of another shape ([`Layout::ranks`], Caeser's hexagon) each rank lists
 //! only its own cells, from its first. Cell `x + stride * y` is file `x`, rank `y`, both
 //! 0-based; a game's own bit sets convert to and from `u128`, or (boards wider than 128
-//! bits, Hexma's star) are read and written as any [`CellSet`].
+//! bits, Hexma's star) are read and written as any [`BitBoard`].
 //!
 //! [`read_from_to`] holds the checks every `from-to` move of these games begins with.
 
-use crate::bitboard::{BitBoard, Bits};
+use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::game::{parse_side, side_letter, status_text, Game};
 use crate::moves::Move;
-
-/// A set of cell indices a placement is read into and written from: `u128`, or a
-/// [`Bits`] bitboard for boards of more than 128 bits.
-pub trait CellSet: Copy + Default {
-    /// Adds `cell`.
-    fn add(&mut self, cell: usize);
-    /// Whether `cell` is in the set.
-    fn holds(&self, cell: usize) -> bool;
-}
-
-impl CellSet for u128 {
-    fn add(&mut self, cell: usize) {
-        *self |= 1 << cell;
-    }
-    fn holds(&self, cell: usize) -> bool {
-        self >> cell & 1 != 0
-    }
-}
-
-impl<const L: usize> CellSet for Bits<L> {
-    fn add(&mut self, cell: usize) {
-        self.set(cell);
-    }
-    fn holds(&self, cell: usize) -> bool {
-        self.has(cell)
-    }
-}
 
 /// The shape of a board's placement: each rank's first file and number of cells, and the
 /// bit stride of a rank (cell `x + stride * y`).
@@ -265,14 +238,18 @@ pub fn parse_placement(field: &str, width: usize, board: &str) -> Result<[u128; 
 }
 
 /// The stones of both sides in a placement field of a board of `layout`, checked.
-pub fn parse_layout<S: CellSet>(field: &str, layout: Layout, board: &str) -> Result<[S; 2], Error> {
+pub fn parse_layout<S: BitBoard>(
+    field: &str,
+    layout: Layout,
+    board: &str,
+) -> Result<[S; 2], Error> {
     let mut stones = [S::default(); 2];
     read_ranks(
         field,
         layout.height,
         |y| layout.rank(y).1,
         board,
-        |side, y, k| stones[side].add(layout.cell(layout.rank(y).0 + k, y)),
+        |side, y, k| stones[side].set(layout.cell(layout.rank(y).0 + k, y)),
     )?;
     Ok(stones)
 }
@@ -347,13 +324,13 @@ pub fn placement_text(stones: [u128; 2], width: usize) -> String {
 }
 
 /// The placement field of `stones` on a board of `layout`.
-pub fn layout_text<S: CellSet>(stones: [S; 2], layout: Layout) -> String {
+pub fn layout_text<S: BitBoard>(stones: [S; 2], layout: Layout) -> String {
     write_ranks(
         layout.height,
         |y| layout.rank(y).1,
         |y, k| {
             let cell = layout.cell(layout.rank(y).0 + k, y);
-            (0..2).find(|&side| stones[side].holds(cell))
+            (0..2).find(|&side| stones[side].has(cell))
         },
     )
 }

@@ -4,6 +4,7 @@
 //! wins and longer losses are preferred. The transposition table stores them relative to the
 //! node's ply ([`to_table`], [`from_table`]) so that they stay right wherever they are read.
 
+use crate::game::Team;
 use std::fmt;
 
 /// Score of a win at the root (a win `n` plies away scores `WIN - n`).
@@ -14,6 +15,33 @@ pub const MAX_PLY: usize = 128;
 pub const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 /// Greater than any score: the initial window bound.
 pub const INFINITE: i32 = WIN + 1;
+
+/// The largest static score an evaluation returns: below every exact win, so that no
+/// evaluation reads as one.
+pub const MAX_EVAL: i32 = WIN_BOUND - 1;
+
+/// The static score for `to_move` from each side's standing (`side_score`): the sides of
+/// its team count for it, the others against it; plus `tempo`; clamped to
+/// ±[`MAX_EVAL`].
+#[inline]
+pub fn team_score(
+    to_move: usize,
+    team: Team,
+    tempo: i32,
+    side_score: impl Fn(usize) -> i32,
+) -> i32 {
+    let score: i32 = (0..2)
+        .map(|side| {
+            let s = side_score(side);
+            if team.same(side, to_move) {
+                s
+            } else {
+                -s
+            }
+        })
+        .sum();
+    (score + tempo).clamp(-MAX_EVAL, MAX_EVAL)
+}
 
 /// The score of a win `ply` plies from the root, for the side that wins.
 #[inline(always)]

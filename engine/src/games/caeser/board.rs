@@ -7,7 +7,7 @@
 //! (x, y+1) = +8, (x−1, y) = −1, (x−1, y+1) = +7; B's the opposite three.
 
 use crate::error::Error;
-use crate::zobrist::StoneKeys;
+use crate::keys::StoneKeys;
 
 /// A set of holes: bit `x + 8·y`.
 pub type Holes = u64;
@@ -141,17 +141,7 @@ pub fn parse_cell(name: &str) -> Result<usize, Error> {
     }
 }
 
-/// The cells of a set, lowest first.
-#[inline(always)]
-pub fn cells_of(mut set: Holes) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
-            c
-        })
-    })
-}
+pub use crate::bitboard::cells_of;
 
 /// The Zobrist keys, from the seed "CAESER!!".
 pub static KEYS: StoneKeys<CELLS> = StoneKeys::new(0x4341_4553_4552_2121);
@@ -167,7 +157,7 @@ mod tests {
         assert_eq!(START[0].count_ones(), MEN);
         assert_eq!(START[1].count_ones(), MEN);
         assert_eq!(START[0] | START[1] | MIDDLE, HOLES);
-        let names = |set| cells_of(set).map(cell_name).collect::<Vec<_>>().join(" ");
+        let names = |set: Holes| cells_of(set).map(cell_name).collect::<Vec<_>>().join(" ");
         assert_eq!(names(MIDDLE), "c3 d4 e5");
         assert_eq!(
             names(START[0]),

@@ -10,15 +10,15 @@
 //!   blocked side passes, and when both are blocked the game is drawn, so a side wants room.
 //!
 //! [`CaeserEval::evaluate`] is the side to move's score minus the other's, plus the tempo
-//! weight, clamped to ±[`MAX_EVAL`]. A move's gain ([`CaeserEval::gain`]) is [`UNIT`] per
+//! weight, clamped to ±[`MAX_EVAL`](crate::search::score::MAX_EVAL). A move's gain ([`CaeserEval::gain`]) is [`UNIT`] per
 //! unit of lean it adds; the race adjudication compares the *to go* part alone.
 
 use super::board::{cells_of, lean, GOAL};
 use super::movegen::count_moves;
 use super::position::CaeserPosition;
-use crate::eval::MAX_EVAL;
 use crate::game::Team;
 use crate::moves::Move;
+use crate::search::score::team_score;
 
 /// Centimoves per unit of lean (one step along a rank or file).
 pub const UNIT: i32 = 100;
@@ -64,11 +64,11 @@ impl CaeserEval {
     }
 
     /// The score for the side to move: the side to move's score minus the other's, plus
-    /// the tempo, clamped to ±[`MAX_EVAL`].
-    pub fn evaluate(&self, pos: &CaeserPosition, _team: Team) -> i32 {
-        let me = pos.to_move();
-        let score = self.side_score(pos, me) - self.side_score(pos, 1 - me);
-        (score + self.tempo).clamp(-MAX_EVAL, MAX_EVAL)
+    /// the tempo, clamped to ±[`MAX_EVAL`](crate::search::score::MAX_EVAL).
+    pub fn evaluate(&self, pos: &CaeserPosition, team: Team) -> i32 {
+        team_score(pos.to_move(), team, self.tempo, |side| {
+            self.side_score(pos, side)
+        })
     }
 
     /// The lean `mv` adds for `mover`, in centimoves (0 for the pass).

@@ -54,9 +54,9 @@ impl CaeserPosition {
             men[0] & men[1] != 0,
         )?;
         let key = key_of(men, to_move.min(1));
-        let record = Record::new("Caeser", to_move, move_counts, passes, key)?;
+        let record = Record::new(2, to_move, move_counts, passes, key)?;
         let mut pos = CaeserPosition { men, record };
-        pos.record.settle(pos.has_won(1 - to_move));
+        pos.record.settle_won(pos.has_won(1 - to_move));
         Ok(pos)
     }
 
@@ -78,7 +78,7 @@ impl CaeserPosition {
         self.men[0] | self.men[1]
     }
 
-    crate::games::record::record_accessors!();
+    crate::turns::turn_accessors!(record);
 
     /// The side whose man stands on `cell` (`None` for an empty hole or no hole).
     #[inline(always)]
@@ -120,8 +120,8 @@ impl CaeserPosition {
             self.men[side] ^= (1 << mv.from()) | (1 << mv.to());
             change = KEYS.piece(side, mv.from()) ^ KEYS.piece(side, mv.to());
         }
-        self.record.play(mv, change, KEYS.turn(0) ^ KEYS.turn(1));
-        self.record.settle(self.has_won(side));
+        self.record.play(mv, change ^ KEYS.turn(0) ^ KEYS.turn(1));
+        self.record.settle_won(self.has_won(side));
     }
 
     /// Takes back the last [`CaeserPosition::make`]; nothing if no move was made.

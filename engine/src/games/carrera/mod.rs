@@ -24,7 +24,7 @@ pub use eval::Eval;
 pub use position::CarreraPosition;
 
 use crate::error::Error;
-use crate::games::stones::{StoneKeys, StoneRules};
+use crate::games::stones::{Keys, StoneRules};
 use crate::moves::Move;
 
 /// The rule set's name, in `--rules` and the position text.
@@ -45,7 +45,7 @@ impl StoneRules for Carrera {
     const MOVE_FORMS: &'static str = "from-to like b1-c3, or pass";
     type Eval = Eval;
 
-    fn keys() -> &'static StoneKeys {
+    fn keys() -> &'static Keys {
         &position::KEYS
     }
 

@@ -107,23 +107,7 @@ pub fn before(d: usize, ray: u128, stop: usize) -> u128 {
     ray & !(RAYS[d][stop] | bit(stop))
 }
 
-/// Iterator over the cells of a set, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub struct Cells(pub u128);
-
-impl Iterator for Cells {
-    type Item = usize;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let c = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(c)
-    }
-}
+pub use crate::bitboard::cells_of;
 
 /// The cells reached from `gen` going east through the cells of `prop` (Kogge–Stone
 /// occluded fill; `gen` included). Four doublings cover the eight steps of a rank.

@@ -13,7 +13,7 @@
 //! The score of the side to move is its standing minus the opponent's, plus the tempo
 //! weight. The move gain (ordering, playouts) is the drop of the distance table.
 
-use super::board::{coords, Cells, BOARD, CELLS, N, YARDS};
+use super::board::{cells_of, coords, BOARD, CELLS, N, YARDS};
 use super::position::{EmbargoPosition, DEADLINE};
 use super::walls::side_walls;
 use crate::eval::{Weights, MAX_EVAL};
@@ -82,9 +82,9 @@ impl EmbargoEval {
     pub fn standing(&self, pos: &EmbargoPosition, side: usize) -> i64 {
         let stones = pos.all_stones();
         let own = stones[side];
-        let distance: i32 = Cells(own).map(|c| self.cost[side][c]).sum();
+        let distance: i32 = cells_of(own).map(|c| self.cost[side][c]).sum();
         let empty = BOARD & !(stones[0] | stones[1]);
-        let walls: i32 = Cells(side_walls(own, empty))
+        let walls: i32 = cells_of(side_walls(own, empty))
             .map(|c| self.wall[side][c])
             .sum();
         let at_home = i64::from((own & YARDS[side]).count_ones());

@@ -13,7 +13,7 @@
 //!    ray-table lookup and one bit scan) intersected with that direction's set.
 
 use super::board::{
-    before, fill_east, fill_north, fill_south, fill_west, nearest, Cells, BOARD, RAYS, YARDS,
+    before, cells_of, fill_east, fill_north, fill_south, fill_west, nearest, BOARD, RAYS, YARDS,
 };
 use super::walls::row_and_column_walls;
 
@@ -75,7 +75,7 @@ impl Slides {
     /// Calls `emit(from, targets)` for every stone with at least one target.
     #[inline(always)]
     pub fn for_each(&self, mut emit: impl FnMut(usize, u128)) {
-        for from in Cells(self.own) {
+        for from in cells_of(self.own) {
             let targets = self.targets(from);
             if targets != 0 {
                 emit(from, targets);

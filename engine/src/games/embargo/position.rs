@@ -1,13 +1,13 @@
-//! The Embargo position: the two sides' stones, side to move, move counts, passes in a row,
-//! Zobrist key, status, and the undo stack (which is also the repetition history).
+//! The Embargo position: the two sides' stones and the turn kernel ([`Turns`]: side to
+//! move, move counts, passes in a row, Zobrist key, status, the undo and repetition history).
 
-use super::board::{bit, Cells, BOARD, YARDS};
+use super::board::{bit, cells_of, BOARD, YARDS};
 use super::keys::{key_of, KEYS};
 use super::movegen::Slides;
 use crate::error::Error;
 use crate::game::{side_letter, Status};
-use crate::games::record::too_many_passes;
 use crate::moves::Move;
+use crate::turns::Turns;
 
 /// Stones per side.
 pub const STONES: u32 = 6;
@@ -15,25 +15,11 @@ pub const STONES: u32 = 6;
 /// yard loses.
 pub const DEADLINE: u64 = 25;
 
-/// What [`EmbargoPosition::unmake`] restores.
-#[derive(Clone, Copy, Debug)]
-struct Undo {
-    mv: Move,
-    key: u64,
-    status: Status,
-    passes: u8,
-}
-
 /// A position of two-player Embargo (RULES-relatives.md, section 1).
 #[derive(Clone, Debug)]
 pub struct EmbargoPosition {
     stones: [u128; 2],
-    to_move: usize,
-    counts: [u64; 2],
-    passes: u8,
-    key: u64,
-    status: Status,
-    history: Vec<Undo>,
+    turns: Turns<2>,
 }
 
 impl EmbargoPosition {
@@ -52,15 +38,6 @@ impl EmbargoPosition {
         passes: u8,
     ) -> Result<EmbargoPosition, Error> {
         let bad = |t: String| Err(Error::Position(t));
-        if to_move >= 2 {
-            return bad(format!(
-                "side {} to move in a two-side game",
-                side_letter(to_move)
-            ));
-        }
-        if passes > 2 {
-            return bad(too_many_passes(passes, 2));
-        }
         for (side, &set) in stones.iter().enumerate() {
             if set & !BOARD != 0 {
                 return bad(format!(
@@ -79,16 +56,12 @@ impl EmbargoPosition {
         if stones[0] & stones[1] != 0 {
             return bad("two stones on one cell".into());
         }
+        let key = key_of(stones, to_move.min(1));
         let mut pos = EmbargoPosition {
             stones,
-            to_move,
-            counts,
-            passes,
-            key: key_of(stones, to_move),
-            status: Status::Ongoing,
-            history: Vec::with_capacity(128),
+            turns: Turns::new(2, to_move, counts, passes, key)?,
         };
-        pos.status = pos.status_after_move_of(1 - to_move);
+        pos.settle();
         Ok(pos)
     }
 
@@ -104,33 +77,11 @@ impl EmbargoPosition {
         self.stones
     }
 
-    /// The side to move.
-    #[inline(always)]
-    pub fn to_move(&self) -> usize {
-        self.to_move
-    }
-
-    /// Moves completed by `side`, passes included.
-    #[inline(always)]
-    pub fn move_count(&self, side: usize) -> u64 {
-        self.counts[side]
-    }
-
-    /// Passes played in a row just before this position.
-    #[inline(always)]
-    pub fn passes_in_row(&self) -> u8 {
-        self.passes
-    }
-
-    /// The Zobrist key of the arrangement and side to move (maintained incrementally).
-    #[inline(always)]
-    pub fn key(&self) -> u64 {
-        self.key
-    }
+    crate::turns::turn_accessors!(turns);
 
     /// The key from scratch (the incremental key always equals it).
     pub fn compute_key(&self) -> u64 {
-        key_of(self.stones, self.to_move)
+        key_of(self.stones, self.to_move())
     }
 
     /// [`EmbargoPosition::key`] plus what else decides the value: for each side that still
@@ -138,8 +89,9 @@ impl EmbargoPosition {
     /// matters), and the passes in a row.
     #[inline(always)]
     pub fn search_key(&self) -> u64 {
-        let mut extra = u64::from(self.passes);
-        for ((&stones, &yard), &count) in self.stones.iter().zip(&YARDS).zip(&self.counts) {
+        let mut extra = u64::from(self.passes_in_row());
+        let counts = self.turns.move_counts();
+        for ((&stones, &yard), &count) in self.stones.iter().zip(&YARDS).zip(&counts) {
             let count = if stones & yard != 0 {
                 count.min(DEADLINE) + 1
             } else {
@@ -148,21 +100,10 @@ impl EmbargoPosition {
             extra = (extra << 8) | count;
         }
         if extra == 0 {
-            self.key
+            self.key()
         } else {
-            self.key ^ extra.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
+            self.key() ^ extra.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
         }
-    }
-
-    /// The status after the last move.
-    #[inline(always)]
-    pub fn status(&self) -> Status {
-        self.status
-    }
-
-    /// The moves made on this position object, oldest first.
-    pub fn history(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history.iter().map(|u| u.mv)
     }
 
     /// The side with a stone on `cell`.
@@ -177,84 +118,59 @@ impl EmbargoPosition {
     /// The slides of the side to move.
     #[inline(always)]
     pub fn slides(&self) -> Slides {
-        Slides::new(self.stones, self.to_move)
+        Slides::new(self.stones, self.to_move())
     }
 
     /// Plays `mv`, a legal slide or the pass.
     #[inline]
     pub fn make(&mut self, mv: Move) {
-        let side = self.to_move;
-        self.history.push(Undo {
-            mv,
-            key: self.key,
-            status: self.status,
-            passes: self.passes,
-        });
-        if mv.is_pass() {
-            self.passes += 1;
-        } else {
+        let side = self.to_move();
+        let mut change = KEYS.turn(0) ^ KEYS.turn(1);
+        if !mv.is_pass() {
             self.stones[side] ^= bit(mv.from()) | bit(mv.to());
-            self.key ^= KEYS.stone[side][mv.from()] ^ KEYS.stone[side][mv.to()];
-            self.passes = 0;
+            change ^= KEYS.piece(side, mv.from()) ^ KEYS.piece(side, mv.to());
         }
-        self.key ^= KEYS.turn[0] ^ KEYS.turn[1];
-        self.to_move = 1 - side;
-        self.counts[side] = self.counts[side].wrapping_add(1);
-        self.status = self.status_after_move_of(side);
+        self.turns.play(mv, change);
+        self.settle();
     }
 
-    /// Takes back the last move. Panics if there is none.
+    /// Takes back the last move; nothing if no move was made.
     #[inline]
     pub fn unmake(&mut self) {
-        let undo = self.history.pop().expect("unmake without a move");
-        let side = 1 - self.to_move;
-        if !undo.mv.is_pass() {
-            self.stones[side] ^= bit(undo.mv.from()) | bit(undo.mv.to());
+        if let Some(mv) = self.turns.take_back() {
+            if !mv.is_pass() {
+                self.stones[self.to_move()] ^= bit(mv.from()) | bit(mv.to());
+            }
         }
-        self.to_move = side;
-        self.counts[side] = self.counts[side].wrapping_sub(1);
-        self.key = undo.key;
-        self.status = undo.status;
-        self.passes = undo.passes;
     }
 
-    /// The status after `mover` moved into this position, in the conventions' order: the
-    /// mover wins (all its stones on the opponent's yard); the mover loses by the deadline
-    /// (25 or more moves completed with a stone in its own yard); two passes in a row; the
-    /// third occurrence of the arrangement with the same side to move.
-    fn status_after_move_of(&self, mover: usize) -> Status {
+    /// Sets the status after the last mover's move into this position, in the conventions'
+    /// order: the mover wins (all its stones on the opponent's yard); the mover loses by the
+    /// deadline (25 or more moves completed with a stone in its own yard); then the kernel's
+    /// draws (two passes in a row, the third occurrence of the arrangement with the same side
+    /// to move).
+    #[inline(always)]
+    fn settle(&mut self) {
+        let mover = self.turns.last_mover();
         let own = self.stones[mover];
-        if own == YARDS[1 - mover] {
-            Status::Won(mover)
-        } else if self.counts[mover] >= DEADLINE && own & YARDS[mover] != 0 {
-            Status::LostByDeadline(mover)
-        } else if self.passes >= 2 {
-            Status::DrawByPasses
-        } else if self.occurrences() >= 3 {
-            Status::DrawByRepetition
+        let decided = if own == YARDS[1 - mover] {
+            Some(Status::Won(mover))
+        } else if self.move_count(mover) >= DEADLINE && own & YARDS[mover] != 0 {
+            Some(Status::LostByDeadline(mover))
         } else {
-            Status::Ongoing
-        }
-    }
-
-    /// How often the present arrangement and side to move occurred on this object, the
-    /// present included (only every second earlier entry can have the same side to move).
-    fn occurrences(&self) -> usize {
-        let n = self.history.len();
-        1 + (2..=n)
-            .step_by(2)
-            .filter(|&back| self.history[n - back].key == self.key)
-            .count()
+            None
+        };
+        self.turns.settle(decided, true);
     }
 
     /// Calls `emit` with every legal slide of the side to move (none once the game is over).
     #[inline(always)]
     pub fn for_each_move(&self, mut emit: impl FnMut(Move)) {
-        if self.status.is_over() {
+        if self.status().is_over() {
             return;
         }
         self.slides().for_each(|from, targets| {
-            for to in Cells(targets) {
+            for to in cells_of(targets) {
                 emit(Move::new(from, to));
             }
         });
@@ -263,7 +179,7 @@ impl EmbargoPosition {
     /// The number of legal moves: a forced pass counts one, a finished game has none.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        if self.status.is_over() {
+        if self.status().is_over() {
             0
         } else {
             self.slides().count().max(1)
@@ -272,7 +188,7 @@ impl EmbargoPosition {
 
     /// Whether `mv` (a slide or the pass) is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
-        if self.status.is_over() {
+        if self.status().is_over() {
             return false;
         }
         let slides = self.slides();

@@ -40,16 +40,11 @@ use crate::geometry::Geometry;
 use crate::movegen::{each_direction, jump_sources, MAX_DIRS};
 use crate::position::Position;
 use crate::race::ExactRace;
-use crate::search::score::WIN_BOUND;
 use crate::setup::{Setup, MAX_SIDES};
 pub use crate::weights::Weights;
 use std::marker::PhantomData;
 
-/// The largest static score, in centimoves, either way: one below the scores that read as
-/// exact wins ([`WIN_BOUND`]), so that no evaluation, whatever the weights, can pass for a
-/// win or a loss. [`Evaluator::evaluate`] and [`Evaluator::side_score`] compute in 64 bits
-/// and clamp to ±`MAX_EVAL`.
-pub const MAX_EVAL: i32 = WIN_BOUND - 1;
+pub use crate::search::score::MAX_EVAL;
 
 pub use crate::futility::LADDER_RUNGS;
 
@@ -828,7 +823,7 @@ mod tests {
                     for root in 0..p.sides() {
                         let score = e.evaluate(p, Team::new(root, p.sides()));
                         assert!(score.abs() <= MAX_EVAL, "{rules} {value}: {score}");
-                        assert!(score.abs() < WIN_BOUND);
+                        assert!(score.abs() < crate::search::score::WIN_BOUND);
                     }
                     for side in 0..p.sides() {
                         assert!(e.side_score(p, side, false).abs() <= MAX_EVAL);

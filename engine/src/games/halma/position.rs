@@ -1,4 +1,5 @@
-//! A game position: pieces, side to move, move counts, Zobrist key, history and status.
+//! A game position: pieces, and the turn kernel ([`Turns`]: side to move, move counts,
+//! passes in a row, Zobrist key, status, the undo and repetition history).
 //!
 //! Moves are applied with [`Position::make`] and taken back with [`Position::unmake`]
 //! (make/unmake rather than copy-make: a Halma move touches two bits, and the history needed
@@ -8,23 +9,14 @@ use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::game::side_letter;
 use crate::game::MAX_SIDES;
-use crate::games::record::too_many_passes;
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::rules::{WinCheck, WinCondition};
 use crate::setup::{Setup, MAX_PIECES};
+use crate::turns::Turns;
 use std::sync::Arc;
 
 pub use crate::game::Status;
-
-/// What [`Position::unmake`] needs to restore.
-#[derive(Clone, Copy, Debug)]
-struct Undo {
-    mv: Move,
-    key: u64,
-    status: Status,
-    passes_in_row: u8,
-}
 
 /// A position of one game.
 #[derive(Clone, Debug)]
@@ -34,12 +26,7 @@ pub struct Position<G: Geometry> {
     occupied: G::BB,
     /// Each side's sum of [`Setup::to_go`] over its pieces, kept by make and unmake.
     to_go: [i32; MAX_SIDES],
-    to_move: usize,
-    move_counts: [u64; MAX_SIDES],
-    passes_in_row: u8,
-    key: u64,
-    status: Status,
-    history: Vec<Undo>,
+    turns: Turns<MAX_SIDES>,
 }
 
 impl<G: Geometry> Position<G> {
@@ -63,17 +50,14 @@ impl<G: Geometry> Position<G> {
         move_counts: [u64; MAX_SIDES],
         passes_in_row: u8,
     ) -> Result<Self, Error> {
+        let sides = setup.sides();
+        Turns::<MAX_SIDES>::check(sides, to_move, passes_in_row)?;
         let mut pos = Position {
             setup,
             pieces: [G::BB::EMPTY; MAX_SIDES],
             occupied: G::BB::EMPTY,
             to_go: [0; MAX_SIDES],
-            to_move: 0,
-            move_counts: [0; MAX_SIDES],
-            passes_in_row: 0,
-            key: 0,
-            status: Status::Ongoing,
-            history: Vec::with_capacity(256),
+            turns: Turns::new(sides, 0, [0; MAX_SIDES], 0, 0)?,
         };
         pos.set_parts(pieces, to_move, move_counts, passes_in_row)?;
         Ok(pos)
@@ -93,15 +77,7 @@ impl<G: Geometry> Position<G> {
         let setup = &self.setup;
         let sides = setup.sides();
         let bad = |t: String| Err(Error::Position(t));
-        if to_move >= sides {
-            return bad(format!(
-                "side {} to move, but there are {sides} sides",
-                side_letter(to_move)
-            ));
-        }
-        if passes_in_row as usize > sides {
-            return bad(too_many_passes(passes_in_row, sides));
-        }
+        Turns::<MAX_SIDES>::check(sides, to_move, passes_in_row)?;
         let mut occupied = G::BB::EMPTY;
         for (side, &p) in pieces.iter().enumerate() {
             if side >= sides {
@@ -146,12 +122,9 @@ impl<G: Geometry> Position<G> {
             let row = self.setup.to_go_row(side);
             *sum = pieces[side].iter().map(|c| i32::from(row[c])).sum();
         }
-        self.to_move = to_move;
-        self.move_counts = move_counts;
-        self.passes_in_row = passes_in_row;
-        self.history.clear();
-        self.key = self.compute_key();
-        self.status = self.status_after_move_of((to_move + sides - 1) % sides);
+        let key = self.key_of(to_move);
+        self.turns.reset(to_move, move_counts, passes_in_row, key)?;
+        self.settle();
         Ok(())
     }
 
@@ -184,7 +157,7 @@ impl<G: Geometry> Position<G> {
     /// The side to move's lead in the race: the cells to go of the nearest other side less
     /// its own (the goal camps are alike, so the sums compare as they are).
     pub fn race_lead(&self) -> i32 {
-        let us = self.to_move;
+        let us = self.to_move();
         let nearest = (0..self.setup.sides())
             .filter(|&side| side != us)
             .map(|side| self.to_go[side])
@@ -192,36 +165,7 @@ impl<G: Geometry> Position<G> {
             .unwrap_or(self.to_go[us]);
         nearest - self.to_go[us]
     }
-    /// The side to move (0-based; side 0 moves first).
-    #[inline(always)]
-    pub fn to_move(&self) -> usize {
-        self.to_move
-    }
-    /// Moves completed by `side` (a pass counts); the count wraps at 2^64, which no game
-    /// reaches, so that every count a position text gives stays playable.
-    #[inline(always)]
-    pub fn move_count(&self, side: usize) -> u64 {
-        self.move_counts[side]
-    }
-    /// Passes played in a row up to now.
-    #[inline(always)]
-    pub fn passes_in_row(&self) -> u8 {
-        self.passes_in_row
-    }
-    /// The Zobrist key, maintained incrementally.
-    #[inline(always)]
-    pub fn key(&self) -> u64 {
-        self.key
-    }
-    /// The game status after the last move.
-    #[inline(always)]
-    pub fn status(&self) -> Status {
-        self.status
-    }
-    /// The moves made on this position object, oldest first.
-    pub fn history(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history.iter().map(|u| u.mv)
-    }
+    crate::turns::turn_accessors!(turns);
 
     /// The side that owns the piece on `cell`, if any.
     pub fn side_at(&self, cell: usize) -> Option<usize> {
@@ -230,8 +174,13 @@ impl<G: Geometry> Position<G> {
 
     /// The Zobrist key computed from scratch (the incremental key must always equal it).
     pub fn compute_key(&self) -> u64 {
+        self.key_of(self.to_move())
+    }
+
+    /// The key of these pieces with `to_move` (a side that plays) to move, from scratch.
+    fn key_of(&self, to_move: usize) -> u64 {
         let keys = self.setup.keys();
-        (0..self.sides()).fold(keys.turn(self.to_move), |key, side| {
+        (0..self.sides()).fold(keys.turn(to_move), |key, side| {
             key ^ keys.pieces(side, self.pieces[side])
         })
     }
@@ -239,55 +188,33 @@ impl<G: Geometry> Position<G> {
     /// Plays `mv`, which must be legal here (see [`Position::parse_move`] for a checked way to get one).
     #[inline]
     pub fn make(&mut self, mv: Move) {
-        let side = self.to_move;
-        self.history.push(Undo {
-            mv,
-            key: self.key,
-            status: self.status,
-            passes_in_row: self.passes_in_row,
-        });
+        let side = self.to_move();
         let keys = self.setup.keys();
-        if mv.is_pass() {
-            self.passes_in_row += 1;
-        } else {
-            let change = G::BB::single(mv.from()) | G::BB::single(mv.to());
-            self.pieces[side] ^= change;
-            self.occupied ^= change;
+        let mut change = keys.turn(side) ^ keys.turn(self.turns.next_side());
+        if !mv.is_pass() {
+            let moved = G::BB::single(mv.from()) | G::BB::single(mv.to());
+            self.pieces[side] ^= moved;
+            self.occupied ^= moved;
             self.to_go[side] += self.to_go_change(side, mv);
-            self.key ^= keys.piece(side, mv.from()) ^ keys.piece(side, mv.to());
-            self.passes_in_row = 0;
+            change ^= keys.piece(side, mv.from()) ^ keys.piece(side, mv.to());
         }
-        let next = if side + 1 == self.sides() {
-            0
-        } else {
-            side + 1
-        };
-        self.key ^= keys.turn(side) ^ keys.turn(next);
-        self.to_move = next;
-        self.move_counts[side] = self.move_counts[side].wrapping_add(1);
-        self.status = self.status_after_move_of(side);
+        self.turns.play(mv, change);
+        self.settle();
     }
 
-    /// Takes back the last [`Position::make`]. Panics if there is none.
+    /// Takes back the last [`Position::make`]; nothing if no move was made.
     #[inline]
     pub fn unmake(&mut self) {
-        let undo = self.history.pop().expect("unmake without a move");
-        let side = if self.to_move == 0 {
-            self.sides() - 1
-        } else {
-            self.to_move - 1
+        let Some(mv) = self.turns.take_back() else {
+            return;
         };
-        if !undo.mv.is_pass() {
-            let change = G::BB::single(undo.mv.from()) | G::BB::single(undo.mv.to());
-            self.pieces[side] ^= change;
-            self.occupied ^= change;
-            self.to_go[side] -= self.to_go_change(side, undo.mv);
+        if !mv.is_pass() {
+            let side = self.to_move();
+            let moved = G::BB::single(mv.from()) | G::BB::single(mv.to());
+            self.pieces[side] ^= moved;
+            self.occupied ^= moved;
+            self.to_go[side] -= self.to_go_change(side, mv);
         }
-        self.to_move = side;
-        self.move_counts[side] = self.move_counts[side].wrapping_sub(1);
-        self.key = undo.key;
-        self.status = undo.status;
-        self.passes_in_row = undo.passes_in_row;
     }
 
     /// How much `side`'s [`Position::to_go_sum`] changes when it plays `mv` (not a pass).
@@ -296,10 +223,26 @@ impl<G: Geometry> Position<G> {
         i32::from(self.setup.to_go(side, mv.to())) - i32::from(self.setup.to_go(side, mv.from()))
     }
 
-    /// The status after `mover` has moved into this position, tested in the order RULES.md
-    /// fixes: win (the mover's, or every side's under `win-check=both`), deadline loss,
-    /// every side passed, third repetition, then the ply cap.
-    fn status_after_move_of(&self, mover: usize) -> Status {
+    /// Sets the status after the last mover's move into this position, tested in the order
+    /// RULES.md fixes: win (the mover's, or every side's under `win-check=both`), deadline
+    /// loss, then the kernel's draws (every side passed, third repetition), then the ply cap.
+    #[inline(always)]
+    fn settle(&mut self) {
+        let decided = self.verdict(self.turns.last_mover());
+        let rules = self.setup.rules();
+        self.turns.settle(decided, rules.repetition);
+        if let Some(cap) = rules.ply_cap {
+            if self.turns.status() == Status::Ongoing && self.plies() >= u64::from(cap) {
+                self.turns.set_status(Status::DrawByPlyCap);
+            }
+        }
+    }
+
+    /// The game's own verdict after `mover` has moved into this position, before the draws:
+    /// a win (or the equal-turns draw that stands in for the first side's win), or the
+    /// mover's loss by the deadline.
+    #[inline(always)]
+    fn verdict(&self, mover: usize) -> Option<Status> {
         let setup = &*self.setup;
         let rules = setup.rules();
         let result = match rules.win_check {
@@ -307,37 +250,27 @@ impl<G: Geometry> Position<G> {
             WinCheck::Both => self.first_winner(),
         };
         if let Some(side) = result {
-            return if side == 0 && self.equal_turns_draw() {
+            return Some(if side == 0 && self.equal_turns_draw() {
                 Status::DrawByEqualTurns
             } else {
                 Status::Won(side)
-            };
+            });
         }
         let own = self.pieces[mover];
-        if let Some(deadline) = rules.deadline {
-            if self.move_counts[mover] >= u64::from(deadline) && own.intersects(setup.home(mover)) {
-                return Status::LostByDeadline(mover);
+        match rules.deadline {
+            Some(deadline)
+                if self.move_count(mover) >= u64::from(deadline)
+                    && own.intersects(setup.home(mover)) =>
+            {
+                Some(Status::LostByDeadline(mover))
             }
+            _ => None,
         }
-        if self.passes_in_row as usize >= self.sides() {
-            return Status::DrawByPasses;
-        }
-        if rules.repetition && self.occurrences() >= 3 {
-            return Status::DrawByRepetition;
-        }
-        if let Some(cap) = rules.ply_cap {
-            if self.plies() >= u64::from(cap) {
-                return Status::DrawByPlyCap;
-            }
-        }
-        Status::Ongoing
     }
 
     /// Plies played: every side's move count added up (saturating).
     pub fn plies(&self) -> u64 {
-        self.move_counts[..self.sides()]
-            .iter()
-            .fold(0u64, |sum, &n| sum.saturating_add(n))
+        self.turns.plies()
     }
 
     /// Whether all of `side`'s pieces stand in its goal.
@@ -349,7 +282,7 @@ impl<G: Geometry> Position<G> {
     /// move fills at most one goal cell and brings at most one piece home, so it cannot
     /// unless its goal has at most one empty cell or it has at most one piece outside.
     pub fn may_win_next(&self) -> bool {
-        let side = self.to_move;
+        let side = self.to_move();
         let goal = self.setup.goal(side);
         goal.without(self.occupied).count() <= 1 || self.pieces[side].without(goal).count() <= 1
     }
@@ -381,7 +314,7 @@ impl<G: Geometry> Position<G> {
     fn equal_turns_draw(&self) -> bool {
         self.setup.rules().equal_turns
             && self.finished(0)
-            && (self.finished(1) || (self.to_move == 1 && self.completes_in_one(1)))
+            && (self.finished(1) || (self.to_move() == 1 && self.completes_in_one(1)))
     }
 
     /// Whether `side`, with a single piece outside its goal, can bring it in with one move.
@@ -429,18 +362,5 @@ impl<G: Geometry> Position<G> {
             reached |= frontier;
         }
         false
-    }
-
-    /// How often the current placement with the same side to move has occurred in the
-    /// history of this position object, counting the present.
-    fn occurrences(&self) -> usize {
-        // The side to move is part of the key, so only every `sides`-th earlier entry can
-        // match; the history holds the key before each move.
-        let sides = self.sides();
-        let n = self.history.len();
-        1 + (sides..=n)
-            .step_by(sides)
-            .filter(|&back| self.history[n - back].key == self.key)
-            .count()
     }
 }

@@ -13,7 +13,7 @@
 use crate::bitboard::{BitBoard, Bits};
 use crate::error::Error;
 use crate::geometry::{Board, Geometry, Star, STAR_STRIDE};
-use crate::zobrist::StoneKeys;
+use crate::keys::StoneKeys;
 
 /// A set of cells of the star.
 pub type Stones = Bits<4>;

@@ -19,7 +19,7 @@
 //! the opponent.
 //!
 //! [`HexmaEval::evaluate`] is the side to move's standing minus the other's, plus the
-//! tempo, clamped to ±[`MAX_EVAL`]. A move's gain ([`HexmaEval::gain`]), for move ordering
+//! tempo, clamped to ±[`MAX_EVAL`](crate::search::score::MAX_EVAL). A move's gain ([`HexmaEval::gain`]), for move ordering
 //! and the playouts, is cheap and static: [`CELL`] for a stone brought onto a rank of the
 //! band 5..13 that held none of the mover's stones, minus as much for emptying one, and
 //! [`BAND`] for a stone entering the band (minus for leaving it). The race adjudication
@@ -28,9 +28,9 @@
 use super::board::{grow, spread, Stones, BOARD, BOTTOM, CELLS, STAR, STRIDE, TOP};
 use super::position::HexmaPosition;
 use crate::bitboard::{BitBoard, Bits};
-use crate::eval::MAX_EVAL;
 use crate::game::Team;
 use crate::moves::Move;
+use crate::search::score::team_score;
 use crate::weights::Weights;
 
 /// Centimoves per cell of connection distance (or per gap of the plain evaluation).
@@ -245,11 +245,11 @@ impl HexmaEval {
     }
 
     /// The score for the side to move: its standing minus the other's, plus the tempo,
-    /// clamped to ±[`MAX_EVAL`].
-    pub fn evaluate(&self, pos: &HexmaPosition, _team: Team) -> i32 {
-        let me = pos.to_move();
-        let score = self.side_score(pos, me) - self.side_score(pos, 1 - me);
-        (score + self.tempo).clamp(-MAX_EVAL, MAX_EVAL)
+    /// clamped to ±[`MAX_EVAL`](crate::search::score::MAX_EVAL).
+    pub fn evaluate(&self, pos: &HexmaPosition, team: Team) -> i32 {
+        team_score(pos.to_move(), team, self.tempo, |side| {
+            self.side_score(pos, side)
+        })
     }
 
     /// The static gain of `mv` for `mover` (see the module doc); 0 for the pass.

@@ -55,9 +55,9 @@ impl HexmaPosition {
             stones[0].intersects(stones[1]),
         )?;
         let key = key_of(stones, to_move.min(1));
-        let record = Record::new("Hexma", to_move, move_counts, passes, key)?;
+        let record = Record::new(2, to_move, move_counts, passes, key)?;
         let mut pos = HexmaPosition { stones, record };
-        pos.record.settle(pos.has_won(1 - to_move));
+        pos.record.settle_won(pos.has_won(1 - to_move));
         Ok(pos)
     }
 
@@ -79,7 +79,7 @@ impl HexmaPosition {
         self.stones[0] | self.stones[1]
     }
 
-    crate::games::record::record_accessors!();
+    crate::turns::turn_accessors!(record);
 
     /// The side whose stone stands on `cell` (`None` for an empty cell or no cell).
     #[inline(always)]
@@ -123,9 +123,9 @@ impl HexmaPosition {
             self.stones[side] ^= Stones::single(mv.from()) | Stones::single(mv.to());
             change = KEYS.piece(side, mv.from()) ^ KEYS.piece(side, mv.to());
         }
-        self.record.play(mv, change, KEYS.turn(0) ^ KEYS.turn(1));
+        self.record.play(mv, change ^ KEYS.turn(0) ^ KEYS.turn(1));
         // Tested after a pass too (RULES-relatives.md, fine points: a pass is a move).
-        self.record.settle(self.has_won(side));
+        self.record.settle_won(self.has_won(side));
     }
 
     /// Takes back the last [`HexmaPosition::make`]; nothing if no move was made.

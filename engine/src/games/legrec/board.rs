@@ -2,7 +2,7 @@
 //! 15), the five directions of each side as shifts with the masks of the cells a shift may
 //! start from, the home and goal ranks, and the Zobrist keys.
 
-use crate::zobrist::StoneKeys;
+use crate::keys::StoneKeys;
 
 /// The number of cells.
 pub const CELLS: usize = 16;
@@ -141,17 +141,7 @@ pub fn cell_name(cell: usize) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
 
-/// The cells of a set, lowest first.
-#[inline(always)]
-pub fn cells_of(mut set: u16) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
-            c
-        })
-    })
-}
+pub use crate::bitboard::cells_of;
 
 /// The Zobrist keys: the two turn keys, then one per side and cell, from the seed
 /// "LEGRECZB".

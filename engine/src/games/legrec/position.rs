@@ -49,9 +49,9 @@ impl LeGrecPosition {
             stones[0] & stones[1] != 0,
         )?;
         let key = key_of(stones, to_move.min(1));
-        let record = Record::new("Le Grec", to_move, move_counts, passes, key)?;
+        let record = Record::new(2, to_move, move_counts, passes, key)?;
         let mut pos = LeGrecPosition { stones, record };
-        pos.record.settle(pos.has_won(1 - to_move));
+        pos.record.settle_won(pos.has_won(1 - to_move));
         Ok(pos)
     }
 
@@ -73,7 +73,7 @@ impl LeGrecPosition {
         self.stones[0] | self.stones[1]
     }
 
-    crate::games::record::record_accessors!();
+    crate::turns::turn_accessors!(record);
 
     /// The side whose stone stands on `cell`.
     #[inline(always)]
@@ -113,8 +113,8 @@ impl LeGrecPosition {
             self.stones[side] ^= (1 << mv.from()) | (1 << mv.to());
             change = piece_key(side, mv.from()) ^ piece_key(side, mv.to());
         }
-        self.record.play(mv, change, turn_key(0) ^ turn_key(1));
-        self.record.settle(self.has_won(side));
+        self.record.play(mv, change ^ turn_key(0) ^ turn_key(1));
+        self.record.settle_won(self.has_won(side));
     }
 
     /// Takes back the last [`LeGrecPosition::make`]; nothing if no move was made.

@@ -4,7 +4,7 @@
 
 use crate::error::Error;
 use crate::games::knight::KnightBoard;
-use crate::zobrist::StoneKeys;
+use crate::keys::StoneKeys;
 
 /// A set of squares: bit `x + 8·y`.
 pub type Squares = u64;
@@ -168,17 +168,7 @@ pub fn parse_cell(name: &str) -> Result<usize, Error> {
     crate::games::text::parse_cell(name, WIDTH)
 }
 
-/// The cells of a set, lowest first.
-#[inline(always)]
-pub fn cells_of(mut set: Squares) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
-            c
-        })
-    })
-}
+pub use crate::bitboard::cells_of;
 
 /// The Zobrist keys, one "cell" per (kind, square): index `kind·64 + square`; from the seed
 /// "LEHRMA!!".

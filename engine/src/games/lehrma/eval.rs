@@ -14,7 +14,7 @@
 //! [`BLOCKER`] for each enemy piece on one of its goal squares, scaled by the share of its
 //! pieces already in the goal: near the end an enemy piece sitting at home is what stands
 //! between a side and its win, and only a swap from outside the goal moves it out. [`LehrmaEval::evaluate`] is the side to move's score
-//! minus the other's, plus the tempo, clamped to ±[`MAX_EVAL`].
+//! minus the other's, plus the tempo, clamped to ±[`MAX_EVAL`](crate::search::score::MAX_EVAL).
 //!
 //! A move's gain ([`LehrmaEval::gain`]) is the mover's distance saved by its piece, plus,
 //! for a swap, the distance the swapped enemy piece loses (often negative: a swap helps the
@@ -22,9 +22,9 @@
 
 use super::board::{cells_of, Squares, BISHOP, CELLS, KINDS, KNIGHT, PAWN, PIECES, ROOK, WIDTH};
 use super::position::{LehrmaPosition, LehrmaRules};
-use crate::eval::MAX_EVAL;
 use crate::game::Team;
 use crate::moves::Move;
+use crate::search::score::team_score;
 
 /// Centimoves per square of distance.
 pub const UNIT: i32 = 50;
@@ -122,11 +122,11 @@ impl LehrmaEval {
     }
 
     /// The score for the side to move: its score minus the other's, plus the tempo,
-    /// clamped to ±[`MAX_EVAL`].
-    pub fn evaluate<R: LehrmaRules>(&self, pos: &LehrmaPosition<R>, _team: Team) -> i32 {
-        let me = pos.to_move();
-        let score = self.side_score(pos, me) - self.side_score(pos, 1 - me);
-        (score + self.tempo).clamp(-MAX_EVAL, MAX_EVAL)
+    /// clamped to ±[`MAX_EVAL`](crate::search::score::MAX_EVAL).
+    pub fn evaluate<R: LehrmaRules>(&self, pos: &LehrmaPosition<R>, team: Team) -> i32 {
+        team_score(pos.to_move(), team, self.tempo, |side| {
+            self.side_score(pos, side)
+        })
     }
 
     /// What `mv` gains `mover` by the nearest-goal distances, in centimoves (0 for the

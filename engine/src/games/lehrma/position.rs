@@ -109,13 +109,13 @@ impl<R: LehrmaRules> LehrmaPosition<R> {
         }
         debug_assert_eq!(b.sides[0].count_ones(), PIECES);
         let key = key_of(&b, to_move.min(1));
-        let record = Record::new("Lehrma", to_move, move_counts, passes, key)?;
+        let record = Record::new(2, to_move, move_counts, passes, key)?;
         let mut pos = LehrmaPosition {
             board: b,
             record,
             rules: PhantomData,
         };
-        pos.record.settle(pos.has_won(1 - to_move));
+        pos.record.settle_won(pos.has_won(1 - to_move));
         Ok(pos)
     }
 
@@ -145,7 +145,7 @@ impl<R: LehrmaRules> LehrmaPosition<R> {
         self.board.sides[side] & self.board.kinds[kind]
     }
 
-    crate::games::record::record_accessors!();
+    crate::turns::turn_accessors!(record);
 
     /// The side whose piece stands on `cell`.
     #[inline(always)]
@@ -227,8 +227,8 @@ impl<R: LehrmaRules> LehrmaPosition<R> {
         } else {
             self.exchange(side, mv.from(), mv.to())
         };
-        self.record.play(mv, change, KEYS.turn(0) ^ KEYS.turn(1));
-        self.record.settle(self.has_won(side));
+        self.record.play(mv, change ^ KEYS.turn(0) ^ KEYS.turn(1));
+        self.record.settle_won(self.has_won(side));
     }
 
     /// Takes back the last [`LehrmaPosition::make`]; nothing if no move was made.

@@ -22,7 +22,7 @@ pub use eval::Eval;
 pub use position::RenpaardenPosition;
 
 use crate::error::Error;
-use crate::games::stones::{StoneKeys, StoneRules};
+use crate::games::stones::{Keys, StoneRules};
 use crate::moves::Move;
 
 /// The rule set's name, in `--rules` and the position text.
@@ -42,7 +42,7 @@ impl StoneRules for Renpaarden {
     const MOVE_FORMS: &'static str = "from-to, a leap path like b1-c3-d5, or pass";
     type Eval = Eval;
 
-    fn keys() -> &'static StoneKeys {
+    fn keys() -> &'static Keys {
         &position::KEYS
     }
 

@@ -1,17 +1,17 @@
 //! The position: [`RenpaardenPosition`], the shared stone-race position
 //! ([`crate::games::stones`]) with Renpaarden's key table and its leap-closure generator.
 
-use super::board::{Cells, CELLS};
+use super::board::Cells;
 use super::movegen::Closure;
 use super::Renpaarden;
-use crate::games::stones::{StoneKeys, StonePosition};
+use crate::games::stones::{Keys, StonePosition};
 
 /// A Renpaarden position (rules: `docs/games/renpaarden.md`): side 0 is A (ranks 1–2 at the
 /// start), side 1 is B (ranks 8–9).
 pub type RenpaardenPosition = StonePosition<Renpaarden>;
 
 /// The key tables, drawn at compile time from a fixed seed ("RENPAARD").
-pub static KEYS: StoneKeys = StoneKeys::new(0x5245_4e50_4141_5244, CELLS);
+pub static KEYS: Keys = Keys::new(0x5245_4e50_4141_5244);
 
 impl RenpaardenPosition {
     /// The leap closure of the side to move (the enemy's components and their exits).
@@ -44,17 +44,15 @@ impl RenpaardenPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::renpaarden::board::CELLS;
     use crate::moves::Move;
 
     #[test]
     fn keys_are_distinct_and_play_keeps_the_key() {
-        let mut all: Vec<u64> = KEYS
-            .stone
-            .iter()
-            .flat_map(|s| &s[..CELLS])
-            .copied()
+        let mut all: Vec<u64> = (0..2)
+            .flat_map(|side| (0..CELLS).map(move |cell| KEYS.piece(side, cell)))
             .collect();
-        all.extend(KEYS.turn);
+        all.extend([KEYS.turn(0), KEYS.turn(1)]);
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), 2 * CELLS + 2);

@@ -12,7 +12,7 @@
 use crate::bitboard::{BitBoard, Bits};
 use crate::error::Error;
 use crate::geometry::{Board, Geometry, Square, SQUARE_DIRS};
-use crate::zobrist::StoneKeys;
+use crate::keys::StoneKeys;
 
 /// The geometry: Halma's 16×16 square with eight directions.
 pub type G = Square<16>;

@@ -11,7 +11,7 @@
 //!   opportunities the race turns on.
 //!
 //! [`TopSecretEval::evaluate`] is the side to move's score minus the other's, plus the tempo
-//! weight, clamped to ±[`MAX_EVAL`]. A move's gain ([`TopSecretEval::gain`]) is the moves to
+//! weight, clamped to ±[`MAX_EVAL`](crate::search::score::MAX_EVAL). A move's gain ([`TopSecretEval::gain`]) is the moves to
 //! go it saves, 100 each: a step toward the edge 100, a jump up to 200 a jump, a bear-off
 //! `100·(ring + 1)`; a drop costs what the dropped stone will need (`−100·(ring + 1)`, so
 //! the outer cells of the drop zone come first).
@@ -20,9 +20,9 @@ use super::board::ring;
 use super::movegen::Targets;
 use super::position::TopSecretPosition;
 use crate::bitboard::BitBoard;
-use crate::eval::MAX_EVAL;
 use crate::game::Team;
 use crate::moves::Move;
+use crate::search::score::team_score;
 
 /// Centimoves per move to go (a step toward the edge).
 pub const UNIT: i32 = 100;
@@ -86,11 +86,11 @@ impl TopSecretEval {
     }
 
     /// The score for the side to move: the side to move's score minus the other's, plus
-    /// the tempo, clamped to ±[`MAX_EVAL`].
-    pub fn evaluate(&self, pos: &TopSecretPosition, _team: Team) -> i32 {
-        let me = pos.to_move();
-        let score = self.side_score(pos, me) - self.side_score(pos, 1 - me);
-        (score + self.tempo).clamp(-MAX_EVAL, MAX_EVAL)
+    /// the tempo, clamped to ±[`MAX_EVAL`](crate::search::score::MAX_EVAL).
+    pub fn evaluate(&self, pos: &TopSecretPosition, team: Team) -> i32 {
+        team_score(pos.to_move(), team, self.tempo, |side| {
+            self.side_score(pos, side)
+        })
     }
 
     /// The moves to go `mv` saves its mover, in centimoves (0 for the pass; negative for a

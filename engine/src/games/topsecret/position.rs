@@ -57,7 +57,7 @@ impl TopSecretPosition {
         }
         // The side to move and the passes are checked here.
         let key = key_of(stones, to_move.min(1));
-        let record = Record::new("Top Secret", to_move, move_counts, passes, key)?;
+        let record = Record::new(2, to_move, move_counts, passes, key)?;
         for side in 0..2 {
             let (on, held) = (stones[side].count(), u32::from(hand[side]));
             if on + held > STONES {
@@ -117,7 +117,7 @@ impl TopSecretPosition {
             hand,
             record,
         };
-        pos.record.settle(pos.has_won(1 - to_move));
+        pos.record.settle_won(pos.has_won(1 - to_move));
         Ok(pos)
     }
 
@@ -157,7 +157,7 @@ impl TopSecretPosition {
         self.stones[0] | self.stones[1]
     }
 
-    crate::games::record::record_accessors!();
+    crate::turns::turn_accessors!(record);
 
     /// The side whose stone stands on `cell` (`None` for an empty cell or no cell).
     #[inline(always)]
@@ -209,8 +209,8 @@ impl TopSecretPosition {
     pub fn make(&mut self, mv: Move) {
         let side = self.to_move();
         let change = self.toggle(side, mv);
-        self.record.play(mv, change, KEYS.turn(0) ^ KEYS.turn(1));
-        self.record.settle(self.has_won(side));
+        self.record.play(mv, change ^ KEYS.turn(0) ^ KEYS.turn(1));
+        self.record.settle_won(self.has_won(side));
     }
 
     /// Takes back the last [`TopSecretPosition::make`]; nothing if no move was made.

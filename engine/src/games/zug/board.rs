@@ -16,7 +16,7 @@
 //! in one direction and lands in the origin's half.
 
 use crate::error::Error;
-use crate::zobrist::StoneKeys;
+use crate::keys::StoneKeys;
 
 /// A set of dark squares of one half (bit `9j + i`).
 pub type Half = u128;

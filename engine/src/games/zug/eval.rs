@@ -21,14 +21,14 @@
 //!   it congests the lane, and its progress is worth less than it looks.
 //!
 //! [`ZugEval::evaluate`] is the side to move's standing minus the other's, plus the tempo
-//! weight, clamped to ±[`MAX_EVAL`]. A move's gain ([`ZugEval::gain`]) is [`UNIT`] per rank
+//! weight, clamped to ±[`MAX_EVAL`](crate::search::score::MAX_EVAL). A move's gain ([`ZugEval::gain`]) is [`UNIT`] per rank
 //! it advances (negative for a backward move of the last phase; 0 for a placement).
 
 use super::board::{bits_of, cell_of, cells_of, count, rank, Squares, BACK, CAMP, PIECES, WIDTH};
 use super::position::ZugPosition;
-use crate::eval::MAX_EVAL;
 use crate::game::Team;
 use crate::moves::Move;
+use crate::search::score::team_score;
 
 /// Centimoves per rank of progress.
 pub const UNIT: i32 = 100;
@@ -134,11 +134,11 @@ impl ZugEval {
     }
 
     /// The score for the side to move: its standing minus the other's, plus the tempo,
-    /// clamped to ±[`MAX_EVAL`].
-    pub fn evaluate(&self, pos: &ZugPosition, _team: Team) -> i32 {
-        let me = pos.to_move();
-        let score = self.side_score(pos, me) - self.side_score(pos, 1 - me);
-        (score + self.tempo).clamp(-MAX_EVAL, MAX_EVAL)
+    /// clamped to ±[`MAX_EVAL`](crate::search::score::MAX_EVAL).
+    pub fn evaluate(&self, pos: &ZugPosition, team: Team) -> i32 {
+        team_score(pos.to_move(), team, self.tempo, |side| {
+            self.side_score(pos, side)
+        })
     }
 
     /// The progress `mv` adds for `mover`, in centimoves (0 for the pass and a placement).

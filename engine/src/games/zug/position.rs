@@ -106,9 +106,9 @@ impl ZugPosition {
             }
         }
         let key = key_of(pieces, to_move.min(1));
-        let record = Record::new("Le Zug", to_move, move_counts, passes, key)?;
+        let record = Record::new(2, to_move, move_counts, passes, key)?;
         let mut pos = ZugPosition { pieces, record };
-        pos.record.settle(pos.has_won(1 - to_move.min(1)));
+        pos.record.settle_won(pos.has_won(1 - to_move.min(1)));
         Ok(pos)
     }
 
@@ -133,7 +133,7 @@ impl ZugPosition {
         count(self.pieces[side]) < PIECES
     }
 
-    crate::games::record::record_accessors!();
+    crate::turns::turn_accessors!(record);
 
     /// The side whose piece stands on `cell` (`None` for an empty or light square, or no
     /// cell).
@@ -200,9 +200,9 @@ impl ZugPosition {
             self.move_piece(side, mv);
             change = KEYS.piece(side, mv.from()) ^ KEYS.piece(side, mv.to());
         }
-        self.record.play(mv, change, KEYS.turn(0) ^ KEYS.turn(1));
+        self.record.play(mv, change ^ KEYS.turn(0) ^ KEYS.turn(1));
         let won = self.has_won(side);
-        self.record.settle(won);
+        self.record.settle_won(won);
     }
 
     /// Moves `side`'s piece from `mv`'s origin to its destination, or back.
