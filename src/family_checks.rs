@@ -187,18 +187,22 @@ pub fn cycle_from<P: Game>(mut p: P, moves: &[&str], plies: usize) -> P {
 }
 
 /// Checks perft at `depth` across repetition draws: after each of `plies` plies of the
-/// cycle `moves` (which returns to the start every four plies), the engine agrees with the
-/// reference replaying the game, and the position without its history has more leaves.
+/// cycle `moves` from `start` (which returns there every four plies), the engine agrees
+/// with the reference replaying the game, and the position without its history has more
+/// leaves.
 pub fn check_repetition_in_perft<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+    start: P,
     moves: &[&str],
     plies: &[usize],
     depth: u32,
 ) {
+    let naive = R::from_engine(&start);
     for &n in plies {
-        let mut p: P = cycle(moves, n);
+        let mut p: P = cycle_from(start.clone(), moves, n);
         assert!(!p.status().is_over());
         let want = perft(&mut p, depth);
-        assert_eq!(replayed::<P, R>(&p).perft(depth), want, "after {n} plies");
+        let replayed = replayed_from(naive.clone(), &p);
+        assert_eq!(replayed.perft(depth), want, "after {n} plies");
         let mut fresh: P = parse(&p.to_text());
         assert!(perft(&mut fresh, depth) > want, "after {n} plies");
     }
@@ -247,16 +251,10 @@ pub fn check_pass_draw<P: Game<Setup = ()>, R: ReferenceOf<P>>(
     assert!(!p.is_legal(Move::PASS));
 }
 
-/// Checks the third-occurrence draw along the cycle `moves` (back to the start every four
-/// plies): the eighth ply draws (engine and the reference replaying the game), with no
-/// move left; taken back, the game goes on; the position read from its text (no history)
-/// does not draw by the same move.
-pub fn check_third_occurrence<P: Game<Setup = ()>, R: ReferenceOf<P>>(moves: &[&str]) {
-    check_third_occurrence_from::<P, R>(P::start(&()), moves);
-}
-
-/// [`check_third_occurrence`] along a cycle from `start`, a position the reference replays
-/// from its own start (so that both have the same history).
+/// Checks the third-occurrence draw along the cycle `moves` from `start` (back there every
+/// four plies): the eighth ply draws (engine and the reference replaying the game from
+/// `start`), with no move left; taken back, the game goes on; the position read from its
+/// text (no history) does not draw by the same move.
 pub fn check_third_occurrence_from<P: Game<Setup = ()>, R: ReferenceOf<P>>(
     start: P,
     moves: &[&str],
@@ -289,17 +287,33 @@ pub fn both_move_lists<P: Game, R: ReferenceOf<P>>(p: &P, naive: &R) -> (Vec<Mov
     (engine, reference)
 }
 
+/// Checks that the error refusing `input` says why in one line.
+fn assert_one_line(e: &halma_engine::Error, input: &str) {
+    let message = e.message();
+    assert!(
+        !message.trim().is_empty() && !message.contains('\n'),
+        "{input:?}: {message:?}"
+    );
+}
+
 /// Checks that no mangled input panics, `rounds` times (random choices seeded): one of
 /// `texts` (whole position texts of `P`) changed in one to four places (a character of
 /// `alphabet` put in place of one, inserted, or one removed) is an error or a position whose
 /// text reads back the same (and whose diagram draws); a string of up to eight characters of
-/// `alphabet` is, as a move in each position of `texts`, an error or a legal move.
+/// `alphabet` is, as a move in each position of `texts`, an error or a legal move; every
+/// error is one line that says why.
 pub fn check_mangled_inputs<P: Game<Setup = ()>>(texts: &[&str], alphabet: &str, rounds: usize) {
     let mut rng = halma_engine::rng::Rng::new(17);
     let alphabet: Vec<char> = alphabet.chars().collect();
     let rules = P::start(&()).rules_text();
     let read = |text: &str| match text.trim().split_once(' ') {
-        Some((name, fields)) if name == rules => P::from_text_fields(&(), fields).ok(),
+        Some((name, fields)) if name == rules => match P::from_text_fields(&(), fields) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                assert_one_line(&e, text);
+                None
+            }
+        },
         _ => None,
     };
     let positions: Vec<P> = texts.iter().map(|t| parse(t)).collect();
@@ -326,8 +340,9 @@ pub fn check_mangled_inputs<P: Game<Setup = ()>>(texts: &[&str], alphabet: &str,
             .map(|_| alphabet[pick(alphabet.len())])
             .collect();
         for p in &positions {
-            if let Ok(m) = p.parse_move(&mv) {
-                assert!(p.is_legal(m), "{mv}");
+            match p.parse_move(&mv) {
+                Ok(m) => assert!(p.is_legal(m), "{mv}"),
+                Err(e) => assert_one_line(&e, &mv),
             }
         }
     }

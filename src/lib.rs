@@ -9,6 +9,8 @@ pub mod playout;
 pub mod caeser;
 /// The simple per-cell reference for Carrera de Caballos.
 pub mod carrera;
+/// The conformance suite of a relative against its reference, by one line a game.
+pub mod conformance;
 /// The simple per-cell reference for Embargo.
 pub mod embargo;
 /// The checks of a relative against its reference, written once.
