@@ -1,5 +1,5 @@
 //! The conformance suite of a relative, written once: what every game's engine must show
-//! against its reference ([`ReferenceOf`]), run by one line in the game's test file,
+//! against its reference ([`Reference`]), run by one line in the game's test file,
 //!
 //! ```ignore
 //! halma_suite::conformance!(CarreraPosition, NaiveCarrera, SPEC);
@@ -22,7 +22,7 @@ use crate::family_checks::{
     check_perft_of_play, check_perft_table, check_repetition_in_perft, check_table_positions,
     check_third_occurrence_from, parse,
 };
-use crate::reference::{policy_game, ReferenceOf};
+use crate::reference::{policy_game, Reference};
 use halma_engine::{perft::perft, Game, Move, Status};
 
 /// What the suite needs of a game `P`: where its numbers come from and how far to go.
@@ -155,7 +155,7 @@ fn whole_games<P: Game>(spec: &Spec<P>) -> Vec<Vec<P>> {
 
 /// Perft from the start: the rules' counts by the engine and, up to the start depth, the
 /// reference; beyond the counts, the engine equals the reference up to the start depth.
-pub fn start_perft<P: Game<Setup = ()>, R: ReferenceOf<P>>(spec: &Spec<P>) {
+pub fn start_perft<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let mut p = (spec.start)();
     let naive = R::start();
     for (depth, &want) in (1..).zip(spec.start_counts) {
@@ -171,7 +171,7 @@ pub fn start_perft<P: Game<Setup = ()>, R: ReferenceOf<P>>(spec: &Spec<P>) {
 
 /// The perft table: every text read back, every count by the engine and the reference up
 /// to the spec's bounds.
-pub fn perft_table<P: Game<Setup = ()>, R: ReferenceOf<P>>(spec: &Spec<P>) {
+pub fn perft_table<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let t = spec.perft_table;
     let (lines, engine, naive) =
         check_perft_table::<P, R>(spec.table, t.min_depths, t.engine_leaves, t.naive_leaves);
@@ -189,7 +189,7 @@ pub fn table_positions<P: Game>(spec: &Spec<P>) {
 
 /// Perft from positions of random play against the reference replaying the game and the
 /// reference read from the text.
-pub fn perft_of_play<P: Game<Setup = ()>, R: ReferenceOf<P>>(spec: &Spec<P>) {
+pub fn perft_of_play<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let c = spec.play;
     let positions: Vec<P> = (0..c.positions)
         .map(|i| {
@@ -207,7 +207,7 @@ pub fn perft_of_play<P: Game<Setup = ()>, R: ReferenceOf<P>>(spec: &Spec<P>) {
 }
 
 /// Whole games move by move: the same move lists, counts and statuses as the reference.
-pub fn games_move_by_move<P: Game, R: ReferenceOf<P>>(spec: &Spec<P>) {
+pub fn games_move_by_move<P: Game, R: Reference<P>>(spec: &Spec<P>) {
     let mut won = 0;
     for g in whole_games(spec) {
         check_game_move_by_move::<P, R>(&g);
@@ -258,7 +258,7 @@ pub fn texts_round_trip<P: Game<Setup = ()>>(spec: &Spec<P>) {
 /// A finished game has no move: no legal move, a count of 0, perft 0, the pass and its
 /// text refused, and the reference replaying the game agrees ([`Spec::finished`] and the
 /// finished ones of [`Spec::games`]).
-pub fn finished_games_have_no_moves<P: Game, R: ReferenceOf<P>>(spec: &Spec<P>) {
+pub fn finished_games_have_no_moves<P: Game, R: Reference<P>>(spec: &Spec<P>) {
     let ends = whole_games(spec)
         .into_iter()
         .filter_map(|g| g.last().cloned())
@@ -280,19 +280,19 @@ pub fn finished_games_have_no_moves<P: Game, R: ReferenceOf<P>>(spec: &Spec<P>) 
 }
 
 /// The two-passes draw from the spec's text.
-pub fn two_passes_draw<P: Game<Setup = ()>, R: ReferenceOf<P>>(spec: &Spec<P>) {
+pub fn two_passes_draw<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let (text, reply) = spec.pass_draw;
     check_pass_draw::<P, R>(&text(), reply, spec.passes);
 }
 
 /// The third occurrence draws (engine and reference); without the history it does not.
-pub fn third_occurrence<P: Game<Setup = ()>, R: ReferenceOf<P>>(spec: &Spec<P>) {
+pub fn third_occurrence<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let r = &spec.repetition;
     check_third_occurrence_from::<P, R>((r.from)(), &r.cycle);
 }
 
 /// Perft across repetition draws agrees with the reference replaying the cycle.
-pub fn repetition_in_perft<P: Game<Setup = ()>, R: ReferenceOf<P>>(spec: &Spec<P>) {
+pub fn repetition_in_perft<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let r = &spec.repetition;
     check_repetition_in_perft::<P, R>((r.from)(), &r.cycle, r.perft_plies, r.depth);
 }
@@ -300,7 +300,7 @@ pub fn repetition_in_perft<P: Game<Setup = ()>, R: ReferenceOf<P>>(spec: &Spec<P
 /// The benchmarks' positions ([`Spec::bench`], read back from their texts): legal
 /// positions whose move lists are the reference's, every move legal and its text read
 /// back.
-pub fn bench_positions<P: Game<Setup = ()>, R: ReferenceOf<P>>(spec: &Spec<P>) {
+pub fn bench_positions<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let (cap, skip, step) = spec.bench;
     let mut n = 0;
     for seed in 0..8 {

@@ -4,7 +4,7 @@
 //! disagreement.
 
 use crate::perft_table::family_perft_table;
-use crate::reference::ReferenceOf;
+use crate::reference::Reference;
 use halma_engine::{perft::perft, Game, Move, Status};
 
 /// The position of a whole position text of the game `P` (its first field the rule set).
@@ -20,13 +20,13 @@ pub fn parse<P: Game<Setup = ()>>(text: &str) -> P {
 
 /// The reference replaying the engine position's whole game from the start (so that its
 /// repetition history is the engine's).
-pub fn replayed<P: Game, R: ReferenceOf<P>>(p: &P) -> R {
+pub fn replayed<P: Game, R: Reference<P>>(p: &P) -> R {
     replayed_from(R::start(), p)
 }
 
 /// The reference `naive` (the position the engine's `p` was built from) after the moves of
 /// `p`'s history.
-pub fn replayed_from<P: Game, R: ReferenceOf<P>>(mut naive: R, p: &P) -> R {
+pub fn replayed_from<P: Game, R: Reference<P>>(mut naive: R, p: &P) -> R {
     for mv in p.history() {
         naive.play(R::naive_move(mv));
     }
@@ -37,7 +37,7 @@ pub fn replayed_from<P: Game, R: ReferenceOf<P>>(mut naive: R, p: &P) -> R {
 /// first, every text read back as written, depths from 1 without gaps (at least
 /// `min_depths`), every count up to `engine_leaves` by the engine and up to `naive_leaves`
 /// by the reference. Returns the lines and the counts checked by each.
-pub fn check_perft_table<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+pub fn check_perft_table<P: Game<Setup = ()>, R: Reference<P>>(
     game: &str,
     min_depths: usize,
     engine_leaves: u64,
@@ -109,7 +109,7 @@ pub fn check_table_positions<P: Game>(game: &str, positions: &[P]) {
 /// Checks perft at `depth` of the ongoing positions with at most `max_leaves` leaves
 /// against the reference replaying the game (the history included) and the reference read
 /// from the text (no history). Returns the positions checked.
-pub fn check_perft_of_play<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+pub fn check_perft_of_play<P: Game<Setup = ()>, R: Reference<P>>(
     positions: impl IntoIterator<Item = P>,
     depth: u32,
     max_leaves: u64,
@@ -128,9 +128,10 @@ pub fn check_perft_of_play<P: Game<Setup = ()>, R: ReferenceOf<P>>(
     checked
 }
 
-/// Checks a whole game ply by ply: the engine's sorted move list and count equal the
-/// reference's, each move played is legal, and the status and key after it agree.
-pub fn check_game_move_by_move<P: Game, R: ReferenceOf<P>>(positions: &[P]) {
+/// Checks a whole game from the start ply by ply: the engine's sorted move list and count
+/// equal the reference's, each move played is legal, and the status after it agrees; at
+/// the end the move lists agree too.
+pub fn check_game_move_by_move<P: Game, R: Reference<P>>(positions: &[P]) {
     let mut naive = R::start();
     for pair in positions.windows(2) {
         let (p, next) = (&pair[0], &pair[1]);
@@ -147,6 +148,10 @@ pub fn check_game_move_by_move<P: Game, R: ReferenceOf<P>>(positions: &[P]) {
         assert!(p.is_legal(mv));
         naive.play(R::naive_move(mv));
         assert_eq!(next.status(), naive.status(), "{}", next.to_text());
+    }
+    if let Some(last) = positions.last() {
+        let (engine, reference) = both_move_lists(last, &naive);
+        assert_eq!(engine, reference, "{}", last.to_text());
     }
 }
 
@@ -190,7 +195,7 @@ pub fn cycle_from<P: Game>(mut p: P, moves: &[&str], plies: usize) -> P {
 /// cycle `moves` from `start` (which returns there every four plies), the engine agrees
 /// with the reference replaying the game, and the position without its history has more
 /// leaves.
-pub fn check_repetition_in_perft<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+pub fn check_repetition_in_perft<P: Game<Setup = ()>, R: Reference<P>>(
     start: P,
     moves: &[&str],
     plies: &[usize],
@@ -225,7 +230,7 @@ pub fn check_errors<T: std::fmt::Debug>(
 /// pass draws (engine and reference) and counts as a move of the passer; taken back, the
 /// count of passes (`passes`) is 1 again; the move `reply` resets it, and no pass is legal
 /// while a move exists.
-pub fn check_pass_draw<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+pub fn check_pass_draw<P: Game<Setup = ()>, R: Reference<P>>(
     text: &str,
     reply: &str,
     passes: impl Fn(&P) -> u8,
@@ -255,10 +260,7 @@ pub fn check_pass_draw<P: Game<Setup = ()>, R: ReferenceOf<P>>(
 /// four plies): the eighth ply draws (engine and the reference replaying the game from
 /// `start`), with no move left; taken back, the game goes on; the position read from its
 /// text (no history) does not draw by the same move.
-pub fn check_third_occurrence_from<P: Game<Setup = ()>, R: ReferenceOf<P>>(
-    start: P,
-    moves: &[&str],
-) {
+pub fn check_third_occurrence_from<P: Game<Setup = ()>, R: Reference<P>>(start: P, moves: &[&str]) {
     let naive = R::from_engine(&start);
     let mut p: P = cycle_from(start, moves, 7);
     assert_eq!(p.status(), Status::Ongoing);
@@ -276,7 +278,7 @@ pub fn check_third_occurrence_from<P: Game<Setup = ()>, R: ReferenceOf<P>>(
 
 /// The engine's legal moves of `p` sorted as the reference's, and the reference's (built
 /// from `p`, no history) in engine form.
-pub fn both_move_lists<P: Game, R: ReferenceOf<P>>(p: &P, naive: &R) -> (Vec<Move>, Vec<Move>) {
+pub fn both_move_lists<P: Game, R: Reference<P>>(p: &P, naive: &R) -> (Vec<Move>, Vec<Move>) {
     let mut engine: Vec<Move> = p.legal_moves();
     engine.sort_by_key(|&mv| R::naive_move(mv));
     let reference = naive

@@ -7,9 +7,10 @@ use halma_engine::games::caeser::{CaeserPosition, Outcome, Solver};
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
-use halma_suite::caeser::{NaiveCaeser, NaiveStatus};
-use halma_suite::perft_table::{check_family_table, family_perft_table};
-use halma_suite::reference::{agree_along_game, replay, Reference};
+use halma_suite::caeser::NaiveCaeser;
+use halma_suite::family_checks::{check_game_move_by_move, check_perft_table, replayed};
+use halma_suite::perft_table::family_perft_table;
+use halma_suite::reference::{policy_game, Reference};
 
 const START_TEXT: &str = "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0";
 /// A to move, its last man on e5 one step from d5, the last hole of B's half.
@@ -48,7 +49,7 @@ fn random_game(seed: u64, plies: usize, epsilon: f32) -> CaeserPosition {
 
 /// The reference position reached by the same moves from the start.
 fn naive_replay(pos: &CaeserPosition) -> NaiveCaeser {
-    replay(NaiveCaeser::start(), pos)
+    replayed::<_, NaiveCaeser>(pos)
 }
 
 #[test]
@@ -76,14 +77,10 @@ fn random_games_agree_with_the_reference_move_by_move() {
     let mut ends = [0; 3];
     for seed in 0..150u64 {
         let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
-        let mut rng = Rng::new(seed ^ 0xCAE5);
-        let (pos, naive) = (CaeserPosition::start(), NaiveCaeser::start());
-        let eval = pos.evaluator(&Default::default());
         // Moves only go forward: every game ends well within 1000 plies.
-        let end = agree_along_game(pos, naive, 1000, |p| {
-            p.policy_move(&eval, epsilon, &mut rng)
-        });
-        ends[match end.status() {
+        let game = policy_game(CaeserPosition::start(), seed ^ 0xCAE5, epsilon, 1000);
+        check_game_move_by_move::<_, NaiveCaeser>(&game);
+        ends[match game.last().unwrap().status() {
             Status::Won(_) => 0,
             Status::DrawByPasses => 1,
             _ => 2,
@@ -127,7 +124,8 @@ fn table() -> Vec<(String, Vec<u64>)> {
 
 #[test]
 fn perft_table_agrees_with_engine_and_reference() {
-    let lines = check_family_table("caeser", parse, NaiveCaeser::from_text, 5_000_000, 300_000);
+    let (lines, _, _) =
+        check_perft_table::<CaeserPosition, NaiveCaeser>("caeser", 2, 5_000_000, 300_000);
     assert!(lines >= 8);
     assert_eq!(table()[0].0, START_TEXT);
 }
@@ -419,12 +417,14 @@ fn status_rules() {
     pos.make(Move::PASS);
     assert_eq!((pos.status(), pos.passes_in_row()), (Status::Ongoing, 1));
     assert_eq!(pos.move_count(0), 57);
-    let naive = NaiveCaeser::from_text(text).unwrap().play(None);
-    assert_eq!(naive.status(), NaiveStatus::Ongoing);
+    let mut naive = NaiveCaeser::from_text(text).unwrap();
+    naive.play(None);
+    assert_eq!(naive.status(), Status::Ongoing);
     assert_eq!(pos.legal_moves(), vec![Move::PASS]);
     pos.make(Move::PASS);
     assert_eq!(pos.status(), Status::DrawByPasses);
-    assert_eq!(naive.play(None).status(), NaiveStatus::DrawByPasses);
+    naive.play(None);
+    assert_eq!(naive.status(), Status::DrawByPasses);
     let mut again = parse(&format!("{text} 1"));
     again.make(Move::PASS);
     assert_eq!(again.status(), Status::DrawByPasses);

@@ -10,7 +10,7 @@ use halma_engine::{Game, Move, Status, Team};
 use halma_suite::carrera::{NaiveCarrera, Square};
 use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::family_checks::{both_move_lists, check_errors};
-use halma_suite::reference::{policy_game, ReferenceOf};
+use halma_suite::reference::{policy_game, Reference};
 
 halma_suite::conformance!(CarreraPosition, NaiveCarrera, SPEC);
 

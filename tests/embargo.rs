@@ -14,6 +14,7 @@ use halma_engine::perft::perft;
 use halma_engine::{Error, Move};
 use halma_suite::embargo::{move_text as naive_text, NaiveEmbargo};
 use halma_suite::perft_table::family_perft_table;
+use halma_suite::reference::Reference;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -14,7 +14,7 @@ use halma_engine::{BitBoard, Game, Move, Status, Team};
 use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::family_checks::{both_move_lists, check_errors};
 use halma_suite::hexma::{on_star, NaiveHexma};
-use halma_suite::reference::{policy_game, ReferenceOf};
+use halma_suite::reference::{policy_game, Reference};
 
 halma_suite::conformance!(HexmaPosition, NaiveHexma, SPEC);
 

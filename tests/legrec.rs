@@ -8,9 +8,10 @@ use halma_engine::games::legrec::{LeGrecPosition, Solution, Value};
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
+use halma_suite::family_checks::{check_game_move_by_move, check_perft_table, replayed};
 use halma_suite::legrec::NaiveLeGrec;
-use halma_suite::perft_table::{check_family_table, family_perft_table};
-use halma_suite::reference::{agree_along_game, replay, Reference};
+use halma_suite::perft_table::family_perft_table;
+use halma_suite::reference::{seeded_game, Reference};
 use std::sync::OnceLock;
 
 /// The solution, built once for all tests of this file.
@@ -74,7 +75,7 @@ fn random_game(seed: u64, plies: usize, style: Style) -> LeGrecPosition {
 
 /// The reference position reached by the same moves from the start (same history).
 fn naive_replay(pos: &LeGrecPosition) -> NaiveLeGrec {
-    replay(NaiveLeGrec::start(), pos)
+    replayed::<_, NaiveLeGrec>(pos)
 }
 
 #[test]
@@ -96,9 +97,10 @@ fn start_counts_and_perft_against_the_reference() {
 fn random_games_agree_with_the_reference_move_by_move() {
     for seed in 0..120u64 {
         let style = [Style::Uniform, Style::Forward, Style::Shuffle][seed as usize % 3];
-        let mut rng = Rng::new(seed ^ 0xA5A5);
-        let (pos, naive) = (LeGrecPosition::start(), NaiveLeGrec::start());
-        agree_along_game(pos, naive, 200, |p| random_move(p, style, &mut rng));
+        let game = seeded_game(LeGrecPosition::start(), seed ^ 0xA5A5, 200, |p, rng| {
+            random_move(p, style, rng)
+        });
+        check_game_move_by_move::<_, NaiveLeGrec>(&game);
     }
 }
 
@@ -152,7 +154,8 @@ fn table() -> Vec<(String, Vec<u64>)> {
 
 #[test]
 fn perft_table_agrees_with_engine_and_reference() {
-    let lines = check_family_table("legrec", parse, NaiveLeGrec::from_text, 5_000_000, 300_000);
+    let (lines, _, _) =
+        check_perft_table::<LeGrecPosition, NaiveLeGrec>("legrec", 2, 5_000_000, 300_000);
     assert!(lines >= 9);
 }
 

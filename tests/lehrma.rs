@@ -10,10 +10,12 @@ use halma_engine::games::lehrma::{
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::Error;
-use halma_suite::family_checks::{check_errors, check_make_unmake};
-use halma_suite::lehrma::{NaiveLehrma, NaiveStatus};
-use halma_suite::perft_table::{check_family_table, family_perft_table, table_line};
-use halma_suite::reference::{agree_along_game, replay, Reference};
+use halma_suite::family_checks::{
+    check_errors, check_game_move_by_move, check_make_unmake, check_perft_table, replayed,
+};
+use halma_suite::lehrma::NaiveLehrma;
+use halma_suite::perft_table::{family_perft_table, table_line};
+use halma_suite::reference::{naive_move_text, policy_game, Reference};
 
 const START_PLAIN: &str = "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0";
 const START_KNIGHTS: &str = "lehrma-knights 4pnbr/5ppb/6pn/7p/P7/NP6/BPP5/RBNP4 A 0,0";
@@ -33,10 +35,6 @@ fn play<R: LehrmaRules>(pos: &mut LehrmaPosition<R>, moves: &[&str]) {
             .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.to_text()));
         pos.make(mv);
     }
-}
-
-fn knights<R: LehrmaRules>() -> bool {
-    R::NAME == "lehrma-knights"
 }
 
 /// A game from the start: up to `plies` moves, each with chance `epsilon` uniform, else of
@@ -60,12 +58,15 @@ fn start_counts<R: LehrmaRules>(text: &str, counts: [u64; 2], reference_depth: u
     assert_eq!(start.to_text(), text);
     assert_eq!(perft(&mut start, 1), counts[0]);
     assert_eq!(perft(&mut start, 2), counts[1]);
-    let naive = NaiveLehrma::start(knights::<R>());
-    assert_eq!(NaiveLehrma::from_text(text).unwrap().perft(2), counts[1]);
+    let naive = <NaiveLehrma as Reference<LehrmaPosition<R>>>::start();
+    assert_eq!(
+        Reference::<LehrmaPosition<R>>::perft(&NaiveLehrma::from_text(text).unwrap(), 2),
+        counts[1]
+    );
     for depth in 1..=reference_depth {
         assert_eq!(
             perft(&mut start, depth),
-            naive.perft(depth),
+            Reference::<LehrmaPosition<R>>::perft(&naive, depth),
             "{} depth {depth}",
             R::NAME
         );
@@ -82,12 +83,9 @@ fn random_games_agree<R: LehrmaRules>(games: u64) -> [u32; 3] {
     let mut ends = [0; 3];
     for seed in 0..games {
         let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
-        let mut rng = Rng::new(seed ^ 0x1e4);
-        let pos = LehrmaPosition::<R>::start();
-        let naive = NaiveLehrma::start(knights::<R>());
-        let eval = pos.evaluator(&Default::default());
-        let end = agree_along_game(pos, naive, 300, |p| p.policy_move(&eval, epsilon, &mut rng));
-        ends[match end.status() {
+        let game = policy_game(LehrmaPosition::<R>::start(), seed ^ 0x1e4, epsilon, 300);
+        check_game_move_by_move::<_, NaiveLehrma>(&game);
+        ends[match game.last().unwrap().status() {
             Status::Won(_) => 0,
             Status::DrawByRepetition => 1,
             _ => 2,
@@ -115,11 +113,11 @@ fn perft_from_play<R: LehrmaRules>() -> usize {
                 pos.unmake();
             }
         }
-        let naive = replay(NaiveLehrma::start(knights::<R>()), &pos);
+        let naive = replayed::<_, NaiveLehrma>(&pos);
         for depth in 1..=3 {
             assert_eq!(
                 perft(&mut pos, depth),
-                naive.perft(depth),
+                Reference::<LehrmaPosition<R>>::perft(&naive, depth),
                 "seed {seed}, depth {depth}, {}",
                 pos.to_text()
             );
@@ -137,22 +135,12 @@ fn perft_from_random_play_agrees_with_the_reference() {
 
 #[test]
 fn perft_tables_agree_with_engine_and_reference() {
-    let lines = check_family_table(
-        "lehrma",
-        parse::<Plain>,
-        NaiveLehrma::from_text,
-        3_000_000,
-        60_000,
-    );
+    let (lines, _, _) =
+        check_perft_table::<LehrmaPlain, NaiveLehrma>("lehrma", 5, 3_000_000, 60_000);
     assert!(lines >= 6);
     assert_eq!(family_perft_table("lehrma")[0].0, START_PLAIN);
-    let lines = check_family_table(
-        "lehrma-knights",
-        parse::<WithKnights>,
-        NaiveLehrma::from_text,
-        3_000_000,
-        60_000,
-    );
+    let (lines, _, _) =
+        check_perft_table::<LehrmaKnights, NaiveLehrma>("lehrma-knights", 5, 3_000_000, 60_000);
     assert!(lines >= 6);
     assert_eq!(family_perft_table("lehrma-knights")[0].0, START_KNIGHTS);
 }
@@ -435,10 +423,9 @@ fn swaps_exchange_the_pieces_and_unmake_restores_them() {
     assert!(pos.parse_move("b5-b6").is_ok());
     assert!(pos.parse_move("b5-b7").is_err());
     let naive = NaiveLehrma::from_text(text).unwrap();
-    let mut a: Vec<String> = naive
-        .moves()
+    let mut a: Vec<String> = Reference::<LehrmaPlain>::legal_moves(&naive)
         .into_iter()
-        .map(NaiveLehrma::move_text)
+        .map(naive_move_text)
         .collect();
     a.sort();
     assert_eq!(a.join(" "), sorted_moves(&pos));
@@ -453,11 +440,13 @@ fn status_rules() {
     assert_eq!(pos.status(), Status::Won(0));
     assert!(pos.legal_moves().is_empty());
     assert_eq!(perft(&mut pos, 1), 0);
-    let naive = NaiveLehrma::from_text(NEAR_WIN)
-        .unwrap()
-        .play_text("a4-a5")
-        .unwrap();
-    assert_eq!(naive.status(), NaiveStatus::Won(0));
+    let mut naive = NaiveLehrma::from_text(NEAR_WIN).unwrap();
+    let win = parse::<Plain>(NEAR_WIN).parse_move("a4-a5").unwrap();
+    Reference::<LehrmaPlain>::play(
+        &mut naive,
+        <NaiveLehrma as Reference<LehrmaPlain>>::naive_move(win),
+    );
+    assert_eq!(Reference::<LehrmaPlain>::status(&naive), Status::Won(0));
     // Kinds count: A's pieces on B's start squares, but a bishop and a pawn exchanged.
     let wrong = parse::<Plain>("lehrma RPPP4/BPB5/PP6/P7/3bpb2/r1pppp2/pp6/8 B 21,20");
     assert_eq!(wrong.status(), Status::Ongoing);
@@ -471,8 +460,11 @@ fn status_rules() {
     }
     assert_eq!(pos.status(), Status::DrawByRepetition);
     assert!(pos.legal_moves().is_empty());
-    let naive = replay(NaiveLehrma::start(false), &pos);
-    assert_eq!(naive.status(), NaiveStatus::DrawByRepetition);
+    let naive = replayed::<_, NaiveLehrma>(&pos);
+    assert_eq!(
+        Reference::<LehrmaPlain>::status(&naive),
+        Status::DrawByRepetition
+    );
     pos.unmake();
     assert_eq!(pos.status(), Status::Ongoing);
     // Passes: a position given with one pass; a second pass draws.

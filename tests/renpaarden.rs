@@ -7,7 +7,7 @@ use halma_engine::eval::Weights;
 use halma_engine::games::renpaarden::{board, RenpaardenPosition};
 use halma_engine::{Error, Game, Move, Status, Team};
 use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
-use halma_suite::reference::{policy_game, ReferenceOf};
+use halma_suite::reference::{policy_game, Reference};
 use halma_suite::renpaarden::NaiveRenpaarden;
 
 halma_suite::conformance!(RenpaardenPosition, NaiveRenpaarden, SPEC);

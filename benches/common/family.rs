@@ -43,8 +43,12 @@ pub fn played<P: Game, R>(
 }
 
 /// `<game>/movegen`: the move lists of `positions` (one element per position):
-/// `count_legal_moves`, `legal_moves_into`, and the reference's `moves`.
-pub fn movegen_group<P: Game, R: Reference>(c: &mut Criterion, game: &str, positions: &[(P, R)]) {
+/// `count_legal_moves`, `legal_moves_into`, and the reference's `legal_moves`.
+pub fn movegen_group<P: Game, R: Reference<P>>(
+    c: &mut Criterion,
+    game: &str,
+    positions: &[(P, R)],
+) {
     let mut group = c.benchmark_group(format!("{game}/movegen"));
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function("count_legal_moves", |b| {
@@ -70,7 +74,7 @@ pub fn movegen_group<P: Game, R: Reference>(c: &mut Criterion, game: &str, posit
         b.iter(|| {
             positions
                 .iter()
-                .map(|(_, n)| black_box(n).moves().len())
+                .map(|(_, n)| black_box(n).legal_moves().len())
                 .sum::<usize>()
         })
     });
@@ -78,7 +82,7 @@ pub fn movegen_group<P: Game, R: Reference>(c: &mut Criterion, game: &str, posit
 }
 
 /// `<game>/perft<depth>`: perft from `start` by the engine and from `naive` by the reference.
-pub fn perft_group<P: Game, R: Reference>(
+pub fn perft_group<P: Game, R: Reference<P>>(
     c: &mut Criterion,
     game: &str,
     start: &P,
