@@ -38,8 +38,9 @@ pub struct Spec<P> {
     pub start_depth: u32,
     /// How much of the perft table is checked.
     pub perft_table: TableCheck,
-    /// The positions of the table after the start, from seeded play.
-    pub table_positions: fn() -> Vec<P>,
+    /// The positions of the table after the start, from seeded play (`None`: the table
+    /// was chosen by hand; its lines are then only checked to be distinct).
+    pub table_positions: Option<fn() -> Vec<P>>,
     /// The largest count a printed table line goes to (`print_perft_table`).
     pub print_leaves: u64,
     /// Perft from positions of random play against the reference.
@@ -54,20 +55,29 @@ pub struct Spec<P> {
     pub make_unmake_step: usize,
     /// Whether a move's path text is its move text (no chains through other cells).
     pub paths_are_moves: bool,
-    /// The benchmarks' positions: `(cap, skip, step)` of the games of seeds 0 to 7
-    /// (epsilon 0.3, at most `cap` plies): from ply `skip` every `step`-th ongoing
-    /// position, eight a game (what `benches/<game>.rs` measure).
-    pub bench: (usize, usize, usize),
+    /// The benchmarks' positions (what `benches/<game>.rs` measure).
+    pub bench: Bench,
     /// The position's key computed from scratch.
     pub compute_key: fn(&P) -> u64,
     /// The passes in a row before the position.
     pub passes: fn(&P) -> u8,
     /// A position text recording one pass, and a move that is legal in it.
     pub pass_draw: (fn() -> String, &'static str),
-    /// The repetition draws: a cycle of four moves and where it starts.
-    pub repetition: RepetitionCheck<P>,
+    /// The repetition draws: a cycle of four moves and where it starts (`None`: the game
+    /// cannot repeat, and no whole game may end in a repetition draw).
+    pub repetition: Option<RepetitionCheck<P>>,
     /// Texts to mangle, the characters to mangle them with, and how many times.
     pub mangled: (&'static [&'static str], &'static str, usize),
+}
+
+/// Where the benchmarks' positions come from.
+#[derive(Clone, Copy, Debug)]
+pub enum Bench {
+    /// `(cap, skip, step)`: the games of seeds 0 to 7 in the playout policy (epsilon 0.3,
+    /// at most `cap` plies), from ply `skip` every `step`-th ongoing position, eight a game.
+    Policy(usize, usize, usize),
+    /// `(count, max_plies)`: [`crate::reference::played_positions`].
+    Played(usize, u32),
 }
 
 /// How much of a perft table is checked.
@@ -182,9 +192,20 @@ pub fn perft_table<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     );
 }
 
-/// The table's lines after the start are the positions of the seeded play.
+/// The table's lines after the start are the positions of the seeded play (or, for a
+/// table chosen by hand, distinct positions).
 pub fn table_positions<P: Game>(spec: &Spec<P>) {
-    check_table_positions(spec.table, &(spec.table_positions)());
+    match spec.table_positions {
+        Some(positions) => check_table_positions(spec.table, &positions()),
+        None => {
+            let table = crate::perft_table::family_perft_table(spec.table);
+            let mut texts: Vec<&str> = table.iter().map(|l| l.0.as_str()).collect();
+            let lines = texts.len();
+            texts.sort();
+            texts.dedup();
+            assert_eq!(texts.len(), lines, "a line twice in {}", spec.table);
+        }
+    }
 }
 
 /// Perft from positions of random play against the reference replaying the game and the
@@ -286,27 +307,48 @@ pub fn two_passes_draw<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
 }
 
 /// The third occurrence draws (engine and reference); without the history it does not.
+/// For a game that cannot repeat: no whole game ends in a repetition draw.
 pub fn third_occurrence<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
-    let r = &spec.repetition;
-    check_third_occurrence_from::<P, R>((r.from)(), &r.cycle);
+    match &spec.repetition {
+        Some(r) => check_third_occurrence_from::<P, R>((r.from)(), &r.cycle),
+        None => no_repetition(spec),
+    }
 }
 
 /// Perft across repetition draws agrees with the reference replaying the cycle.
 pub fn repetition_in_perft<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
-    let r = &spec.repetition;
-    check_repetition_in_perft::<P, R>((r.from)(), &r.cycle, r.perft_plies, r.depth);
+    match &spec.repetition {
+        Some(r) => check_repetition_in_perft::<P, R>((r.from)(), &r.cycle, r.perft_plies, r.depth),
+        None => no_repetition(spec),
+    }
+}
+
+/// No position of the whole games is a repetition draw.
+fn no_repetition<P: Game>(spec: &Spec<P>) {
+    for p in whole_games(spec).iter().flatten() {
+        assert_ne!(p.status(), Status::DrawByRepetition, "{}", p.to_text());
+    }
 }
 
 /// The benchmarks' positions ([`Spec::bench`], read back from their texts): legal
 /// positions whose move lists are the reference's, every move legal and its text read
 /// back.
 pub fn bench_positions<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
-    let (cap, skip, step) = spec.bench;
+    let positions: Vec<P> = match spec.bench {
+        Bench::Policy(cap, skip, step) => (0..8)
+            .flat_map(|seed| {
+                let g = game(spec, seed, 0.3, cap);
+                let ongoing = g.into_iter().skip(skip).step_by(step);
+                ongoing.filter(|p| !p.status().is_over()).take(8)
+            })
+            .collect(),
+        Bench::Played(count, max_plies) => {
+            crate::reference::played_positions(&(spec.start)(), count, max_plies)
+        }
+    };
     let mut n = 0;
-    for seed in 0..8 {
-        let g = game(spec, seed, 0.3, cap);
-        let ongoing = g.iter().skip(skip).step_by(step);
-        for p in ongoing.filter(|p| !p.status().is_over()).take(8) {
+    for p in positions {
+        {
             let p: P = parse(&p.to_text());
             let naive = R::from_engine(&p);
             let (engine, reference) = crate::family_checks::both_move_lists(&p, &naive);
@@ -328,9 +370,18 @@ pub fn mangled_texts<P: Game<Setup = ()>>(spec: &Spec<P>) {
     check_mangled_inputs::<P>(texts, alphabet, rounds);
 }
 
-/// Prints the perft table's lines (the start and the table positions).
+/// Prints the perft table's lines (the start and the table positions, or the table's own
+/// lines again for a table chosen by hand).
 pub fn print_perft_table<P: Game<Setup = ()>>(spec: &Spec<P>) {
-    crate::family_checks::print_perft_table_to(&(spec.table_positions)(), spec.print_leaves);
+    let positions: Vec<P> = match spec.table_positions {
+        Some(positions) => positions(),
+        None => crate::perft_table::family_perft_table(spec.table)
+            .iter()
+            .skip(1)
+            .map(|(text, _)| parse(text))
+            .collect(),
+    };
+    crate::family_checks::print_perft_table_to(&positions, spec.print_leaves);
 }
 
 /// Prints how seeded games of the playout policy end.
@@ -343,12 +394,17 @@ pub fn print_game_ends<P: Game>(spec: &Spec<P>) {
 }
 
 /// The conformance suite of a game: `conformance!(Position, Reference, SPEC)` writes a
-/// module `conformance` with one test per check of [`crate::conformance`] (module doc).
+/// module `conformance` with one test per check of [`crate::conformance`] (module doc);
+/// `conformance!(name: Position, Reference, SPEC)` names the module (a file with two rule
+/// sets).
 #[macro_export]
 macro_rules! conformance {
     ($p:ty, $r:ty, $spec:expr) => {
+        $crate::conformance!(conformance: $p, $r, $spec);
+    };
+    ($name:ident: $p:ty, $r:ty, $spec:expr) => {
         /// The game's conformance suite ([`halma_suite::conformance`]).
-        mod conformance {
+        mod $name {
             #[allow(unused_imports)]
             use super::*;
             use $crate::conformance as c;

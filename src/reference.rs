@@ -277,6 +277,32 @@ pub fn policy_game<P: Game>(start: P, seed: u64, epsilon: f32, cap: usize) -> Ve
     })
 }
 
+/// `count` ongoing positions from seeded play from `start` (the seed 2024; each game of
+/// 2 to `max_plies` + 1 plies in the playout policy with epsilon 0.5), each read back from
+/// its text (no history): the benchmarks' positions of the stone games.
+pub fn played_positions<P: Game>(start: &P, count: usize, max_plies: u32) -> Vec<P> {
+    let mut rng = Rng::new(2024);
+    let eval = start.evaluator(&halma_engine::eval::Weights::default());
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = start.clone();
+        let plies = 2 + rng.below(max_plies) as usize;
+        for _ in 0..plies {
+            if pos.status().is_over() {
+                break;
+            }
+            let mv = pos.policy_move(&eval, 0.5, &mut rng);
+            pos.make(mv);
+        }
+        if !pos.status().is_over() {
+            let text = pos.to_text();
+            let fields = text.split_once(' ').expect("a rule set and fields").1;
+            out.push(P::from_text_fields(pos.setup(), fields).expect("a valid text"));
+        }
+    }
+    out
+}
+
 /// A move on a square grid of `width` files as `Some(((x, y), (x, y)))`, `None` for the
 /// pass: the engine's cell `x + width·y` as 0-based (file, rank).
 pub type GridMove = Option<((usize, usize), (usize, usize))>;

@@ -8,9 +8,59 @@ use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
 use halma_suite::caeser::NaiveCaeser;
-use halma_suite::family_checks::{check_game_move_by_move, check_perft_table, replayed};
-use halma_suite::perft_table::family_perft_table;
+use halma_suite::conformance::{Bench, GamesCheck, PlayCheck, Spec, TableCheck};
+use halma_suite::family_checks::{check_game_move_by_move, replayed};
 use halma_suite::reference::{policy_game, Reference};
+
+halma_suite::conformance!(CaeserPosition, NaiveCaeser, SPEC);
+
+/// The suite's numbers for Caeser.
+const SPEC: Spec<CaeserPosition> = Spec {
+    table: "caeser",
+    start: CaeserPosition::start,
+    start_counts: &[9, 69],
+    start_depth: 5,
+    perft_table: TableCheck {
+        min_depths: 2,
+        engine_leaves: 5_000_000,
+        naive_leaves: 300_000,
+        min_lines: 8,
+        min_engine: 82,
+        min_naive: 73,
+    },
+    // The table's positions were drawn by hand from random play (`print_perft_table`).
+    table_positions: None,
+    print_leaves: 20_000_000,
+    play: PlayCheck {
+        positions: 30,
+        epsilons: &[1.0, 0.3, 0.05],
+        plies: &[6, 12, 20, 30, 45, 60],
+        depths: &[(3, 1_000_000, 29)],
+    },
+    games: GamesCheck {
+        games: 12,
+        epsilons: &[1.0, 0.3, 0.05],
+        cap: 1000,
+        min_won: 3,
+    },
+    finished: Vec::new,
+    make_unmake_step: 3,
+    paths_are_moves: true,
+    bench: Bench::Played(200, 60),
+    compute_key: CaeserPosition::compute_key,
+    passes: CaeserPosition::passes_in_row,
+    pass_draw: (
+        || format!("{START_TEXT} 1").replace(" 0,0 ", " 3,3 "),
+        "d3-d4",
+    ),
+    // Men only move forward: no position repeats.
+    repetition: None,
+    mangled: (
+        &[START_TEXT, NEAR_WIN],
+        "AB Cabcdefg012345678/,-passé\t",
+        20_000,
+    ),
+};
 
 const START_TEXT: &str = "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0";
 /// A to move, its last man on e5 one step from d5, the last hole of B's half.
@@ -50,26 +100,6 @@ fn random_game(seed: u64, plies: usize, epsilon: f32) -> CaeserPosition {
 /// The reference position reached by the same moves from the start.
 fn naive_replay(pos: &CaeserPosition) -> NaiveCaeser {
     replayed::<_, NaiveCaeser>(pos)
-}
-
-#[test]
-fn start_counts_and_perft_against_the_reference() {
-    let mut start = CaeserPosition::start();
-    assert_eq!(start.to_text(), START_TEXT);
-    assert_eq!(perft(&mut start, 1), 9);
-    assert_eq!(perft(&mut start, 2), 69);
-    let naive = NaiveCaeser::start();
-    assert_eq!(
-        NaiveCaeser::from_text(START_TEXT).unwrap().perft(3),
-        naive.perft(3)
-    );
-    for depth in 1..=5 {
-        assert_eq!(
-            perft(&mut start, depth),
-            naive.perft(depth),
-            "depth {depth}"
-        );
-    }
 }
 
 #[test]
@@ -115,19 +145,6 @@ fn perft_from_random_play_agrees_with_the_reference() {
         checked += 1;
     }
     assert!(checked >= 30, "only {checked} positions checked");
-}
-
-/// The lines of the perft table: position text and counts by depth.
-fn table() -> Vec<(String, Vec<u64>)> {
-    family_perft_table("caeser")
-}
-
-#[test]
-fn perft_table_agrees_with_engine_and_reference() {
-    let (lines, _, _) =
-        check_perft_table::<CaeserPosition, NaiveCaeser>("caeser", 2, 5_000_000, 300_000);
-    assert!(lines >= 8);
-    assert_eq!(table()[0].0, START_TEXT);
 }
 
 /// Prints the perft table's lines (`cargo test --release -p halma-suite --test suite
@@ -234,6 +251,7 @@ fn texts_round_trip_and_make_unmake_restores_everything() {
 
 #[test]
 fn diagram_draws_the_hexagon_as_the_rules_do() {
+    assert_eq!(CaeserPosition::start().to_text(), START_TEXT);
     let want = [
         " 7    b b b b   (a7..)",
         " 6   b b b b b   (a6..)",

@@ -8,7 +8,9 @@ use halma_engine::games::carrera::{board, CarreraPosition};
 use halma_engine::rng::Rng;
 use halma_engine::{Game, Move, Status, Team};
 use halma_suite::carrera::{NaiveCarrera, Square};
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
+};
 use halma_suite::family_checks::{both_move_lists, check_errors};
 use halma_suite::reference::{policy_game, Reference};
 
@@ -29,7 +31,7 @@ const SPEC: Spec<CarreraPosition> = Spec {
         min_engine: 45,
         min_naive: 40,
     },
-    table_positions,
+    table_positions: Some(table_positions),
     print_leaves: 1_000_000_000,
     play: PlayCheck {
         positions: 30,
@@ -46,7 +48,7 @@ const SPEC: Spec<CarreraPosition> = Spec {
     finished: || vec![last(won_game(0)), last(won_game(1))],
     make_unmake_step: 3,
     paths_are_moves: true,
-    bench: (200, 0, 5),
+    bench: Bench::Policy(200, 0, 5),
     compute_key: CarreraPosition::compute_key,
     passes: CarreraPosition::passes_in_row,
     // No pass arises from play here (see docs/games/carrera.md); the rule still holds for
@@ -56,12 +58,12 @@ const SPEC: Spec<CarreraPosition> = Spec {
         "b1-c3",
     ),
     // b1-c3, i10-h8, c3-b1, h8-i10: back to the start after four plies.
-    repetition: RepetitionCheck {
+    repetition: Some(RepetitionCheck {
         from: || CarreraPosition::start(&()),
         cycle: ["b1-c3", "i10-h8", "c3-b1", "h8-i10"],
         perft_plies: &[5, 6, 7],
         depth: 4,
-    },
+    }),
     mangled: (&[START, ALMOST], "AB CabcjJ0123456789/,-passé\t", 20_000),
 };
 

@@ -11,7 +11,9 @@ use halma_engine::games::hexma::HexmaPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{BitBoard, Game, Move, Status, Team};
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
+};
 use halma_suite::family_checks::{both_move_lists, check_errors};
 use halma_suite::hexma::{on_star, NaiveHexma};
 use halma_suite::reference::{policy_game, Reference};
@@ -33,7 +35,7 @@ const SPEC: Spec<HexmaPosition> = Spec {
         min_engine: 30,
         min_naive: 25,
     },
-    table_positions,
+    table_positions: Some(table_positions),
     print_leaves: 2_000_000,
     play: PlayCheck {
         positions: 36,
@@ -50,7 +52,7 @@ const SPEC: Spec<HexmaPosition> = Spec {
     finished: || vec![last(won_game(0)), last(won_game(1))],
     make_unmake_step: 7,
     paths_are_moves: false,
-    bench: (200, 0, 5),
+    bench: Bench::Policy(200, 0, 5),
     compute_key: HexmaPosition::compute_key,
     passes: HexmaPosition::passes_in_row,
     // A pass arises only from a full blockade; the rule holds for a pass in the text.
@@ -59,12 +61,12 @@ const SPEC: Spec<HexmaPosition> = Spec {
         "k5-k6",
     ),
     // k5-k6, g13-g12, k6-k5, g12-g13: back to the start after four plies.
-    repetition: RepetitionCheck {
+    repetition: Some(RepetitionCheck {
         from: HexmaPosition::start,
         cycle: ["k5-k6", "g13-g12", "k6-k5", "g12-g13"],
         perft_plies: &[5, 6, 7],
         depth: 4,
-    },
+    }),
     mangled: (&[START, ALMOST], "AB CabcmeqQ0123456789/,-passé\t", 20_000),
 };
 

@@ -10,8 +10,9 @@ use halma_engine::games::lehrma::{
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::Error;
+use halma_suite::conformance::{Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::family_checks::{
-    check_errors, check_game_move_by_move, check_make_unmake, check_perft_table, replayed,
+    check_errors, check_game_move_by_move, check_make_unmake, replayed,
 };
 use halma_suite::lehrma::NaiveLehrma;
 use halma_suite::perft_table::{family_perft_table, table_line};
@@ -23,6 +24,85 @@ const START_KNIGHTS: &str = "lehrma-knights 4pnbr/5ppb/6pn/7p/P7/NP6/BPP5/RBNP4 
 const NEAR_WIN: &str = "lehrma RBPP4/BPP5/PP6/8/P2bpb2/r1pppp2/pp6/8 A 20,20";
 /// A home, B to move: A has won.
 const A_HOME: &str = "lehrma RBPP4/BPP5/PP6/P7/3bpb2/r1pppp2/pp6/8 B 21,20";
+
+halma_suite::conformance!(
+    plain: LehrmaPlain,
+    NaiveLehrma,
+    rules_spec::<Plain>(
+        &[14, 196],
+        ["e1-d1", "d8-e8", "d1-e1", "e8-d8"],
+        "h4-h5",
+        &[START_PLAIN, NEAR_WIN],
+    )
+);
+halma_suite::conformance!(
+    knights: LehrmaKnights,
+    NaiveLehrma,
+    rules_spec::<WithKnights>(
+        &[18, 324],
+        ["c1-e2", "f8-d7", "e2-c1", "d7-f8"],
+        "c1-e2",
+        &[START_KNIGHTS],
+    )
+);
+
+/// The suite's numbers for a Lehrma rule set: its first two counts from the start, a
+/// cycle of four moves back to the start, a move of the start, texts to mangle.
+fn rules_spec<R: LehrmaRules>(
+    counts: &'static [u64],
+    cycle: [&'static str; 4],
+    reply: &'static str,
+    texts: &'static [&'static str],
+) -> Spec<LehrmaPosition<R>> {
+    Spec {
+        table: R::NAME,
+        start: LehrmaPosition::<R>::start,
+        start_counts: counts,
+        start_depth: 4,
+        perft_table: TableCheck {
+            min_depths: 5,
+            engine_leaves: 3_000_000,
+            naive_leaves: 60_000,
+            min_lines: 6,
+            min_engine: 26,
+            min_naive: 19,
+        },
+        // The table's positions were drawn from random play (`print_perft_tables`).
+        table_positions: None,
+        print_leaves: 3_000_000,
+        play: PlayCheck {
+            positions: 24,
+            epsilons: &[1.0, 0.3, 0.1],
+            plies: &[3, 8, 13, 20, 30, 45],
+            depths: &[(3, 500_000, 24)],
+        },
+        games: GamesCheck {
+            games: 12,
+            epsilons: &[1.0, 0.3, 0.05],
+            cap: 300,
+            min_won: 3,
+        },
+        finished: Vec::new,
+        make_unmake_step: 5,
+        paths_are_moves: false,
+        bench: Bench::Played(200, 80),
+        compute_key: LehrmaPosition::<R>::compute_key,
+        passes: LehrmaPosition::<R>::passes_in_row,
+        pass_draw: (one_pass::<R>, reply),
+        repetition: Some(RepetitionCheck {
+            from: LehrmaPosition::<R>::start,
+            cycle,
+            perft_plies: &[6, 7],
+            depth: 3,
+        }),
+        mangled: (texts, "AB CRBNPrbnpabch012345678/,-passé\t", 5_000),
+    }
+}
+
+/// The start with one pass recorded in the text.
+fn one_pass<R: LehrmaRules>() -> String {
+    format!("{} 1", LehrmaPosition::<R>::start().to_text())
+}
 
 fn parse<R: LehrmaRules>(text: &str) -> LehrmaPosition<R> {
     LehrmaPosition::<R>::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -53,30 +133,12 @@ fn random_game<R: LehrmaRules>(seed: u64, plies: usize, epsilon: f32) -> LehrmaP
     pos
 }
 
-fn start_counts<R: LehrmaRules>(text: &str, counts: [u64; 2], reference_depth: u32) {
-    let mut start = LehrmaPosition::<R>::start();
-    assert_eq!(start.to_text(), text);
-    assert_eq!(perft(&mut start, 1), counts[0]);
-    assert_eq!(perft(&mut start, 2), counts[1]);
-    let naive = <NaiveLehrma as Reference<LehrmaPosition<R>>>::start();
-    assert_eq!(
-        Reference::<LehrmaPosition<R>>::perft(&NaiveLehrma::from_text(text).unwrap(), 2),
-        counts[1]
-    );
-    for depth in 1..=reference_depth {
-        assert_eq!(
-            perft(&mut start, depth),
-            Reference::<LehrmaPosition<R>>::perft(&naive, depth),
-            "{} depth {depth}",
-            R::NAME
-        );
-    }
-}
-
 #[test]
-fn start_counts_and_perft_against_the_reference() {
-    start_counts::<Plain>(START_PLAIN, [14, 196], 4);
-    start_counts::<WithKnights>(START_KNIGHTS, [18, 324], 4);
+fn the_starts_are_the_rules_texts() {
+    assert_eq!(LehrmaPlain::start().to_text(), START_PLAIN);
+    assert_eq!(LehrmaKnights::start().to_text(), START_KNIGHTS);
+    assert_eq!(family_perft_table("lehrma")[0].0, START_PLAIN);
+    assert_eq!(family_perft_table("lehrma-knights")[0].0, START_KNIGHTS);
 }
 
 fn random_games_agree<R: LehrmaRules>(games: u64) -> [u32; 3] {
@@ -131,18 +193,6 @@ fn perft_from_play<R: LehrmaRules>() -> usize {
 fn perft_from_random_play_agrees_with_the_reference() {
     assert_eq!(perft_from_play::<Plain>(), 24);
     assert_eq!(perft_from_play::<WithKnights>(), 24);
-}
-
-#[test]
-fn perft_tables_agree_with_engine_and_reference() {
-    let (lines, _, _) =
-        check_perft_table::<LehrmaPlain, NaiveLehrma>("lehrma", 5, 3_000_000, 60_000);
-    assert!(lines >= 6);
-    assert_eq!(family_perft_table("lehrma")[0].0, START_PLAIN);
-    let (lines, _, _) =
-        check_perft_table::<LehrmaKnights, NaiveLehrma>("lehrma-knights", 5, 3_000_000, 60_000);
-    assert!(lines >= 6);
-    assert_eq!(family_perft_table("lehrma-knights")[0].0, START_KNIGHTS);
 }
 
 fn print_table<R: LehrmaRules>() {
@@ -551,6 +601,14 @@ proptest::proptest! {
 #[test]
 #[ignore]
 fn start_perft_5_against_the_reference() {
-    start_counts::<Plain>(START_PLAIN, [14, 196], 5);
-    start_counts::<WithKnights>(START_KNIGHTS, [18, 324], 5);
+    fn agree<R: LehrmaRules>() {
+        let mut start = LehrmaPosition::<R>::start();
+        let naive = <NaiveLehrma as Reference<LehrmaPosition<R>>>::start();
+        for depth in 1..=5 {
+            let want = Reference::<LehrmaPosition<R>>::perft(&naive, depth);
+            assert_eq!(perft(&mut start, depth), want, "{} depth {depth}", R::NAME);
+        }
+    }
+    agree::<Plain>();
+    agree::<WithKnights>();
 }

@@ -6,7 +6,9 @@
 use halma_engine::eval::Weights;
 use halma_engine::games::renpaarden::{board, RenpaardenPosition};
 use halma_engine::{Error, Game, Move, Status, Team};
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
+};
 use halma_suite::reference::{policy_game, Reference};
 use halma_suite::renpaarden::NaiveRenpaarden;
 
@@ -26,7 +28,7 @@ const SPEC: Spec<RenpaardenPosition> = Spec {
         min_engine: 35,
         min_naive: 25,
     },
-    table_positions,
+    table_positions: Some(table_positions),
     print_leaves: 1_000_000_000,
     play: PlayCheck {
         positions: 24,
@@ -45,7 +47,7 @@ const SPEC: Spec<RenpaardenPosition> = Spec {
     finished: || vec![last(game(12, 0.2, 400)), last(game(14, 0.2, 400))],
     make_unmake_step: 3,
     paths_are_moves: false,
-    bench: (40, 0, 5),
+    bench: Bench::Policy(40, 0, 5),
     compute_key: RenpaardenPosition::compute_key,
     passes: RenpaardenPosition::passes_in_row,
     // No pass arises from play here (see docs/games/renpaarden.md); the rule still holds
@@ -57,12 +59,12 @@ const SPEC: Spec<RenpaardenPosition> = Spec {
     // b1-c3, b9-c7, c3-b1, c7-b9: back to the start after four plies. From the fifth ply
     // on, a position of the cycle occurs the third time within three more plies (a draw
     // before the leaves).
-    repetition: RepetitionCheck {
+    repetition: Some(RepetitionCheck {
         from: || RenpaardenPosition::start(&()),
         cycle: ["b1-c3", "b9-c7", "c3-b1", "c7-b9"],
         perft_plies: &[5, 7],
         depth: 4,
-    },
+    }),
     mangled: (
         &[
             "renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA A 0,0",

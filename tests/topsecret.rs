@@ -9,7 +9,9 @@ use halma_engine::games::topsecret::TopSecretPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{BitBoard, Game, Move, Status, Team};
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
+};
 use halma_suite::family_checks::{both_move_lists, check_errors};
 use halma_suite::reference::{policy_game, Reference};
 use halma_suite::topsecret::{NaiveMove, NaiveTopSecret};
@@ -31,7 +33,7 @@ const SPEC: Spec<TopSecretPosition> = Spec {
         min_engine: 30,
         min_naive: 20,
     },
-    table_positions,
+    table_positions: Some(table_positions),
     // Deeper only while the last count is at most a million (the next stays cheap).
     print_leaves: 1_000_000,
     // Seeded games cut at several plies (drop phase, its end, the move phase), perft 2 and
@@ -51,17 +53,17 @@ const SPEC: Spec<TopSecretPosition> = Spec {
     finished: || vec![last(won_game(0)), last(won_game(1))],
     make_unmake_step: 7,
     paths_are_moves: true,
-    bench: (400, 36, 5),
+    bench: Bench::Policy(400, 36, 5),
     compute_key: TopSecretPosition::compute_key,
     passes: TopSecretPosition::passes_in_row,
     pass_draw: (one_pass, "e5-e6"),
     // e5-e6, l12-l11, e6-e5, l11-l12: back where it started after four plies.
-    repetition: RepetitionCheck {
+    repetition: Some(RepetitionCheck {
         from: cycle_start,
         cycle: ["e5-e6", "l12-l11", "e6-e5", "l11-l12"],
         perft_plies: &[5, 6, 7],
         depth: 4,
-    },
+    }),
     mangled: (&[START], "AB Cabcp0123456789/,-@offpassé\t", 20_000),
 };
 

@@ -10,7 +10,9 @@ use halma_engine::games::zug::ZugPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Game, Move, Status, Team};
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
+};
 use halma_suite::family_checks::{both_move_lists, check_errors};
 use halma_suite::reference::{policy_game, Reference};
 use halma_suite::zug::NaiveZug;
@@ -33,7 +35,7 @@ const SPEC: Spec<ZugPosition> = Spec {
         min_engine: 40,
         min_naive: 35,
     },
-    table_positions,
+    table_positions: Some(table_positions),
     // Every depth up to 20,000,000 leaves (the next depth is often 30-40 times more).
     print_leaves: 20_000_000,
     play: PlayCheck {
@@ -51,18 +53,18 @@ const SPEC: Spec<ZugPosition> = Spec {
     finished: || vec![last(won_game())],
     make_unmake_step: 4,
     paths_are_moves: false,
-    bench: (300, 6, 7),
+    bench: Bench::Policy(300, 6, 7),
     compute_key: ZugPosition::compute_key,
     passes: ZugPosition::passes_in_row,
     pass_draw: (one_pass_after_placement, "b2-c3"),
     // Four plies back to the same position, both sides in the backward phase; perft 3
     // after six plies crosses the coming draw.
-    repetition: RepetitionCheck {
+    repetition: Some(RepetitionCheck {
         from: backward,
         cycle: ["i15-j14", "i3-h4", "j14-i15", "h4-i3"],
         perft_plies: &[6],
         depth: 3,
-    },
+    }),
     mangled: (
         &[
             START,
