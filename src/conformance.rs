@@ -78,6 +78,8 @@ pub enum Bench {
     Policy(usize, usize, usize),
     /// `(count, max_plies)`: [`crate::reference::played_positions`].
     Played(usize, u32),
+    /// The perft table's positions and every position one move from them.
+    Table,
 }
 
 /// How much of a perft table is checked.
@@ -89,6 +91,8 @@ pub struct TableCheck {
     pub engine_leaves: u64,
     /// Every count up to this by the reference.
     pub naive_leaves: u64,
+    /// Every count up to this depth by the reference, however many leaves.
+    pub naive_depth: u32,
     /// At least this many lines.
     pub min_lines: usize,
     /// At least this many counts checked by the engine.
@@ -128,7 +132,7 @@ pub struct GamesCheck {
 
 /// The repetition draws along a cycle of four moves that returns to where it starts.
 pub struct RepetitionCheck<P> {
-    /// The cycle's first position (the reference replays from it).
+    /// The cycle's first position (read back from its text: the history starts there).
     pub from: fn() -> P,
     /// The cycle.
     pub cycle: [&'static str; 4],
@@ -183,8 +187,13 @@ pub fn start_perft<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
 /// to the spec's bounds.
 pub fn perft_table<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let t = spec.perft_table;
-    let (lines, engine, naive) =
-        check_perft_table::<P, R>(spec.table, t.min_depths, t.engine_leaves, t.naive_leaves);
+    let (lines, engine, naive) = check_perft_table::<P, R>(
+        spec.table,
+        t.min_depths,
+        t.engine_leaves,
+        t.naive_leaves,
+        t.naive_depth,
+    );
     assert!(lines >= t.min_lines, "{lines} lines");
     assert!(
         engine >= t.min_engine && naive >= t.min_naive,
@@ -310,7 +319,7 @@ pub fn two_passes_draw<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
 /// For a game that cannot repeat: no whole game ends in a repetition draw.
 pub fn third_occurrence<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     match &spec.repetition {
-        Some(r) => check_third_occurrence_from::<P, R>((r.from)(), &r.cycle),
+        Some(r) => check_third_occurrence_from::<P, R>(cycle_start(r), &r.cycle),
         None => no_repetition(spec),
     }
 }
@@ -318,9 +327,17 @@ pub fn third_occurrence<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
 /// Perft across repetition draws agrees with the reference replaying the cycle.
 pub fn repetition_in_perft<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     match &spec.repetition {
-        Some(r) => check_repetition_in_perft::<P, R>((r.from)(), &r.cycle, r.perft_plies, r.depth),
+        Some(r) => {
+            check_repetition_in_perft::<P, R>(cycle_start(r), &r.cycle, r.perft_plies, r.depth)
+        }
         None => no_repetition(spec),
     }
+}
+
+/// The cycle's first position read from its text: the history starts there, for the
+/// engine as for the reference replaying it.
+fn cycle_start<P: Game<Setup = ()>>(r: &RepetitionCheck<P>) -> P {
+    parse(&(r.from)().to_text())
 }
 
 /// No position of the whole games is a repetition draw.
@@ -345,6 +362,19 @@ pub fn bench_positions<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
         Bench::Played(count, max_plies) => {
             crate::reference::played_positions(&(spec.start)(), count, max_plies)
         }
+        Bench::Table => crate::perft_table::family_perft_table(spec.table)
+            .iter()
+            .flat_map(|(text, _)| {
+                let p: P = parse(text);
+                let children = p.legal_moves().into_iter().map(move |mv| {
+                    let mut child = p.clone();
+                    child.make(mv);
+                    child
+                });
+                std::iter::once(parse(text)).chain(children)
+            })
+            .filter(|p| !p.status().is_over())
+            .collect(),
     };
     let mut n = 0;
     for p in positions {

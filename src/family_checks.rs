@@ -36,12 +36,13 @@ pub fn replayed_from<P: Game, R: Reference<P>>(mut naive: R, p: &P) -> R {
 /// Checks the perft table of `game` (`positions/perft/family/<game>.txt`): the start
 /// first, every text read back as written, depths from 1 without gaps (at least
 /// `min_depths`), every count up to `engine_leaves` by the engine and up to `naive_leaves`
-/// by the reference. Returns the lines and the counts checked by each.
+/// (or at a depth up to `naive_depth`) by the reference. Returns the lines and the counts checked by each.
 pub fn check_perft_table<P: Game<Setup = ()>, R: Reference<P>>(
     game: &str,
     min_depths: usize,
     engine_leaves: u64,
     naive_leaves: u64,
+    naive_depth: u32,
 ) -> (usize, usize, usize) {
     let lines = family_perft_table(game);
     assert_eq!(lines[0].0, P::start(&()).to_text());
@@ -56,7 +57,7 @@ pub fn check_perft_table<P: Game<Setup = ()>, R: Reference<P>>(
                 assert_eq!(perft(&mut p, depth), want, "engine, depth {depth}: {text}");
                 engine_checked += 1;
             }
-            if want <= naive_leaves {
+            if want <= naive_leaves || depth <= naive_depth {
                 assert_eq!(naive.perft(depth), want, "reference, depth {depth}: {text}");
                 naive_checked += 1;
             }

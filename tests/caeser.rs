@@ -24,6 +24,7 @@ const SPEC: Spec<CaeserPosition> = Spec {
         min_depths: 2,
         engine_leaves: 5_000_000,
         naive_leaves: 300_000,
+        naive_depth: 0,
         min_lines: 8,
         min_engine: 82,
         min_naive: 73,

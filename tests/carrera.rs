@@ -27,6 +27,7 @@ const SPEC: Spec<CarreraPosition> = Spec {
         min_depths: 5,
         engine_leaves: 30_000_000,
         naive_leaves: 2_000_000,
+        naive_depth: 0,
         min_lines: 8,
         min_engine: 45,
         min_naive: 40,

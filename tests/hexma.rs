@@ -31,6 +31,7 @@ const SPEC: Spec<HexmaPosition> = Spec {
         min_depths: 4,
         engine_leaves: 20_000_000,
         naive_leaves: 1_000_000,
+        naive_depth: 0,
         min_lines: 8,
         min_engine: 30,
         min_naive: 25,

@@ -30,6 +30,7 @@ const SPEC: Spec<LeGrecPosition> = Spec {
         min_depths: 2,
         engine_leaves: 5_000_000,
         naive_leaves: 300_000,
+        naive_depth: 0,
         min_lines: 9,
         min_engine: 124,
         min_naive: 113,

@@ -63,6 +63,7 @@ fn rules_spec<R: LehrmaRules>(
             min_depths: 5,
             engine_leaves: 3_000_000,
             naive_leaves: 60_000,
+            naive_depth: 0,
             min_lines: 6,
             min_engine: 26,
             min_naive: 19,

@@ -24,6 +24,7 @@ const SPEC: Spec<RenpaardenPosition> = Spec {
         min_depths: 3,
         engine_leaves: 20_000_000,
         naive_leaves: 1_000_000,
+        naive_depth: 0,
         min_lines: 9,
         min_engine: 35,
         min_naive: 25,

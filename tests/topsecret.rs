@@ -29,6 +29,7 @@ const SPEC: Spec<TopSecretPosition> = Spec {
         min_depths: 3,
         engine_leaves: 50_000_000,
         naive_leaves: 400_000,
+        naive_depth: 0,
         min_lines: 8,
         min_engine: 30,
         min_naive: 20,
