@@ -2,8 +2,9 @@
 //! rules and independent of the engine: a 7×7 array of `Option<side>` over the axial
 //! rhombus, a hole being a cell with 3 <= file + rank <= 9, each side's three directions as
 //! (file, rank) offsets looped over per man, copy-make, the repetition history as a list of
-//! earlier boards, its own position-text reader and its own perft. Nothing from the engine
-//! is used.
+//! earlier boards (the shared [`crate::reference::Turns`]), its own position-text reader
+//! and perft by copy. From the engine it takes only a position's text (read by its own
+//! reader) and the cell numbering `file + 8·rank` of moves.
 
 use crate::reference::{grid_move, grid_moves, index_move, text_fields, Grid, Reference, Turns};
 pub use crate::reference::{Cell, NaiveMove};

@@ -203,7 +203,9 @@ pub fn perft_table<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
 
 /// The table's lines after the start are the positions of the seeded play (or, for a
 /// table chosen by hand, distinct positions).
-pub fn table_positions<P: Game>(spec: &Spec<P>) {
+pub fn table_positions_are_those_of_the_seeded_play<P: Game<Setup = ()>, R: Reference<P>>(
+    spec: &Spec<P>,
+) {
     match spec.table_positions {
         Some(positions) => check_table_positions(spec.table, &positions()),
         None => {
@@ -219,7 +221,7 @@ pub fn table_positions<P: Game>(spec: &Spec<P>) {
 
 /// Perft from positions of random play against the reference replaying the game and the
 /// reference read from the text.
-pub fn perft_of_play<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
+pub fn perft_of_random_play<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let c = spec.play;
     let positions: Vec<P> = (0..c.positions)
         .map(|i| {
@@ -237,7 +239,7 @@ pub fn perft_of_play<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
 }
 
 /// Whole games move by move: the same move lists, counts and statuses as the reference.
-pub fn games_move_by_move<P: Game, R: Reference<P>>(spec: &Spec<P>) {
+pub fn whole_games_move_by_move<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let mut won = 0;
     for g in whole_games(spec) {
         check_game_move_by_move::<P, R>(&g);
@@ -251,7 +253,7 @@ pub fn games_move_by_move<P: Game, R: Reference<P>>(spec: &Spec<P>) {
 
 /// Make then unmake restores text, key and status; keys are the computed ones; move texts
 /// read back.
-pub fn make_unmake<P: Game<Setup = ()>>(spec: &Spec<P>) {
+pub fn make_unmake<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     for p in game(spec, 7, 0.3, spec.games.cap)
         .iter()
         .step_by(spec.make_unmake_step)
@@ -268,7 +270,7 @@ pub fn make_unmake<P: Game<Setup = ()>>(spec: &Spec<P>) {
 /// Every position of the whole games reads back from its text as the same position (text,
 /// key, side to move, move counts, passes, and the status unless it is a repetition draw,
 /// which needs the history).
-pub fn texts_round_trip<P: Game<Setup = ()>>(spec: &Spec<P>) {
+pub fn texts_round_trip<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     for p in whole_games(spec).iter().flatten() {
         let text = p.to_text();
         let q: P = parse(&text);
@@ -288,7 +290,7 @@ pub fn texts_round_trip<P: Game<Setup = ()>>(spec: &Spec<P>) {
 /// A finished game has no move: no legal move, a count of 0, perft 0, the pass and its
 /// text refused, and the reference replaying the game agrees ([`Spec::finished`] and the
 /// finished ones of [`Spec::games`]).
-pub fn finished_games_have_no_moves<P: Game, R: Reference<P>>(spec: &Spec<P>) {
+pub fn finished_games_have_no_moves<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let ends = whole_games(spec)
         .into_iter()
         .filter_map(|g| g.last().cloned())
@@ -395,14 +397,14 @@ pub fn bench_positions<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
 
 /// Mangled texts and move texts: a position that reads back, or a one-line error; never a
 /// panic.
-pub fn mangled_texts<P: Game<Setup = ()>>(spec: &Spec<P>) {
+pub fn mangled_texts<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let (texts, alphabet, rounds) = spec.mangled;
     check_mangled_inputs::<P>(texts, alphabet, rounds);
 }
 
 /// Prints the perft table's lines (the start and the table positions, or the table's own
 /// lines again for a table chosen by hand).
-pub fn print_perft_table<P: Game<Setup = ()>>(spec: &Spec<P>) {
+pub fn print_perft_table<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let positions: Vec<P> = match spec.table_positions {
         Some(positions) => positions(),
         None => crate::perft_table::family_perft_table(spec.table)
@@ -415,7 +417,7 @@ pub fn print_perft_table<P: Game<Setup = ()>>(spec: &Spec<P>) {
 }
 
 /// Prints how seeded games of the playout policy end.
-pub fn print_game_ends<P: Game>(spec: &Spec<P>) {
+pub fn print_game_ends<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     crate::family_checks::print_game_ends(
         |s, e| game(spec, s, e, spec.games.cap),
         &[0.1, 0.2, 0.3, 0.5, 1.0],
@@ -443,68 +445,45 @@ macro_rules! conformance {
                 $spec
             }
 
-            #[test]
-            fn start_perft() {
-                c::start_perft::<$p, $r>(&spec());
-            }
-            #[test]
-            fn perft_table() {
-                c::perft_table::<$p, $r>(&spec());
-            }
-            #[test]
-            fn table_positions_are_those_of_the_seeded_play() {
-                c::table_positions(&spec());
-            }
-            #[test]
-            fn perft_of_random_play() {
-                c::perft_of_play::<$p, $r>(&spec());
-            }
-            #[test]
-            fn whole_games_move_by_move() {
-                c::games_move_by_move::<$p, $r>(&spec());
-            }
-            #[test]
-            fn make_unmake() {
-                c::make_unmake(&spec());
-            }
-            #[test]
-            fn texts_round_trip() {
-                c::texts_round_trip(&spec());
-            }
-            #[test]
-            fn finished_games_have_no_moves() {
-                c::finished_games_have_no_moves::<$p, $r>(&spec());
-            }
-            #[test]
-            fn two_passes_draw() {
-                c::two_passes_draw::<$p, $r>(&spec());
-            }
-            #[test]
-            fn third_occurrence() {
-                c::third_occurrence::<$p, $r>(&spec());
-            }
-            #[test]
-            fn repetition_in_perft() {
-                c::repetition_in_perft::<$p, $r>(&spec());
-            }
-            #[test]
-            fn bench_positions() {
-                c::bench_positions::<$p, $r>(&spec());
-            }
-            #[test]
-            fn mangled_texts() {
-                c::mangled_texts(&spec());
-            }
+            $crate::conformance_tests!($p, $r, spec;
+                start_perft,
+                perft_table,
+                table_positions_are_those_of_the_seeded_play,
+                perft_of_random_play,
+                whole_games_move_by_move,
+                make_unmake,
+                texts_round_trip,
+                finished_games_have_no_moves,
+                two_passes_draw,
+                third_occurrence,
+                repetition_in_perft,
+                bench_positions,
+                mangled_texts,
+            );
             #[test]
             #[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
             fn print_perft_table() {
-                c::print_perft_table(&spec());
+                c::print_perft_table::<$p, $r>(&spec());
             }
             #[test]
             #[ignore = "prints how seeded games of the playout policy end"]
             fn print_game_ends() {
-                c::print_game_ends(&spec());
+                c::print_game_ends::<$p, $r>(&spec());
             }
         }
+    };
+}
+
+/// The tests of [`conformance!`]: one `#[test]` a check, named as the check.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! conformance_tests {
+    ($p:ty, $r:ty, $spec:ident; $($check:ident,)*) => {
+        $(
+            #[test]
+            fn $check() {
+                $crate::conformance::$check::<$p, $r>(&$spec());
+            }
+        )*
     };
 }

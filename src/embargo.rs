@@ -2,7 +2,8 @@
 //! (section 1 and its Fine points) and independent of the engine's bitboard code
 //! (`engine/src/games/embargo/`): a 9×9 grid of `Option<side>`, walls found by walking left,
 //! right, down and up from each empty cell, slides by walking each ray cell by cell, moves as
-//! sorted (from, to) pairs, its own make (a copy), status and perft.
+//! sorted (from, to) pairs, its own make; the game's win and deadline loss, the rest of the
+//! status and perft by the shared [`crate::reference`].
 //!
 //! It takes from the engine only the content of a position, read cell by cell through
 //! `Game::side_at` with the cells named `a1`..`i9` and parsed by `Game::parse_cell`.

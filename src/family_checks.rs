@@ -178,11 +178,6 @@ pub fn check_make_unmake<P: Game<Setup = ()>>(p: &P, compute_key: impl Fn(&P) ->
     }
 }
 
-/// Plays `moves` (move texts, cycled) for `plies` plies from the start.
-pub fn cycle<P: Game<Setup = ()>>(moves: &[&str], plies: usize) -> P {
-    cycle_from(P::start(&()), moves, plies)
-}
-
 /// Plays `moves` (move texts, cycled) for `plies` plies from `p`.
 pub fn cycle_from<P: Game>(mut p: P, moves: &[&str], plies: usize) -> P {
     for text in moves.iter().cycle().take(plies) {

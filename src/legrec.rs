@@ -1,8 +1,9 @@
 //! A deliberately simple reference for Le Grec (RULES-relatives.md §3), written from the
 //! rules and independent of the engine: a 4×4 array of `Option<side>`, the five directions
 //! as (file, rank) offsets looped over per stone, copy-make, the repetition history as a
-//! list of earlier boards, its own position-text reader and its own perft. Nothing from
-//! the engine is used.
+//! list of earlier boards (the shared [`crate::reference::Turns`]), its own position-text
+//! reader and perft by copy. From the engine it takes only a position's text (read by its
+//! own reader) and the cell numbering `file + 4·rank` of moves.
 
 use crate::reference::{grid_move, grid_moves, index_move, text_fields, Grid, Reference, Turns};
 pub use crate::reference::{Cell, NaiveMove};

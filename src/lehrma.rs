@@ -3,8 +3,8 @@
 //! of `Option<(side, kind letter)>`, the start copied from the rules' two diagrams, each
 //! piece's moves by walking its directions square by square, hop chains by a depth-first
 //! search with a visited array, duplicates dropped by a linear search of the list,
-//! copy-make, its own position-text reader; status and perft by the shared
-//! [`crate::reference`].
+//! copy-make, its own position-text reader (an engine position is read from its text);
+//! status and perft by the shared [`crate::reference`].
 
 use crate::reference::{grid_move, index_move, text_fields, Reference, Turns};
 pub use crate::reference::{Cell, NaiveMove};

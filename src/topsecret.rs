@@ -3,7 +3,7 @@
 //! (`engine/src/games/topsecret/`): a 16×16 array of `Option<side>`, the stones each side
 //! has in hand, the eight directions written out, a loop over every cell and direction, a
 //! depth-first search over single jumps per stone (its origin empty during the chain), its
-//! own play, status and repetition list; perft by the shared [`crate::reference`].
+//! own play and win test; turns, status and perft by the shared [`crate::reference`].
 //!
 //! Only the stones, stones in hand, side to move, counts and passes are read from an engine
 //! position ([`NaiveTopSecret::from_engine`]); cells convert to engine indices as

@@ -8,7 +8,7 @@ use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
 use halma_suite::caeser::NaiveCaeser;
-use halma_suite::conformance::{Bench, GamesCheck, PlayCheck, Spec, TableCheck};
+use halma_suite::conformance::{last, Bench, GamesCheck, PlayCheck, Spec, TableCheck};
 use halma_suite::family_checks::{check_game_move_by_move, replayed};
 use halma_suite::reference::{policy_game, Reference};
 
@@ -85,17 +85,7 @@ fn play(pos: &mut CaeserPosition, moves: &[&str]) {
 /// A game from the start: up to `plies` moves, each with chance `epsilon` uniform, else of
 /// greatest gain (fewer if the game ends).
 fn random_game(seed: u64, plies: usize, epsilon: f32) -> CaeserPosition {
-    let mut rng = Rng::new(seed);
-    let mut pos = CaeserPosition::start();
-    let eval = pos.evaluator(&Default::default());
-    for _ in 0..plies {
-        if pos.status().is_over() {
-            break;
-        }
-        let mv = pos.policy_move(&eval, epsilon, &mut rng);
-        pos.make(mv);
-    }
-    pos
+    last(policy_game(CaeserPosition::start(), seed, epsilon, plies))
 }
 
 /// The reference position reached by the same moves from the start.

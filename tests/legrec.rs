@@ -8,7 +8,9 @@ use halma_engine::games::legrec::{LeGrecPosition, Solution, Value};
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
-use halma_suite::conformance::{Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
+};
 use halma_suite::family_checks::{check_game_move_by_move, replayed};
 use halma_suite::legrec::NaiveLeGrec;
 use halma_suite::perft_table::family_perft_table;
@@ -118,16 +120,12 @@ fn random_move(pos: &LeGrecPosition, style: Style, rng: &mut Rng) -> Move {
 
 /// A game from the start, up to `plies` moves in `style` (fewer if it ends).
 fn random_game(seed: u64, plies: usize, style: Style) -> LeGrecPosition {
-    let mut rng = Rng::new(seed);
-    let mut pos = LeGrecPosition::start();
-    for _ in 0..plies {
-        if pos.status().is_over() {
-            break;
-        }
-        let mv = random_move(&pos, style, &mut rng);
-        pos.make(mv);
-    }
-    pos
+    last(seeded_game(
+        LeGrecPosition::start(),
+        seed,
+        plies,
+        |p, rng| random_move(p, style, rng),
+    ))
 }
 
 /// The reference position reached by the same moves from the start (same history).

@@ -10,7 +10,9 @@ use halma_engine::games::lehrma::{
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::Error;
-use halma_suite::conformance::{Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
+};
 use halma_suite::family_checks::{
     check_errors, check_game_move_by_move, check_make_unmake, replayed,
 };
@@ -121,17 +123,12 @@ fn play<R: LehrmaRules>(pos: &mut LehrmaPosition<R>, moves: &[&str]) {
 /// A game from the start: up to `plies` moves, each with chance `epsilon` uniform, else of
 /// greatest gain (fewer if the game ends).
 fn random_game<R: LehrmaRules>(seed: u64, plies: usize, epsilon: f32) -> LehrmaPosition<R> {
-    let mut rng = Rng::new(seed);
-    let mut pos = LehrmaPosition::<R>::start();
-    let eval = pos.evaluator(&Default::default());
-    for _ in 0..plies {
-        if pos.status().is_over() {
-            break;
-        }
-        let mv = pos.policy_move(&eval, epsilon, &mut rng);
-        pos.make(mv);
-    }
-    pos
+    last(policy_game(
+        LehrmaPosition::<R>::start(),
+        seed,
+        epsilon,
+        plies,
+    ))
 }
 
 #[test]
