@@ -2,7 +2,7 @@
 //! the same positions.
 //!
 //! * `caeser/movegen`: move lists of 200 positions from seeded random play (one element per
-//!   position): `count_legal_moves`, `legal_moves_into`, and the reference's `moves`;
+//!   position): `count_legal_moves`, `legal_moves_into`, and the reference's `legal_moves`;
 //! * `caeser/perft4`: perft 4 from the start (3,627 leaves), engine and reference.
 //!
 //! `cargo bench -p halma-suite --bench caeser -- --warm-up-time 1 --measurement-time 3`
@@ -13,6 +13,7 @@ mod family;
 use criterion::{criterion_group, criterion_main, Criterion};
 use halma_engine::games::caeser::CaeserPosition;
 use halma_suite::caeser::NaiveCaeser;
+use halma_suite::reference::Reference;
 
 fn bench(c: &mut Criterion) {
     let start = CaeserPosition::start();

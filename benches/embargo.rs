@@ -14,6 +14,7 @@ use halma_engine::game::Game;
 use halma_engine::games::embargo::EmbargoPosition;
 use halma_engine::perft::perft;
 use halma_suite::embargo::NaiveEmbargo;
+use halma_suite::reference::Reference;
 use std::time::Duration;
 
 /// The table's positions and their children.

@@ -2,7 +2,7 @@
 //! on the same positions, and the solution's build.
 //!
 //! * `legrec/movegen`: move lists of 200 positions from seeded random play (one element per
-//!   position): `count_legal_moves`, `legal_moves_into`, and the reference's `moves`;
+//!   position): `count_legal_moves`, `legal_moves_into`, and the reference's `legal_moves`;
 //! * `legrec/perft5`: perft 5 from the start (3,189 leaves), engine and reference;
 //! * `legrec/solve`: `Solution::build`, the retrograde analysis of all 823,680 states.
 //!
@@ -14,6 +14,7 @@ mod family;
 use criterion::{criterion_group, criterion_main, Criterion};
 use halma_engine::games::legrec::{LeGrecPosition, Solution};
 use halma_suite::legrec::NaiveLeGrec;
+use halma_suite::reference::Reference;
 
 fn bench(c: &mut Criterion) {
     let start = LeGrecPosition::start();

@@ -19,11 +19,11 @@ fn bench(c: &mut Criterion) {
     let start = LehrmaPlain::start();
     let positions = family::played(&start, 200, 80, NaiveLehrma::from_text);
     family::movegen_group(c, "lehrma", &positions);
-    family::perft_group(c, "lehrma", &start, &NaiveLehrma::start(false), 3);
+    family::perft_group(c, "lehrma", &start, &NaiveLehrma::start_of(false), 3);
     let start = LehrmaKnights::start();
     let positions = family::played(&start, 200, 80, NaiveLehrma::from_text);
     family::movegen_group(c, "lehrma-knights", &positions);
-    family::perft_group(c, "lehrma-knights", &start, &NaiveLehrma::start(true), 3);
+    family::perft_group(c, "lehrma-knights", &start, &NaiveLehrma::start_of(true), 3);
 }
 
 criterion_group!(benches, bench);

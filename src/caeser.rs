@@ -2,20 +2,25 @@
 //! rules and independent of the engine: a 7×7 array of `Option<side>` over the axial
 //! rhombus, a hole being a cell with 3 <= file + rank <= 9, each side's three directions as
 //! (file, rank) offsets looped over per man, copy-make, the repetition history as a list of
-//! earlier boards, its own position-text reader and its own perft. Nothing from the engine
-//! is used.
+//! earlier boards (the shared [`crate::reference::Turns`]), its own position-text reader
+//! and perft by copy. From the engine it takes only a position's text (read by its own
+//! reader) and the cell numbering `file + 8·rank` of moves.
 
-pub use crate::reference::{cell_name, naive_move_text, Cell, NaiveMove};
+use crate::reference::{grid_move, grid_moves, index_move, text_fields, Grid, Reference, Turns};
+pub use crate::reference::{Cell, NaiveMove};
+use halma_engine::games::caeser::CaeserPosition;
+use halma_engine::{Move, Status};
 
 /// The board: `board[rank][file]`, the side of the stone there.
 type Board = Grid<7>;
 
-pub use crate::reference::NaiveStatus;
-use crate::reference::{grid_after, grid_moves, text_fields, Grid, Reference, Turns};
+/// The engine's cells: `file + 8·rank`.
+const STRIDE: usize = 8;
 
 /// A position of the reference, with the boards of the game so far.
 #[derive(Clone, Debug)]
 pub struct NaiveCaeser {
+    board: Board,
     turns: Turns<Board>,
 }
 
@@ -25,25 +30,10 @@ pub fn is_hole(file: isize, rank: isize) -> bool {
 }
 
 impl NaiveCaeser {
-    /// The start position: A below the middle row (rank < file), B above it.
-    pub fn start() -> NaiveCaeser {
-        let mut board: Board = [[None; 7]; 7];
-        for (rank, row) in board.iter_mut().enumerate() {
-            for (file, cell) in row.iter_mut().enumerate() {
-                if is_hole(file as isize, rank as isize) && rank != file {
-                    *cell = Some(if rank < file { 0 } else { 1 });
-                }
-            }
-        }
-        NaiveCaeser {
-            turns: Turns::new(board, 0, 0, won),
-        }
-    }
-
     /// Reads a full position text `caeser <placement> <side> <a>,<b> [passes]`, each rank of
     /// the placement listing only its holes; `None` if it is not one.
     pub fn from_text(text: &str) -> Option<NaiveCaeser> {
-        let (placement, to_move, passes) = text_fields(text, "caeser")?;
+        let (placement, to_move, counts, passes) = text_fields(text, "caeser")?;
         let rows: Vec<&str> = placement.split('/').collect();
         if rows.len() != 7 {
             return None;
@@ -71,46 +61,76 @@ impl NaiveCaeser {
                 return None;
             }
         }
-        Some(NaiveCaeser {
-            turns: Turns::new(board, to_move, passes, won),
-        })
+        let turns = Turns::new(&board, to_move, counts, passes, decide);
+        Some(NaiveCaeser { board, turns })
     }
 
     /// The side to move.
     pub fn to_move(&self) -> usize {
-        self.turns.to_move
+        self.turns.to_move()
     }
 }
 
-impl Reference for NaiveCaeser {
+impl Reference<CaeserPosition> for NaiveCaeser {
     type Move = NaiveMove;
 
-    fn moves(&self) -> Vec<NaiveMove> {
+    /// A below the middle row (rank < file), B above it, A to move.
+    fn start() -> NaiveCaeser {
+        let mut board: Board = [[None; 7]; 7];
+        for (rank, row) in board.iter_mut().enumerate() {
+            for (file, cell) in row.iter_mut().enumerate() {
+                if is_hole(file as isize, rank as isize) && rank != file {
+                    *cell = Some(if rank < file { 0 } else { 1 });
+                }
+            }
+        }
+        let turns = Turns::new(&board, 0, [0, 0], 0, decide);
+        NaiveCaeser { board, turns }
+    }
+
+    /// Read from the engine's position text by the reference's own reader.
+    fn from_engine(pos: &CaeserPosition) -> NaiveCaeser {
+        NaiveCaeser::from_text(&pos.to_text()).expect("the reference reads the engine's text")
+    }
+
+    fn legal_moves(&self) -> Vec<NaiveMove> {
         if self.turns.is_over() {
             return Vec::new();
         }
-        let side = self.turns.to_move;
+        let side = self.to_move();
         let dirs: [(isize, isize); 3] = if side == 0 {
             [(0, 1), (-1, 0), (-1, 1)]
         } else {
             [(0, -1), (1, 0), (1, -1)]
         };
-        grid_moves(&self.turns.board, side, &dirs, is_hole)
+        let mut moves = grid_moves(&self.board, side, &dirs, is_hole);
+        moves.sort();
+        moves
     }
 
-    fn play(&self, mv: NaiveMove) -> NaiveCaeser {
-        NaiveCaeser {
-            turns: self.turns.next(grid_after(&self.turns.board, mv), won),
+    fn play(&mut self, mv: NaiveMove) {
+        if let Some(((ff, fr), (tf, tr))) = mv {
+            self.board[tr][tf] = self.board[fr][ff].take();
         }
+        self.turns.record(&self.board, mv.is_none());
     }
 
-    fn move_text(mv: NaiveMove) -> String {
-        naive_move_text(mv)
+    fn status(&self) -> Status {
+        self.turns.status()
     }
 
-    fn status(&self) -> NaiveStatus {
-        self.turns.status
+    fn naive_move(mv: Move) -> NaiveMove {
+        grid_move(mv, STRIDE)
     }
+
+    fn engine_move(mv: NaiveMove) -> Move {
+        index_move(mv, STRIDE)
+    }
+}
+
+/// The mover wins with every man on the other half.
+fn decide(board: &Board, mover: usize, _moves: u64) -> Option<Status> {
+    won(board, mover).then_some(Status::Won(mover))
 }
 
 /// Whether every man of `side` stands on the other half: rank > file for A, rank < file

@@ -7,7 +7,7 @@
 //! Only the knights, side to move, counts and passes are read from an engine position
 //! ([`NaiveCarrera::from_engine`]); cells convert to engine indices as `x + 10·y`.
 
-use crate::reference::{grid_move, index_move, GridMove, RaceLog, ReferenceOf};
+use crate::reference::{grid_move, index_move, GridMove, Reference, Turns};
 use halma_engine::games::carrera::CarreraPosition;
 use halma_engine::{Move, Status};
 
@@ -63,7 +63,7 @@ pub type Grid = [[Square; N]; N];
 #[derive(Clone, Debug)]
 pub struct NaiveCarrera {
     grid: Grid,
-    log: RaceLog<Grid>,
+    log: Turns<Grid>,
 }
 
 /// The empty board: every cell with |file − rank| ≤ 4 is a cell, the rest are missing.
@@ -87,6 +87,11 @@ fn home_coming(grid: &Grid, mover: usize) -> bool {
     })
 }
 
+/// The game is won by the mover's move to `board` when [`home_coming`] says so.
+fn decide(board: &Grid, mover: usize, _moves: u64) -> Option<halma_engine::Status> {
+    home_coming(board, mover).then_some(halma_engine::Status::Won(mover))
+}
+
 impl NaiveCarrera {
     /// The side to move.
     pub fn to_move(&self) -> usize {
@@ -104,7 +109,7 @@ impl NaiveCarrera {
     }
 }
 
-impl ReferenceOf<CarreraPosition> for NaiveCarrera {
+impl Reference<CarreraPosition> for NaiveCarrera {
     type Move = NaiveMove;
 
     /// The knights on their home cells, A to move.
@@ -116,7 +121,7 @@ impl ReferenceOf<CarreraPosition> for NaiveCarrera {
                 grid[x][y] = Square::Knight(side);
             }
         }
-        let log = RaceLog::new(&grid, 0, [0, 0], 0, home_coming);
+        let log = Turns::new(&grid, 0, [0, 0], 0, decide);
         NaiveCarrera { grid, log }
     }
 
@@ -129,7 +134,7 @@ impl ReferenceOf<CarreraPosition> for NaiveCarrera {
                 }
             }
         }
-        let log = RaceLog::of(pos, &grid, pos.passes_in_row(), home_coming);
+        let log = Turns::of(pos, &grid, pos.passes_in_row(), decide);
         NaiveCarrera { grid, log }
     }
 

@@ -2,13 +2,16 @@
 //! (section 1 and its Fine points) and independent of the engine's bitboard code
 //! (`engine/src/games/embargo/`): a 9×9 grid of `Option<side>`, walls found by walking left,
 //! right, down and up from each empty cell, slides by walking each ray cell by cell, moves as
-//! sorted (from, to) pairs, its own make (a copy), status and perft.
+//! sorted (from, to) pairs, its own make; the game's win and deadline loss, the rest of the
+//! status and perft by the shared [`crate::reference`].
 //!
 //! It takes from the engine only the content of a position, read cell by cell through
 //! `Game::side_at` with the cells named `a1`..`i9` and parsed by `Game::parse_cell`.
 
+use crate::reference::{grid_move, index_move, Reference, Turns};
 use halma_engine::game::{Game, Status};
 use halma_engine::games::embargo::EmbargoPosition;
+use halma_engine::Move;
 
 /// Files and ranks.
 const N: usize = 9;
@@ -26,12 +29,7 @@ type Grid = [[Option<usize>; N]; N];
 #[derive(Clone, Debug)]
 pub struct NaiveEmbargo {
     grid: Grid,
-    to_move: usize,
-    counts: [u64; 2],
-    passes: usize,
-    status: Status,
-    /// Every (grid, side to move) that occurred, the present one last.
-    seen: Vec<(Grid, usize)>,
+    turns: Turns<Grid>,
 }
 
 /// The name of a cell, `a1`..`i9`.
@@ -56,38 +54,35 @@ fn in_yard(side: usize, (x, y): Cell) -> bool {
     }
 }
 
-impl NaiveEmbargo {
-    /// The reference copy of an engine position, read cell by cell (its history is not
-    /// copied: repetitions count from here). The status is evaluated here.
-    pub fn from_engine(pos: &EmbargoPosition) -> NaiveEmbargo {
-        let mut grid = [[None; N]; N];
-        for (x, column) in grid.iter_mut().enumerate() {
-            for (y, slot) in column.iter_mut().enumerate() {
-                let cell = pos.parse_cell(&cell_name((x, y))).expect("a cell");
-                *slot = Game::side_at(pos, cell);
+/// The status after `mover`'s move (its `moves`-th), the game's own part in the
+/// conventions' order: all stones in the opponent's yard win; a stone still in the own
+/// yard after the deadline loses.
+fn decide(grid: &Grid, mover: usize, moves: u64) -> Option<Status> {
+    let mut stones = 0;
+    let mut in_goal = 0;
+    let mut at_home = 0;
+    for (x, column) in grid.iter().enumerate() {
+        for (y, &cell) in column.iter().enumerate() {
+            if cell == Some(mover) {
+                stones += 1;
+                in_goal += usize::from(in_yard(1 - mover, (x, y)));
+                at_home += usize::from(in_yard(mover, (x, y)));
             }
         }
-        let to_move = Game::to_move(pos);
-        let mut naive = NaiveEmbargo {
-            grid,
-            to_move,
-            counts: [Game::move_count(pos, 0), Game::move_count(pos, 1)],
-            passes: pos.passes_in_row() as usize,
-            status: Status::Ongoing,
-            seen: vec![(grid, to_move)],
-        };
-        naive.status = naive.evaluate(1 - to_move);
-        naive
     }
-
-    /// The status after the last move, as evaluated here.
-    pub fn status(&self) -> Status {
-        self.status
+    if in_goal == stones {
+        Some(Status::Won(mover))
+    } else if moves >= DEADLINE && at_home > 0 {
+        Some(Status::LostByDeadline(mover))
+    } else {
+        None
     }
+}
 
+impl NaiveEmbargo {
     /// The side to move.
     pub fn to_move(&self) -> usize {
-        self.to_move
+        self.turns.to_move()
     }
 
     fn at(&self, (x, y): Cell) -> Option<usize> {
@@ -127,13 +122,53 @@ impl NaiveEmbargo {
         pair((-1, 0), (1, 0)) || pair((0, -1), (0, 1))
     }
 
+    /// The reference move written `text` (`a1-a5` or `pass`), if it is well formed.
+    pub fn parse_move(text: &str) -> Option<NaiveMove> {
+        if text == "pass" {
+            return Some(None);
+        }
+        let (f, t) = text.split_once('-')?;
+        let cell = |s: &str| {
+            let mut chars = s.chars();
+            let x = (chars.next()? as usize).checked_sub('a' as usize)?;
+            let y = chars.as_str().parse::<usize>().ok()?.checked_sub(1)?;
+            (x < N && y < N).then_some((x, y))
+        };
+        Some(Some((cell(f)?, cell(t)?)))
+    }
+}
+
+impl Reference<EmbargoPosition> for NaiveEmbargo {
+    type Move = NaiveMove;
+
+    fn start() -> NaiveEmbargo {
+        NaiveEmbargo::from_engine(&EmbargoPosition::start())
+    }
+
+    /// The reference copy of an engine position, read cell by cell (its history is not
+    /// copied: repetitions count from here).
+    fn from_engine(pos: &EmbargoPosition) -> NaiveEmbargo {
+        let mut grid = [[None; N]; N];
+        for (x, column) in grid.iter_mut().enumerate() {
+            for (y, slot) in column.iter_mut().enumerate() {
+                let cell = pos.parse_cell(&cell_name((x, y))).expect("a cell");
+                *slot = Game::side_at(pos, cell);
+            }
+        }
+        let passes = pos.passes_in_row();
+        NaiveEmbargo {
+            grid,
+            turns: Turns::of(pos, &grid, passes, decide),
+        }
+    }
+
     /// The legal moves, sorted: the pass alone when nothing else is legal, nothing when the
     /// game is over.
-    pub fn legal_moves(&self) -> Vec<NaiveMove> {
-        if self.status.is_over() {
+    fn legal_moves(&self) -> Vec<NaiveMove> {
+        if self.turns.is_over() {
             return Vec::new();
         }
-        let side = self.to_move;
+        let side = self.to_move();
         let mut moves = Vec::new();
         for x in 0..N {
             for y in 0..N {
@@ -173,69 +208,22 @@ impl NaiveEmbargo {
         moves.into_iter().map(Some).collect()
     }
 
-    /// Plays `mv` (legal) and evaluates the status after it.
-    pub fn play(&mut self, mv: NaiveMove) {
-        let side = self.to_move;
-        match mv {
-            None => self.passes += 1,
-            Some((f, t)) => {
-                self.grid[t.0][t.1] = self.grid[f.0][f.1].take();
-                self.passes = 0;
-            }
+    fn play(&mut self, mv: NaiveMove) {
+        if let Some((f, t)) = mv {
+            self.grid[t.0][t.1] = self.grid[f.0][f.1].take();
         }
-        self.counts[side] += 1;
-        self.to_move = 1 - side;
-        self.seen.push((self.grid, self.to_move));
-        self.status = self.evaluate(side);
+        self.turns.record(&self.grid, mv.is_none());
     }
 
-    /// The status after `mover`'s move, tested in the conventions' order.
-    fn evaluate(&self, mover: usize) -> Status {
-        let mut stones = 0;
-        let mut in_goal = 0;
-        let mut at_home = 0;
-        for x in 0..N {
-            for y in 0..N {
-                if self.grid[x][y] == Some(mover) {
-                    stones += 1;
-                    in_goal += usize::from(in_yard(1 - mover, (x, y)));
-                    at_home += usize::from(in_yard(mover, (x, y)));
-                }
-            }
-        }
-        if in_goal == stones {
-            return Status::Won(mover);
-        }
-        if self.counts[mover] >= DEADLINE && at_home > 0 {
-            return Status::LostByDeadline(mover);
-        }
-        if self.passes >= 2 {
-            return Status::DrawByPasses;
-        }
-        let present = self.seen.last().expect("the present is recorded");
-        if self.seen.iter().filter(|&s| s == present).count() >= 3 {
-            return Status::DrawByRepetition;
-        }
-        Status::Ongoing
+    fn status(&self) -> Status {
+        self.turns.status()
     }
 
-    /// The perft count at `depth` (a finished game has no moves, a forced pass counts).
-    pub fn perft(&self, depth: u32) -> u64 {
-        crate::reference::perft_by_copy(self, depth, Self::legal_moves, Self::play)
+    fn naive_move(mv: Move) -> NaiveMove {
+        grid_move(mv, N)
     }
 
-    /// The reference move written `text` (`a1-a5` or `pass`), if it is well formed.
-    pub fn parse_move(text: &str) -> Option<NaiveMove> {
-        if text == "pass" {
-            return Some(None);
-        }
-        let (f, t) = text.split_once('-')?;
-        let cell = |s: &str| {
-            let mut chars = s.chars();
-            let x = (chars.next()? as usize).checked_sub('a' as usize)?;
-            let y = chars.as_str().parse::<usize>().ok()?.checked_sub(1)?;
-            (x < N && y < N).then_some((x, y))
-        };
-        Some(Some((cell(f)?, cell(t)?)))
+    fn engine_move(mv: NaiveMove) -> Move {
+        index_move(mv, N)
     }
 }

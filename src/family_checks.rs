@@ -4,7 +4,7 @@
 //! disagreement.
 
 use crate::perft_table::family_perft_table;
-use crate::reference::ReferenceOf;
+use crate::reference::Reference;
 use halma_engine::{perft::perft, Game, Move, Status};
 
 /// The position of a whole position text of the game `P` (its first field the rule set).
@@ -20,13 +20,13 @@ pub fn parse<P: Game<Setup = ()>>(text: &str) -> P {
 
 /// The reference replaying the engine position's whole game from the start (so that its
 /// repetition history is the engine's).
-pub fn replayed<P: Game, R: ReferenceOf<P>>(p: &P) -> R {
+pub fn replayed<P: Game, R: Reference<P>>(p: &P) -> R {
     replayed_from(R::start(), p)
 }
 
 /// The reference `naive` (the position the engine's `p` was built from) after the moves of
 /// `p`'s history.
-pub fn replayed_from<P: Game, R: ReferenceOf<P>>(mut naive: R, p: &P) -> R {
+pub fn replayed_from<P: Game, R: Reference<P>>(mut naive: R, p: &P) -> R {
     for mv in p.history() {
         naive.play(R::naive_move(mv));
     }
@@ -36,12 +36,13 @@ pub fn replayed_from<P: Game, R: ReferenceOf<P>>(mut naive: R, p: &P) -> R {
 /// Checks the perft table of `game` (`positions/perft/family/<game>.txt`): the start
 /// first, every text read back as written, depths from 1 without gaps (at least
 /// `min_depths`), every count up to `engine_leaves` by the engine and up to `naive_leaves`
-/// by the reference. Returns the lines and the counts checked by each.
-pub fn check_perft_table<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+/// (or at a depth up to `naive_depth`) by the reference. Returns the lines and the counts checked by each.
+pub fn check_perft_table<P: Game<Setup = ()>, R: Reference<P>>(
     game: &str,
     min_depths: usize,
     engine_leaves: u64,
     naive_leaves: u64,
+    naive_depth: u32,
 ) -> (usize, usize, usize) {
     let lines = family_perft_table(game);
     assert_eq!(lines[0].0, P::start(&()).to_text());
@@ -56,7 +57,7 @@ pub fn check_perft_table<P: Game<Setup = ()>, R: ReferenceOf<P>>(
                 assert_eq!(perft(&mut p, depth), want, "engine, depth {depth}: {text}");
                 engine_checked += 1;
             }
-            if want <= naive_leaves {
+            if want <= naive_leaves || depth <= naive_depth {
                 assert_eq!(naive.perft(depth), want, "reference, depth {depth}: {text}");
                 naive_checked += 1;
             }
@@ -109,7 +110,7 @@ pub fn check_table_positions<P: Game>(game: &str, positions: &[P]) {
 /// Checks perft at `depth` of the ongoing positions with at most `max_leaves` leaves
 /// against the reference replaying the game (the history included) and the reference read
 /// from the text (no history). Returns the positions checked.
-pub fn check_perft_of_play<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+pub fn check_perft_of_play<P: Game<Setup = ()>, R: Reference<P>>(
     positions: impl IntoIterator<Item = P>,
     depth: u32,
     max_leaves: u64,
@@ -128,9 +129,10 @@ pub fn check_perft_of_play<P: Game<Setup = ()>, R: ReferenceOf<P>>(
     checked
 }
 
-/// Checks a whole game ply by ply: the engine's sorted move list and count equal the
-/// reference's, each move played is legal, and the status and key after it agree.
-pub fn check_game_move_by_move<P: Game, R: ReferenceOf<P>>(positions: &[P]) {
+/// Checks a whole game from the start ply by ply: the engine's sorted move list and count
+/// equal the reference's, each move played is legal, and the status after it agrees; at
+/// the end the move lists agree too.
+pub fn check_game_move_by_move<P: Game, R: Reference<P>>(positions: &[P]) {
     let mut naive = R::start();
     for pair in positions.windows(2) {
         let (p, next) = (&pair[0], &pair[1]);
@@ -147,6 +149,10 @@ pub fn check_game_move_by_move<P: Game, R: ReferenceOf<P>>(positions: &[P]) {
         assert!(p.is_legal(mv));
         naive.play(R::naive_move(mv));
         assert_eq!(next.status(), naive.status(), "{}", next.to_text());
+    }
+    if let Some(last) = positions.last() {
+        let (engine, reference) = both_move_lists(last, &naive);
+        assert_eq!(engine, reference, "{}", last.to_text());
     }
 }
 
@@ -172,11 +178,6 @@ pub fn check_make_unmake<P: Game<Setup = ()>>(p: &P, compute_key: impl Fn(&P) ->
     }
 }
 
-/// Plays `moves` (move texts, cycled) for `plies` plies from the start.
-pub fn cycle<P: Game<Setup = ()>>(moves: &[&str], plies: usize) -> P {
-    cycle_from(P::start(&()), moves, plies)
-}
-
 /// Plays `moves` (move texts, cycled) for `plies` plies from `p`.
 pub fn cycle_from<P: Game>(mut p: P, moves: &[&str], plies: usize) -> P {
     for text in moves.iter().cycle().take(plies) {
@@ -187,18 +188,22 @@ pub fn cycle_from<P: Game>(mut p: P, moves: &[&str], plies: usize) -> P {
 }
 
 /// Checks perft at `depth` across repetition draws: after each of `plies` plies of the
-/// cycle `moves` (which returns to the start every four plies), the engine agrees with the
-/// reference replaying the game, and the position without its history has more leaves.
-pub fn check_repetition_in_perft<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+/// cycle `moves` from `start` (which returns there every four plies), the engine agrees
+/// with the reference replaying the game, and the position without its history has more
+/// leaves.
+pub fn check_repetition_in_perft<P: Game<Setup = ()>, R: Reference<P>>(
+    start: P,
     moves: &[&str],
     plies: &[usize],
     depth: u32,
 ) {
+    let naive = R::from_engine(&start);
     for &n in plies {
-        let mut p: P = cycle(moves, n);
+        let mut p: P = cycle_from(start.clone(), moves, n);
         assert!(!p.status().is_over());
         let want = perft(&mut p, depth);
-        assert_eq!(replayed::<P, R>(&p).perft(depth), want, "after {n} plies");
+        let replayed = replayed_from(naive.clone(), &p);
+        assert_eq!(replayed.perft(depth), want, "after {n} plies");
         let mut fresh: P = parse(&p.to_text());
         assert!(perft(&mut fresh, depth) > want, "after {n} plies");
     }
@@ -221,7 +226,7 @@ pub fn check_errors<T: std::fmt::Debug>(
 /// pass draws (engine and reference) and counts as a move of the passer; taken back, the
 /// count of passes (`passes`) is 1 again; the move `reply` resets it, and no pass is legal
 /// while a move exists.
-pub fn check_pass_draw<P: Game<Setup = ()>, R: ReferenceOf<P>>(
+pub fn check_pass_draw<P: Game<Setup = ()>, R: Reference<P>>(
     text: &str,
     reply: &str,
     passes: impl Fn(&P) -> u8,
@@ -247,20 +252,11 @@ pub fn check_pass_draw<P: Game<Setup = ()>, R: ReferenceOf<P>>(
     assert!(!p.is_legal(Move::PASS));
 }
 
-/// Checks the third-occurrence draw along the cycle `moves` (back to the start every four
-/// plies): the eighth ply draws (engine and the reference replaying the game), with no
-/// move left; taken back, the game goes on; the position read from its text (no history)
-/// does not draw by the same move.
-pub fn check_third_occurrence<P: Game<Setup = ()>, R: ReferenceOf<P>>(moves: &[&str]) {
-    check_third_occurrence_from::<P, R>(P::start(&()), moves);
-}
-
-/// [`check_third_occurrence`] along a cycle from `start`, a position the reference replays
-/// from its own start (so that both have the same history).
-pub fn check_third_occurrence_from<P: Game<Setup = ()>, R: ReferenceOf<P>>(
-    start: P,
-    moves: &[&str],
-) {
+/// Checks the third-occurrence draw along the cycle `moves` from `start` (back there every
+/// four plies): the eighth ply draws (engine and the reference replaying the game from
+/// `start`), with no move left; taken back, the game goes on; the position read from its
+/// text (no history) does not draw by the same move.
+pub fn check_third_occurrence_from<P: Game<Setup = ()>, R: Reference<P>>(start: P, moves: &[&str]) {
     let naive = R::from_engine(&start);
     let mut p: P = cycle_from(start, moves, 7);
     assert_eq!(p.status(), Status::Ongoing);
@@ -278,7 +274,7 @@ pub fn check_third_occurrence_from<P: Game<Setup = ()>, R: ReferenceOf<P>>(
 
 /// The engine's legal moves of `p` sorted as the reference's, and the reference's (built
 /// from `p`, no history) in engine form.
-pub fn both_move_lists<P: Game, R: ReferenceOf<P>>(p: &P, naive: &R) -> (Vec<Move>, Vec<Move>) {
+pub fn both_move_lists<P: Game, R: Reference<P>>(p: &P, naive: &R) -> (Vec<Move>, Vec<Move>) {
     let mut engine: Vec<Move> = p.legal_moves();
     engine.sort_by_key(|&mv| R::naive_move(mv));
     let reference = naive
@@ -289,17 +285,33 @@ pub fn both_move_lists<P: Game, R: ReferenceOf<P>>(p: &P, naive: &R) -> (Vec<Mov
     (engine, reference)
 }
 
+/// Checks that the error refusing `input` says why in one line.
+fn assert_one_line(e: &halma_engine::Error, input: &str) {
+    let message = e.message();
+    assert!(
+        !message.trim().is_empty() && !message.contains('\n'),
+        "{input:?}: {message:?}"
+    );
+}
+
 /// Checks that no mangled input panics, `rounds` times (random choices seeded): one of
 /// `texts` (whole position texts of `P`) changed in one to four places (a character of
 /// `alphabet` put in place of one, inserted, or one removed) is an error or a position whose
 /// text reads back the same (and whose diagram draws); a string of up to eight characters of
-/// `alphabet` is, as a move in each position of `texts`, an error or a legal move.
+/// `alphabet` is, as a move in each position of `texts`, an error or a legal move; every
+/// error is one line that says why.
 pub fn check_mangled_inputs<P: Game<Setup = ()>>(texts: &[&str], alphabet: &str, rounds: usize) {
     let mut rng = halma_engine::rng::Rng::new(17);
     let alphabet: Vec<char> = alphabet.chars().collect();
     let rules = P::start(&()).rules_text();
     let read = |text: &str| match text.trim().split_once(' ') {
-        Some((name, fields)) if name == rules => P::from_text_fields(&(), fields).ok(),
+        Some((name, fields)) if name == rules => match P::from_text_fields(&(), fields) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                assert_one_line(&e, text);
+                None
+            }
+        },
         _ => None,
     };
     let positions: Vec<P> = texts.iter().map(|t| parse(t)).collect();
@@ -326,8 +338,9 @@ pub fn check_mangled_inputs<P: Game<Setup = ()>>(texts: &[&str], alphabet: &str,
             .map(|_| alphabet[pick(alphabet.len())])
             .collect();
         for p in &positions {
-            if let Ok(m) = p.parse_move(&mv) {
-                assert!(p.is_legal(m), "{mv}");
+            match p.parse_move(&mv) {
+                Ok(m) => assert!(p.is_legal(m), "{mv}"),
+                Err(e) => assert_one_line(&e, &mv),
             }
         }
     }

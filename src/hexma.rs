@@ -10,7 +10,7 @@
 //! ([`NaiveHexma::from_engine`]); cells convert to engine indices by the star's
 //! [`Board::bit`] and [`Board::coords`] (Halma's star layout).
 
-use crate::reference::{GridMove, RaceLog, ReferenceOf};
+use crate::reference::{GridMove, Reference, Turns};
 use halma_engine::games::hexma::HexmaPosition;
 use halma_engine::geometry::Board;
 use halma_engine::{Move, Status};
@@ -94,11 +94,16 @@ pub fn joins_edges(grid: &Grid, side: usize) -> bool {
     false
 }
 
+/// The game is won by the mover's move to `board` when [`joins_edges`] says so.
+fn decide(board: &Grid, mover: usize, _moves: u64) -> Option<halma_engine::Status> {
+    joins_edges(board, mover).then_some(halma_engine::Status::Won(mover))
+}
+
 /// A position of the reference.
 #[derive(Clone, Debug)]
 pub struct NaiveHexma {
     grid: Grid,
-    log: RaceLog<Grid>,
+    log: Turns<Grid>,
 }
 
 impl NaiveHexma {
@@ -143,7 +148,7 @@ fn sz((x, y): (usize, usize)) -> (isize, isize) {
     (x as isize, y as isize)
 }
 
-impl ReferenceOf<HexmaPosition> for NaiveHexma {
+impl Reference<HexmaPosition> for NaiveHexma {
     type Move = NaiveMove;
 
     /// Both sides on their start cells, A to move.
@@ -154,7 +159,7 @@ impl ReferenceOf<HexmaPosition> for NaiveHexma {
                 grid[x][y] = Some(side);
             }
         }
-        let log = RaceLog::new(&grid, 0, [0, 0], 0, joins_edges);
+        let log = Turns::new(&grid, 0, [0, 0], 0, decide);
         NaiveHexma { grid, log }
     }
 
@@ -170,7 +175,7 @@ impl ReferenceOf<HexmaPosition> for NaiveHexma {
                 };
             }
         }
-        let log = RaceLog::of(pos, &grid, pos.passes_in_row(), joins_edges);
+        let log = Turns::of(pos, &grid, pos.passes_in_row(), decide);
         NaiveHexma { grid, log }
     }
 

@@ -3,12 +3,14 @@
 //! of `Option<(side, kind letter)>`, the start copied from the rules' two diagrams, each
 //! piece's moves by walking its directions square by square, hop chains by a depth-first
 //! search with a visited array, duplicates dropped by a linear search of the list,
-//! copy-make, its own position-text reader; status and perft by the shared
-//! [`crate::reference`].
+//! copy-make, its own position-text reader (an engine position is read from its text);
+//! status and perft by the shared [`crate::reference`].
 
-pub use crate::reference::{cell_name, naive_move_text, Cell, NaiveMove, NaiveStatus};
-use crate::reference::{text_fields, Reference, Turns};
+use crate::reference::{grid_move, index_move, text_fields, Reference, Turns};
+pub use crate::reference::{Cell, NaiveMove};
 use crate::renpaarden::KNIGHT;
+use halma_engine::games::lehrma::{LehrmaPosition, LehrmaRules};
+use halma_engine::{Move, Status};
 
 /// A square: the side and kind letter (`R B N P`) of the piece there.
 pub type Square = Option<(usize, char)>;
@@ -52,11 +54,13 @@ pub fn start_board(knights: bool) -> Board {
     board
 }
 
-/// A position of the reference.
+/// A position of the reference: the board, whether it is the setup with knights, and the
+/// turns (over the board and the setup).
 #[derive(Clone, Debug)]
 pub struct NaiveLehrma {
+    board: Board,
     knights: bool,
-    turns: Turns<Board>,
+    turns: Turns<(Board, bool)>,
 }
 
 /// Whether every piece of `side` stands where the opponent started with a piece of the
@@ -70,14 +74,26 @@ fn won(start: &Board, board: &Board, side: usize) -> bool {
     })
 }
 
+/// The mover wins with every piece on the opponent's start squares of its kind.
+fn decide((board, knights): &(Board, bool), mover: usize, _moves: u64) -> Option<Status> {
+    won(&start_board(*knights), board, mover).then_some(Status::Won(mover))
+}
+
 impl NaiveLehrma {
-    /// The start position of a setup, A to move.
-    pub fn start(knights: bool) -> NaiveLehrma {
-        let start = start_board(knights);
+    /// The position `board` of a setup, `to_move` to move after `counts` moves and
+    /// `passes` passes in a row.
+    fn new(board: Board, knights: bool, to_move: usize, counts: [u64; 2], passes: usize) -> Self {
+        let turns = Turns::new(&(board, knights), to_move, counts, passes, decide);
         NaiveLehrma {
+            board,
             knights,
-            turns: Turns::new(start, 0, 0, |b, s| won(&start, b, s)),
+            turns,
         }
+    }
+
+    /// The start position of a setup, A to move.
+    pub fn start_of(knights: bool) -> NaiveLehrma {
+        NaiveLehrma::new(start_board(knights), knights, 0, [0, 0], 0)
     }
 
     /// Reads a full position text `<rules> <placement> <side> <a>,<b> [passes]` of either
@@ -85,7 +101,7 @@ impl NaiveLehrma {
     pub fn from_text(text: &str) -> Option<NaiveLehrma> {
         let name = text.split_whitespace().next()?;
         let knights = NAMES.iter().position(|&n| n == name)? == 1;
-        let (placement, to_move, passes) = text_fields(text, name)?;
+        let (placement, to_move, counts, passes) = text_fields(text, name)?;
         let rows: Vec<&str> = placement.split('/').collect();
         if rows.len() != 8 {
             return None;
@@ -105,21 +121,17 @@ impl NaiveLehrma {
                 return None;
             }
         }
-        let start = start_board(knights);
-        Some(NaiveLehrma {
-            knights,
-            turns: Turns::new(board, to_move, passes, |b, s| won(&start, b, s)),
-        })
+        Some(NaiveLehrma::new(board, knights, to_move, counts, passes))
     }
 
     /// The side to move.
     pub fn to_move(&self) -> usize {
-        self.turns.to_move
+        self.turns.to_move()
     }
 
     /// The board.
     pub fn board(&self) -> &Board {
-        &self.turns.board
+        &self.board
     }
 }
 
@@ -137,10 +149,10 @@ impl NaiveLehrma {
     /// an enemy standing on one of its own side's start squares, and if it is a bishop,
     /// `from` of the colour of `to`.
     fn can_swap(&self, from: Cell, to: Cell) -> bool {
-        let board = &self.turns.board;
+        let board = &self.board;
         let start = start_board(self.knights);
         match board[to.1][to.0] {
-            Some((s, kind)) if s != self.turns.to_move => {
+            Some((s, kind)) if s != self.to_move() => {
                 let in_camp = matches!(start[to.1][to.0], Some((c, _)) if c == s);
                 let same_colour = (from.0 + from.1) % 2 == (to.0 + to.1) % 2;
                 in_camp && (kind != 'B' || same_colour)
@@ -151,7 +163,7 @@ impl NaiveLehrma {
 
     /// The non-hopping targets of the piece of `kind` on `from`.
     fn plain_targets(&self, from: Cell, kind: char) -> Vec<Cell> {
-        let board = &self.turns.board;
+        let board = &self.board;
         let mut out = Vec::new();
         let (dirs, slides): (&[(isize, isize)], bool) = match kind {
             'R' => (&ORTHOGONAL, true),
@@ -181,7 +193,7 @@ impl NaiveLehrma {
     /// The squares the piece on `from` reaches by one or more hops (the origin empty
     /// meanwhile, and not a target).
     fn hop_targets(&self, from: Cell) -> Vec<Cell> {
-        let board = &self.turns.board;
+        let board = &self.board;
         let occupied = |c: Cell| c != from && board[c.1][c.0].is_some();
         let mut visited = [[false; 8]; 8];
         visited[from.1][from.0] = true;
@@ -202,18 +214,27 @@ impl NaiveLehrma {
     }
 }
 
-impl Reference for NaiveLehrma {
+impl<R: LehrmaRules> Reference<LehrmaPosition<R>> for NaiveLehrma {
     type Move = NaiveMove;
 
-    fn moves(&self) -> Vec<NaiveMove> {
+    fn start() -> NaiveLehrma {
+        NaiveLehrma::start_of(R::NAME == NAMES[1])
+    }
+
+    /// Read from the engine's position text by the reference's own reader.
+    fn from_engine(pos: &LehrmaPosition<R>) -> NaiveLehrma {
+        NaiveLehrma::from_text(&pos.to_text()).expect("the reference reads the engine's text")
+    }
+
+    fn legal_moves(&self) -> Vec<NaiveMove> {
         if self.turns.is_over() {
             return Vec::new();
         }
-        let side = self.turns.to_move;
+        let side = self.to_move();
         let mut out: Vec<NaiveMove> = Vec::new();
         for rank in 0..8 {
             for file in 0..8 {
-                let Some((s, kind)) = self.turns.board[rank][file] else {
+                let Some((s, kind)) = self.board[rank][file] else {
                     continue;
                 };
                 if s != side {
@@ -232,29 +253,29 @@ impl Reference for NaiveLehrma {
         if out.is_empty() {
             out.push(None);
         }
+        out.sort();
         out
     }
 
-    fn play(&self, mv: NaiveMove) -> NaiveLehrma {
-        let next = mv.map(|((ff, fr), (tf, tr))| {
-            let mut b = self.turns.board;
-            let (a, target) = (b[fr][ff], b[tr][tf]);
-            b[tr][tf] = a;
-            b[fr][ff] = target;
-            b
-        });
-        let start = start_board(self.knights);
-        NaiveLehrma {
-            knights: self.knights,
-            turns: self.turns.next(next, |b, s| won(&start, b, s)),
+    /// A move, or a swap with the enemy piece on the target.
+    fn play(&mut self, mv: NaiveMove) {
+        if let Some(((ff, fr), (tf, tr))) = mv {
+            let (a, target) = (self.board[fr][ff], self.board[tr][tf]);
+            self.board[tr][tf] = a;
+            self.board[fr][ff] = target;
         }
+        self.turns.record(&(self.board, self.knights), mv.is_none());
     }
 
-    fn move_text(mv: NaiveMove) -> String {
-        naive_move_text(mv)
+    fn status(&self) -> Status {
+        self.turns.status()
     }
 
-    fn status(&self) -> NaiveStatus {
-        self.turns.status
+    fn naive_move(mv: Move) -> NaiveMove {
+        grid_move(mv, 8)
+    }
+
+    fn engine_move(mv: NaiveMove) -> Move {
+        index_move(mv, 8)
     }
 }

@@ -9,6 +9,8 @@ pub mod playout;
 pub mod caeser;
 /// The simple per-cell reference for Carrera de Caballos.
 pub mod carrera;
+/// The conformance suite of a relative against its reference, by one line a game.
+pub mod conformance;
 /// The simple per-cell reference for Embargo.
 pub mod embargo;
 /// The checks of a relative against its reference, written once.
@@ -21,8 +23,8 @@ pub mod naive;
 pub mod perft_table;
 /// Random playouts and random placements for the tests.
 pub mod random;
-/// What the simple references share: status, turns, perft, the end tests of a race, the
-/// tests' checks.
+/// The one reference design: the trait, the naive turn bookkeeping, perft by copy, the
+/// grid helpers and seeded random play.
 pub mod reference;
 /// The simple per-cell reference for Renpaarden.
 pub mod renpaarden;

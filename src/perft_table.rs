@@ -1,38 +1,9 @@
 //! The family's perft tables, `positions/perft/family/<game>.txt`: one position a line,
 //! `<position text>; D1 <count>; D2 <count>; …`, `#` for comments.
 
-use crate::reference::Reference;
 use halma_engine::game::Game;
 use halma_engine::perft::perft;
 use std::path::Path;
-
-/// Checks the table of `game` line by line: each text reads (`parse`) and writes back the
-/// same, and every count up to `engine_leaves` is the engine's perft, every count up to
-/// `naive_leaves` the reference's (`naive` reads the text); returns the number of lines.
-pub fn check_family_table<P: Game, R: Reference>(
-    game: &str,
-    parse: impl Fn(&str) -> P,
-    naive: impl Fn(&str) -> Option<R>,
-    engine_leaves: u64,
-    naive_leaves: u64,
-) -> usize {
-    let entries = family_perft_table(game);
-    for (text, counts) in &entries {
-        let mut pos = parse(text);
-        assert_eq!(&pos.to_text(), text);
-        let naive = naive(text).unwrap_or_else(|| panic!("the reference cannot read {text}"));
-        for (i, &n) in counts.iter().enumerate() {
-            let depth = i as u32 + 1;
-            if n <= engine_leaves {
-                assert_eq!(perft(&mut pos, depth), n, "{text} D{depth}");
-            }
-            if n <= naive_leaves {
-                assert_eq!(naive.perft(depth), n, "{text} D{depth} (reference)");
-            }
-        }
-    }
-    entries.len()
-}
 
 /// The lines of the table of `game` (`embargo`, `legrec`, `renpaarden`): each position
 /// text and its counts by depth, from depth 1; panics on a malformed line or missing file.

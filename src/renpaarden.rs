@@ -8,7 +8,7 @@
 //! Only the stones, side to move, counts and passes are read from an engine position
 //! ([`NaiveRenpaarden::from_engine`]); cells convert to engine indices as `x + 9·y`.
 
-use crate::reference::{grid_move, index_move, GridMove, RaceLog, ReferenceOf};
+use crate::reference::{grid_move, index_move, GridMove, Reference, Turns};
 use halma_engine::games::renpaarden::RenpaardenPosition;
 use halma_engine::{Move, Status};
 use std::collections::BTreeSet;
@@ -41,13 +41,18 @@ pub type Board = [[Option<usize>; N]; N];
 #[derive(Clone, Debug)]
 pub struct NaiveRenpaarden {
     board: Board,
-    log: RaceLog<Board>,
+    log: Turns<Board>,
 }
 
 /// Whether `mover`'s stones fill the opponent's start ranks (A: ranks 8-9, B: ranks 1-2).
 fn home_coming(board: &Board, mover: usize) -> bool {
     let goal_ranks = if mover == 0 { [7, 8] } else { [0, 1] };
     (0..N).all(|x| goal_ranks.iter().all(|&y| board[x][y] == Some(mover)))
+}
+
+/// The game is won by the mover's move to `board` when [`home_coming`] says so.
+fn decide(board: &Board, mover: usize, _moves: u64) -> Option<halma_engine::Status> {
+    home_coming(board, mover).then_some(halma_engine::Status::Won(mover))
 }
 
 impl NaiveRenpaarden {
@@ -105,7 +110,7 @@ impl NaiveRenpaarden {
     }
 }
 
-impl ReferenceOf<RenpaardenPosition> for NaiveRenpaarden {
+impl Reference<RenpaardenPosition> for NaiveRenpaarden {
     type Move = NaiveMove;
 
     /// A (side 0) on ranks 1 and 2, B on ranks 8 and 9, A to move.
@@ -117,7 +122,7 @@ impl ReferenceOf<RenpaardenPosition> for NaiveRenpaarden {
             column[7] = Some(1);
             column[8] = Some(1);
         }
-        let log = RaceLog::new(&board, 0, [0, 0], 0, home_coming);
+        let log = Turns::new(&board, 0, [0, 0], 0, decide);
         NaiveRenpaarden { board, log }
     }
 
@@ -128,7 +133,7 @@ impl ReferenceOf<RenpaardenPosition> for NaiveRenpaarden {
                 *cell = pos.side_at(x + N * y);
             }
         }
-        let log = RaceLog::of(pos, &board, pos.passes_in_row(), home_coming);
+        let log = Turns::of(pos, &board, pos.passes_in_row(), decide);
         NaiveRenpaarden { board, log }
     }
 

@@ -3,13 +3,13 @@
 //! (`engine/src/games/topsecret/`): a 16×16 array of `Option<side>`, the stones each side
 //! has in hand, the eight directions written out, a loop over every cell and direction, a
 //! depth-first search over single jumps per stone (its origin empty during the chain), its
-//! own play, status and repetition list; perft by the shared [`crate::reference`].
+//! own play and win test; turns, status and perft by the shared [`crate::reference`].
 //!
 //! Only the stones, stones in hand, side to move, counts and passes are read from an engine
 //! position ([`NaiveTopSecret::from_engine`]); cells convert to engine indices as
 //! `x + 16·y` (the engine's layout of 16×16, no guard column).
 
-use crate::reference::{race_status, ReferenceOf};
+use crate::reference::{Reference, Turns};
 use halma_engine::games::topsecret::TopSecretPosition;
 use halma_engine::{Move, Status};
 
@@ -63,45 +63,33 @@ fn in_zone((x, y): Cell) -> bool {
     (5..=10).contains(&x) && (5..=10).contains(&y)
 }
 
+/// The board of the reference: the stones on the grid and in each hand.
+type Board = (Grid, [u8; 2]);
+
 /// A position of the reference.
 #[derive(Clone, Debug)]
 pub struct NaiveTopSecret {
     grid: Grid,
     hand: [u8; 2],
-    to_move: usize,
-    move_counts: [u64; 2],
-    passes: usize,
-    status: Status,
-    /// Every (grid, side to move) of the game so far, the present included.
-    seen: Vec<(Grid, usize)>,
+    turns: Turns<Board>,
+}
+
+/// The mover wins with no stone left (on the board or in hand).
+fn decide((grid, hand): &Board, mover: usize, _moves: u64) -> Option<Status> {
+    let left = hand[mover] > 0 || grid.iter().flatten().any(|&c| c == Some(mover));
+    (!left).then_some(Status::Won(mover))
 }
 
 impl NaiveTopSecret {
     /// A position met for the first time; its status is that after the other side's move.
     fn new(grid: Grid, hand: [u8; 2], to_move: usize, counts: [u64; 2], passes: usize) -> Self {
-        let mut p = NaiveTopSecret {
-            grid,
-            hand,
-            to_move,
-            move_counts: counts,
-            passes,
-            status: Status::Ongoing,
-            seen: vec![(grid, to_move)],
-        };
-        p.settle(1 - to_move);
-        p
-    }
-
-    /// The status after `mover`'s move: it wins with no stone left (on the board or in
-    /// hand); two passes draw; the third (grid, side to move) draws.
-    fn settle(&mut self, mover: usize) {
-        let left = self.hand[mover] > 0 || self.grid.iter().flatten().any(|&c| c == Some(mover));
-        self.status = race_status(mover, !left, self.passes, &self.seen);
+        let turns = Turns::new(&(grid, hand), to_move, counts, passes, decide);
+        NaiveTopSecret { grid, hand, turns }
     }
 
     /// The side to move.
     pub fn to_move(&self) -> usize {
-        self.to_move
+        self.turns.to_move()
     }
 
     /// What stands on `c`.
@@ -140,7 +128,7 @@ impl NaiveTopSecret {
     }
 }
 
-impl ReferenceOf<TopSecretPosition> for NaiveTopSecret {
+impl Reference<TopSecretPosition> for NaiveTopSecret {
     type Move = NaiveMove;
 
     /// The empty board, 18 stones in each hand, A to move.
@@ -166,10 +154,10 @@ impl ReferenceOf<TopSecretPosition> for NaiveTopSecret {
     /// landings and its bear-off (from an edge cell, or a jump off from the origin or any
     /// landing); sorted. The pass alone when there is none; nothing when the game is over.
     fn legal_moves(&self) -> Vec<NaiveMove> {
-        if self.status.is_over() {
+        if self.turns.is_over() {
             return Vec::new();
         }
-        let me = self.to_move;
+        let me = self.to_move();
         let mut moves = Vec::new();
         for x in 0..N {
             for y in 0..N {
@@ -214,7 +202,7 @@ impl ReferenceOf<TopSecretPosition> for NaiveTopSecret {
     }
 
     fn play(&mut self, mv: NaiveMove) {
-        let mover = self.to_move;
+        let mover = self.to_move();
         match mv {
             NaiveMove::Drop((x, y)) => {
                 self.grid[x][y] = Some(mover);
@@ -226,19 +214,12 @@ impl ReferenceOf<TopSecretPosition> for NaiveTopSecret {
             NaiveMove::Off((x, y)) => self.grid[x][y] = None,
             NaiveMove::Pass => {}
         }
-        self.passes = if mv == NaiveMove::Pass {
-            self.passes + 1
-        } else {
-            0
-        };
-        self.move_counts[mover] += 1;
-        self.to_move = 1 - mover;
-        self.seen.push((self.grid, self.to_move));
-        self.settle(mover);
+        self.turns
+            .record(&(self.grid, self.hand), mv == NaiveMove::Pass);
     }
 
     fn status(&self) -> Status {
-        self.status
+        self.turns.status()
     }
 
     fn naive_move(mv: Move) -> NaiveMove {
@@ -268,7 +249,7 @@ impl ReferenceOf<TopSecretPosition> for NaiveTopSecret {
 impl NaiveTopSecret {
     /// Moves `side` has made, passes included.
     pub fn move_count(&self, side: usize) -> u64 {
-        self.move_counts[side]
+        self.turns.move_count(side)
     }
 
     /// The stones `side` has in hand.

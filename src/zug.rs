@@ -9,7 +9,7 @@
 //! Only the pieces, side to move, counts and passes are read from an engine position
 //! ([`NaiveZug::from_engine`]); cells convert to engine indices as `x + 17·y`.
 
-use crate::reference::{Grid, RaceLog, ReferenceOf};
+use crate::reference::{Grid, Reference, Turns};
 use halma_engine::games::zug::ZugPosition;
 use halma_engine::{Move, Status};
 
@@ -40,7 +40,7 @@ const DIAGONALS: [(isize, isize); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 #[derive(Clone, Debug)]
 pub struct NaiveZug {
     board: Board,
-    log: RaceLog<Board>,
+    log: Turns<Board>,
 }
 
 /// Whether (file, rank) is on the board.
@@ -87,6 +87,11 @@ fn won(board: &Board, mover: usize) -> bool {
     let on_back = mine.iter().filter(|c| c.1 == back).count();
     let on_second = mine.iter().filter(|c| c.1 == second).count();
     mine.len() == 12 && on_back == 9 && on_second == 3
+}
+
+/// The game is won by the mover's move to `board` when [`won`] says so.
+fn decide(board: &Board, mover: usize, _moves: u64) -> Option<halma_engine::Status> {
+    won(board, mover).then_some(halma_engine::Status::Won(mover))
 }
 
 impl NaiveZug {
@@ -147,7 +152,7 @@ impl NaiveZug {
     }
 }
 
-impl ReferenceOf<ZugPosition> for NaiveZug {
+impl Reference<ZugPosition> for NaiveZug {
     type Move = NaiveMove;
 
     /// Each side's nine pieces on its back rank, nothing placed yet, A to move.
@@ -157,7 +162,7 @@ impl ReferenceOf<ZugPosition> for NaiveZug {
             board[0][x] = Some(0);
             board[16][x] = Some(1);
         }
-        let log = RaceLog::new(&board, 0, [0, 0], 0, won);
+        let log = Turns::new(&board, 0, [0, 0], 0, decide);
         NaiveZug { board, log }
     }
 
@@ -168,7 +173,7 @@ impl ReferenceOf<ZugPosition> for NaiveZug {
                 *square = pos.side_at(x + N * y);
             }
         }
-        let log = RaceLog::of(pos, &board, pos.passes_in_row(), won);
+        let log = Turns::of(pos, &board, pos.passes_in_row(), decide);
         NaiveZug { board, log }
     }
 

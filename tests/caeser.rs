@@ -7,9 +7,61 @@ use halma_engine::games::caeser::{CaeserPosition, Outcome, Solver};
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
-use halma_suite::caeser::{NaiveCaeser, NaiveStatus};
-use halma_suite::perft_table::{check_family_table, family_perft_table};
-use halma_suite::reference::{agree_along_game, replay, Reference};
+use halma_suite::caeser::NaiveCaeser;
+use halma_suite::conformance::{last, Bench, GamesCheck, PlayCheck, Spec, TableCheck};
+use halma_suite::family_checks::{check_game_move_by_move, replayed};
+use halma_suite::reference::{policy_game, Reference};
+
+halma_suite::conformance!(CaeserPosition, NaiveCaeser, SPEC);
+
+/// The suite's numbers for Caeser.
+const SPEC: Spec<CaeserPosition> = Spec {
+    table: "caeser",
+    start: CaeserPosition::start,
+    start_counts: &[9, 69],
+    start_depth: 5,
+    perft_table: TableCheck {
+        min_depths: 2,
+        engine_leaves: 5_000_000,
+        naive_leaves: 300_000,
+        naive_depth: 0,
+        min_lines: 8,
+        min_engine: 82,
+        min_naive: 73,
+    },
+    // The table's positions were drawn by hand from random play (`print_perft_table`).
+    table_positions: None,
+    print_leaves: 20_000_000,
+    play: PlayCheck {
+        positions: 30,
+        epsilons: &[1.0, 0.3, 0.05],
+        plies: &[6, 12, 20, 30, 45, 60],
+        depths: &[(3, 1_000_000, 29)],
+    },
+    games: GamesCheck {
+        games: 12,
+        epsilons: &[1.0, 0.3, 0.05],
+        cap: 1000,
+        min_won: 3,
+    },
+    finished: Vec::new,
+    make_unmake_step: 3,
+    paths_are_moves: true,
+    bench: Bench::Played(200, 60),
+    compute_key: CaeserPosition::compute_key,
+    passes: CaeserPosition::passes_in_row,
+    pass_draw: (
+        || format!("{START_TEXT} 1").replace(" 0,0 ", " 3,3 "),
+        "d3-d4",
+    ),
+    // Men only move forward: no position repeats.
+    repetition: None,
+    mangled: (
+        &[START_TEXT, NEAR_WIN],
+        "AB Cabcdefg012345678/,-passé\t",
+        20_000,
+    ),
+};
 
 const START_TEXT: &str = "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0";
 /// A to move, its last man on e5 one step from d5, the last hole of B's half.
@@ -33,42 +85,12 @@ fn play(pos: &mut CaeserPosition, moves: &[&str]) {
 /// A game from the start: up to `plies` moves, each with chance `epsilon` uniform, else of
 /// greatest gain (fewer if the game ends).
 fn random_game(seed: u64, plies: usize, epsilon: f32) -> CaeserPosition {
-    let mut rng = Rng::new(seed);
-    let mut pos = CaeserPosition::start();
-    let eval = pos.evaluator(&Default::default());
-    for _ in 0..plies {
-        if pos.status().is_over() {
-            break;
-        }
-        let mv = pos.policy_move(&eval, epsilon, &mut rng);
-        pos.make(mv);
-    }
-    pos
+    last(policy_game(CaeserPosition::start(), seed, epsilon, plies))
 }
 
 /// The reference position reached by the same moves from the start.
 fn naive_replay(pos: &CaeserPosition) -> NaiveCaeser {
-    replay(NaiveCaeser::start(), pos)
-}
-
-#[test]
-fn start_counts_and_perft_against_the_reference() {
-    let mut start = CaeserPosition::start();
-    assert_eq!(start.to_text(), START_TEXT);
-    assert_eq!(perft(&mut start, 1), 9);
-    assert_eq!(perft(&mut start, 2), 69);
-    let naive = NaiveCaeser::start();
-    assert_eq!(
-        NaiveCaeser::from_text(START_TEXT).unwrap().perft(3),
-        naive.perft(3)
-    );
-    for depth in 1..=5 {
-        assert_eq!(
-            perft(&mut start, depth),
-            naive.perft(depth),
-            "depth {depth}"
-        );
-    }
+    replayed::<_, NaiveCaeser>(pos)
 }
 
 #[test]
@@ -76,14 +98,10 @@ fn random_games_agree_with_the_reference_move_by_move() {
     let mut ends = [0; 3];
     for seed in 0..150u64 {
         let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
-        let mut rng = Rng::new(seed ^ 0xCAE5);
-        let (pos, naive) = (CaeserPosition::start(), NaiveCaeser::start());
-        let eval = pos.evaluator(&Default::default());
         // Moves only go forward: every game ends well within 1000 plies.
-        let end = agree_along_game(pos, naive, 1000, |p| {
-            p.policy_move(&eval, epsilon, &mut rng)
-        });
-        ends[match end.status() {
+        let game = policy_game(CaeserPosition::start(), seed ^ 0xCAE5, epsilon, 1000);
+        check_game_move_by_move::<_, NaiveCaeser>(&game);
+        ends[match game.last().unwrap().status() {
             Status::Won(_) => 0,
             Status::DrawByPasses => 1,
             _ => 2,
@@ -118,18 +136,6 @@ fn perft_from_random_play_agrees_with_the_reference() {
         checked += 1;
     }
     assert!(checked >= 30, "only {checked} positions checked");
-}
-
-/// The lines of the perft table: position text and counts by depth.
-fn table() -> Vec<(String, Vec<u64>)> {
-    family_perft_table("caeser")
-}
-
-#[test]
-fn perft_table_agrees_with_engine_and_reference() {
-    let lines = check_family_table("caeser", parse, NaiveCaeser::from_text, 5_000_000, 300_000);
-    assert!(lines >= 8);
-    assert_eq!(table()[0].0, START_TEXT);
 }
 
 /// Prints the perft table's lines (`cargo test --release -p halma-suite --test suite
@@ -236,6 +242,7 @@ fn texts_round_trip_and_make_unmake_restores_everything() {
 
 #[test]
 fn diagram_draws_the_hexagon_as_the_rules_do() {
+    assert_eq!(CaeserPosition::start().to_text(), START_TEXT);
     let want = [
         " 7    b b b b   (a7..)",
         " 6   b b b b b   (a6..)",
@@ -419,12 +426,14 @@ fn status_rules() {
     pos.make(Move::PASS);
     assert_eq!((pos.status(), pos.passes_in_row()), (Status::Ongoing, 1));
     assert_eq!(pos.move_count(0), 57);
-    let naive = NaiveCaeser::from_text(text).unwrap().play(None);
-    assert_eq!(naive.status(), NaiveStatus::Ongoing);
+    let mut naive = NaiveCaeser::from_text(text).unwrap();
+    naive.play(None);
+    assert_eq!(naive.status(), Status::Ongoing);
     assert_eq!(pos.legal_moves(), vec![Move::PASS]);
     pos.make(Move::PASS);
     assert_eq!(pos.status(), Status::DrawByPasses);
-    assert_eq!(naive.play(None).status(), NaiveStatus::DrawByPasses);
+    naive.play(None);
+    assert_eq!(naive.status(), Status::DrawByPasses);
     let mut again = parse(&format!("{text} 1"));
     again.make(Move::PASS);
     assert_eq!(again.status(), Status::DrawByPasses);

@@ -1,20 +1,72 @@
 //! Carrera de Caballos: the engine (`halma_engine::games::carrera`) against the per-cell
-//! reference (`halma_suite::carrera`): perft from the start and from positions of seeded
-//! play, the perft table `positions/perft/family/carrera.txt`, move lists along whole games
-//! and on random placements, texts, every bad input, make/unmake, the status rules and the
-//! evaluation.
+//! reference (`halma_suite::carrera`): the conformance suite ([`halma_suite::conformance`])
+//! and what is special to the game: move lists on random placements, texts and the
+//! diagram, every bad input, the win and the evaluation.
 
 use halma_engine::eval::Weights;
 use halma_engine::games::carrera::{board, CarreraPosition};
 use halma_engine::rng::Rng;
 use halma_engine::{Game, Move, Status, Team};
 use halma_suite::carrera::{NaiveCarrera, Square};
-use halma_suite::family_checks::{
-    both_move_lists, check_errors, check_game_move_by_move, check_make_unmake,
-    check_mangled_inputs, check_pass_draw, check_perft_of_play, check_perft_table,
-    check_repetition_in_perft, check_table_positions, check_third_occurrence,
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
 };
-use halma_suite::reference::{policy_game, ReferenceOf};
+use halma_suite::family_checks::{both_move_lists, check_errors};
+use halma_suite::reference::{policy_game, Reference};
+
+halma_suite::conformance!(CarreraPosition, NaiveCarrera, SPEC);
+
+/// The suite's numbers for Carrera.
+const SPEC: Spec<CarreraPosition> = Spec {
+    table: "carrera",
+    start: || CarreraPosition::start(&()),
+    start_counts: &[20, 400],
+    start_depth: 5,
+    // Every count up to 30,000,000 by the engine, up to 2,000,000 by the reference.
+    perft_table: TableCheck {
+        min_depths: 5,
+        engine_leaves: 30_000_000,
+        naive_leaves: 2_000_000,
+        naive_depth: 0,
+        min_lines: 8,
+        min_engine: 45,
+        min_naive: 40,
+    },
+    table_positions: Some(table_positions),
+    print_leaves: 1_000_000_000,
+    play: PlayCheck {
+        positions: 30,
+        epsilons: &[1.0, 0.5, 0.1],
+        plies: &[5, 17, 33, 64, 90, 120, 140],
+        depths: &[(3, 1_500_000, 15)],
+    },
+    games: GamesCheck {
+        games: 8,
+        epsilons: &[0.2, 0.2, 0.2, 0.2, 0.6, 0.6, 0.6, 0.6],
+        cap: 600,
+        min_won: 4,
+    },
+    finished: || vec![last(won_game(0)), last(won_game(1))],
+    make_unmake_step: 3,
+    paths_are_moves: true,
+    bench: Bench::Policy(200, 0, 5),
+    compute_key: CarreraPosition::compute_key,
+    passes: CarreraPosition::passes_in_row,
+    // No pass arises from play here (see docs/games/carrera.md); the rule still holds for
+    // a pass recorded in the text.
+    pass_draw: (
+        || "carrera 7BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7 A 5,6 1".into(),
+        "b1-c3",
+    ),
+    // b1-c3, i10-h8, c3-b1, h8-i10: back to the start after four plies.
+    repetition: Some(RepetitionCheck {
+        from: || CarreraPosition::start(&()),
+        cycle: ["b1-c3", "i10-h8", "c3-b1", "h8-i10"],
+        perft_plies: &[5, 6, 7],
+        depth: 4,
+    }),
+    mangled: (&[START, ALMOST], "AB CabcjJ0123456789/,-passé\t", 20_000),
+};
 
 fn pos(text: &str) -> CarreraPosition {
     CarreraPosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -34,30 +86,6 @@ fn won_game(side: usize) -> Vec<CarreraPosition> {
         .unwrap()
 }
 
-#[test]
-fn start_counts_of_the_rules_and_to_depth_5_with_the_reference() {
-    let mut p = CarreraPosition::start(&());
-    let naive = NaiveCarrera::start();
-    for (depth, want) in [(1, 20), (2, 400)] {
-        assert_eq!((p.perft(depth), naive.perft(depth)), (want, want));
-    }
-    for depth in 3..=5 {
-        assert_eq!(p.perft(depth), naive.perft(depth), "depth {depth}");
-    }
-}
-
-#[test]
-fn the_table_holds_the_start_and_positions_of_play_and_both_generators_agree() {
-    // Every count up to 30,000,000 by the engine, up to 2,000,000 by the reference.
-    let (lines, engine_checked, naive_checked) =
-        check_perft_table::<_, NaiveCarrera>("carrera", 5, 30_000_000, 2_000_000);
-    assert!(lines >= 8);
-    assert!(
-        engine_checked >= 45 && naive_checked >= 40,
-        "{engine_checked} {naive_checked}"
-    );
-}
-
 /// The positions of the perft table besides the start: seeded play, uniform in the
 /// opening (6 and 12 plies), the playout policy later, some a few plies before a win
 /// (either side's).
@@ -70,62 +98,6 @@ fn table_positions() -> Vec<CarreraPosition> {
     out.extend([30, na - 7, na - 4, na - 2].map(|i| a_wins[i].clone()));
     out.extend([40, nb - 5, nb - 2].map(|i| b_wins[i].clone()));
     out
-}
-
-#[test]
-fn the_table_positions_are_those_of_the_seeded_play() {
-    check_table_positions("carrera", &table_positions());
-}
-
-#[test]
-#[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
-fn print_perft_table() {
-    halma_suite::family_checks::print_perft_table(&table_positions());
-}
-
-#[test]
-#[ignore = "prints how seeded games of the playout policy end"]
-fn print_game_ends() {
-    halma_suite::family_checks::print_game_ends(|s, e| game(s, e, 600), &[0.1, 0.2, 0.5], 12);
-}
-
-#[test]
-fn perft_of_positions_from_play_agrees_with_the_reference_history_included() {
-    // Seeded games in three styles, cut at several plies, perft 3: against the reference
-    // replaying the same moves, and against the reference read from the position text.
-    let positions = (0..30u64).map(|seed| {
-        let epsilon = [1.0, 0.5, 0.1][seed as usize % 3];
-        let plies = [5, 17, 33, 64, 90, 120, 140][seed as usize % 7];
-        game(100 + seed, epsilon, plies).pop().unwrap()
-    });
-    let checked = check_perft_of_play::<_, NaiveCarrera>(positions, 3, 1_500_000);
-    assert!(checked >= 15, "{checked}");
-}
-
-/// b1-c3, i10-h8, c3-b1, h8-i10: back to the start after four plies.
-const SHUFFLE: [&str; 4] = ["b1-c3", "i10-h8", "c3-b1", "h8-i10"];
-
-#[test]
-fn repetition_draws_inside_perft_agree_with_the_reference() {
-    check_repetition_in_perft::<CarreraPosition, NaiveCarrera>(&SHUFFLE, &[5, 6, 7], 4);
-}
-
-#[test]
-fn whole_games_agree_with_the_reference_move_by_move() {
-    for seed in 0..8u64 {
-        let epsilon = if seed < 4 { 0.2 } else { 0.6 };
-        check_game_move_by_move::<_, NaiveCarrera>(&game(200 + seed, epsilon, 600));
-    }
-}
-
-#[test]
-fn make_unmake_round_trips_and_moves_read_back() {
-    for p in game(7, 0.3, 600).iter().step_by(3) {
-        check_make_unmake(p, CarreraPosition::compute_key);
-        for mv in p.legal_moves() {
-            assert_eq!(p.path_text(mv), p.move_text(mv));
-        }
-    }
 }
 
 #[test]
@@ -310,22 +282,6 @@ fn a_win_ends_the_game() {
 }
 
 #[test]
-fn two_passes_in_a_row_draw() {
-    // No pass arises from play here (see docs/games/carrera.md); the rule still holds for
-    // a pass recorded in the text.
-    check_pass_draw::<CarreraPosition, NaiveCarrera>(
-        "carrera 7BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7 A 5,6 1",
-        "b1-c3",
-        CarreraPosition::passes_in_row,
-    );
-}
-
-#[test]
-fn the_third_occurrence_draws() {
-    check_third_occurrence::<CarreraPosition, NaiveCarrera>(&SHUFFLE);
-}
-
-#[test]
 fn the_evaluation_prefers_progress() {
     let start = CarreraPosition::start(&());
     let eval = start.evaluator(&Weights::default());
@@ -353,15 +309,4 @@ fn the_evaluation_prefers_progress() {
     for mv in start.legal_moves() {
         assert!(start.move_gain(&eval, 0, mv).abs() <= 100);
     }
-}
-
-#[test]
-fn no_input_panics() {
-    // Mangled position texts and move texts: every one an answer (a position or an
-    // error), never a panic.
-    check_mangled_inputs::<CarreraPosition>(
-        &[START, ALMOST],
-        "AB CabcjJ0123456789/,-passé\t",
-        20_000,
-    );
 }

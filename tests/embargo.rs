@@ -12,16 +12,80 @@ use halma_engine::game::{Game, Status, Team};
 use halma_engine::games::embargo::{EmbargoPosition, DEADLINE};
 use halma_engine::perft::perft;
 use halma_engine::{Error, Move};
+use halma_suite::conformance::{Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::embargo::{move_text as naive_text, NaiveEmbargo};
 use halma_suite::perft_table::family_perft_table;
+use halma_suite::reference::Reference;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-/// Largest count of the table the engine checks in the normal run.
-const ENGINE_LEAVES: u64 = 5_000_000;
-/// Largest count of the table the reference checks in the normal run.
-const NAIVE_LEAVES: u64 = 400_000;
+halma_suite::conformance!(EmbargoPosition, NaiveEmbargo, SPEC);
+
+/// A blocked in its yard by B on d1 c2 b3 a4.
+const BLOCKED: &str = "embargo 7BB/9/9/9/9/B8/AB7/AAB6/AAAB5 A 9,9";
+/// A's 25th move left a stone at home: B to move, A has lost.
+const LOST: &str = "embargo 6BBB/7BB/8B/9/9/1A7/9/9/A2AAAA2 B 25,24";
+
+/// The suite's numbers for Embargo.
+const SPEC: Spec<EmbargoPosition> = Spec {
+    table: "embargo",
+    start: EmbargoPosition::start,
+    start_counts: &[42, 1710],
+    start_depth: 4,
+    // Every count up to 5,000,000 by the engine; by the reference up to 400,000 and every
+    // count to depth 3.
+    perft_table: TableCheck {
+        min_depths: 3,
+        engine_leaves: 5_000_000,
+        naive_leaves: 400_000,
+        naive_depth: 3,
+        min_lines: 9,
+        min_engine: 40,
+        min_naive: 30,
+    },
+    table_positions: Some(|| table_positions().iter().skip(1).map(|t| parse(t)).collect()),
+    print_leaves: 200_000_000,
+    play: PlayCheck {
+        positions: 30,
+        epsilons: &[1.0, 0.5, 0.1],
+        plies: &[5, 15, 30, 45, 60],
+        depths: &[(3, 500_000, 28)],
+    },
+    games: GamesCheck {
+        games: 8,
+        epsilons: &[1.0, 0.3, 0.1],
+        cap: 400,
+        // None of these eight games is won within the cap.
+        min_won: 0,
+    },
+    finished: Vec::new,
+    make_unmake_step: 5,
+    paths_are_moves: true,
+    bench: Bench::Table,
+    compute_key: EmbargoPosition::compute_key,
+    passes: EmbargoPosition::passes_in_row,
+    pass_draw: (
+        || format!("{} 1", EmbargoPosition::start().to_text()),
+        "c1-c5",
+    ),
+    repetition: Some(RepetitionCheck {
+        from: before_the_cycle,
+        cycle: ["c5-c6", "g5-g4", "c6-c5", "g4-g5"],
+        perft_plies: &[6, 7],
+        depth: 3,
+    }),
+    mangled: (&[BLOCKED, LOST], "AB Cabcdefghi0123456789/,-passé\t", 5_000),
+};
+
+/// After c1-c5 g9-g5: where the suite's repetition cycle starts.
+fn before_the_cycle() -> EmbargoPosition {
+    let mut pos = EmbargoPosition::start();
+    for mv in ["c1-c5", "g9-g5"] {
+        pos.make(pos.parse_move(mv).unwrap());
+    }
+    pos
+}
 
 /// The position of a full position text.
 fn parse(text: &str) -> EmbargoPosition {
@@ -136,23 +200,6 @@ fn play_both(seed: u64, style: Style, plies: usize) -> EmbargoPosition {
 }
 
 #[test]
-fn start_counts_of_the_rules() {
-    let mut pos = EmbargoPosition::start();
-    let naive = NaiveEmbargo::from_engine(&pos);
-    for (depth, want) in [(1, 42), (2, 1710)] {
-        assert_eq!(perft(&mut pos, depth), want);
-        assert_eq!(naive.perft(depth), want);
-    }
-}
-
-#[test]
-fn start_perft_agrees_to_depth_4() {
-    let mut pos = EmbargoPosition::start();
-    let naive = NaiveEmbargo::from_engine(&pos);
-    assert_eq!(perft(&mut pos, 4), naive.perft(4));
-}
-
-#[test]
 fn random_play_agrees_with_the_reference() {
     let styles = [Style::Uniform, Style::Forward, Style::Shuffle, Style::Lazy];
     let mut ends = [0usize; 4];
@@ -232,44 +279,6 @@ fn random_placements_agree_with_the_reference() {
 /// The lines of the perft table: position text and counts by depth.
 fn table() -> Vec<(String, Vec<u64>)> {
     family_perft_table("embargo")
-}
-
-#[test]
-fn the_table_agrees_with_both_generators() {
-    let lines = table();
-    assert!(
-        lines.len() >= 9,
-        "the start and at least 8 positions from play"
-    );
-    assert_eq!(lines[0].0, EmbargoPosition::start().to_text());
-    assert_eq!(&lines[0].1[..2], &[42, 1710]);
-    let (mut engine, mut naive) = (0, 0);
-    for (text, counts) in &lines {
-        let mut pos = parse(text);
-        assert_eq!(&pos.to_text(), text);
-        let reference = NaiveEmbargo::from_engine(&pos);
-        assert!(counts.len() >= 3, "{text}: depth 3 at least");
-        for (d, &want) in counts.iter().enumerate() {
-            let depth = d as u32 + 1;
-            if want <= ENGINE_LEAVES {
-                assert_eq!(
-                    perft(&mut pos, depth),
-                    want,
-                    "engine, depth {depth}: {text}"
-                );
-                engine += 1;
-            }
-            if want <= NAIVE_LEAVES || depth <= 3 {
-                assert_eq!(
-                    reference.perft(depth),
-                    want,
-                    "reference, depth {depth}: {text}"
-                );
-                naive += 1;
-            }
-        }
-    }
-    assert!(engine >= 40 && naive >= 30, "{engine} {naive}");
 }
 
 /// The positions of the table: the start, positions from seeded random play (midgame,

@@ -1,8 +1,8 @@
 //! Hexma: the engine (`halma_engine::games::hexma`) against the per-cell reference
-//! (`halma_suite::hexma`): the start counts of the rules and perft from the start and from
-//! positions of seeded play, the perft table `positions/perft/family/hexma.txt`, move lists
-//! along whole games and on random placements, texts, every bad input, make/unmake, the
-//! status rules (the connection win, two passes, the third occurrence) and the evaluation.
+//! (`halma_suite::hexma`): the conformance suite ([`halma_suite::conformance`]) and what is
+//! special to the game: perft 5 from the start, move lists and the win test on random
+//! placements, texts and the diagram, every bad input, the connection win and the
+//! evaluation.
 
 use halma_engine::eval::Weights;
 use halma_engine::games::hexma::board::{self, Stones};
@@ -11,13 +11,65 @@ use halma_engine::games::hexma::HexmaPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{BitBoard, Game, Move, Status, Team};
-use halma_suite::family_checks::{
-    both_move_lists, check_errors, check_game_move_by_move, check_make_unmake,
-    check_mangled_inputs, check_pass_draw, check_perft_of_play, check_perft_table,
-    check_repetition_in_perft, check_table_positions, check_third_occurrence,
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
 };
+use halma_suite::family_checks::{both_move_lists, check_errors};
 use halma_suite::hexma::{on_star, NaiveHexma};
-use halma_suite::reference::{policy_game, ReferenceOf};
+use halma_suite::reference::{policy_game, Reference};
+
+halma_suite::conformance!(HexmaPosition, NaiveHexma, SPEC);
+
+/// The suite's numbers for Hexma.
+const SPEC: Spec<HexmaPosition> = Spec {
+    table: "hexma",
+    start: HexmaPosition::start,
+    start_counts: &[20, 400],
+    start_depth: 4,
+    // Every count up to 20,000,000 by the engine, up to 1,000,000 by the reference.
+    perft_table: TableCheck {
+        min_depths: 4,
+        engine_leaves: 20_000_000,
+        naive_leaves: 1_000_000,
+        naive_depth: 0,
+        min_lines: 8,
+        min_engine: 30,
+        min_naive: 25,
+    },
+    table_positions: Some(table_positions),
+    print_leaves: 2_000_000,
+    play: PlayCheck {
+        positions: 36,
+        epsilons: &[1.0, 0.5, 0.1],
+        plies: &[5, 17, 33, 64, 90, 120],
+        depths: &[(2, 200_000, 20)],
+    },
+    games: GamesCheck {
+        games: 6,
+        epsilons: &[0.3, 0.3, 0.3, 1.0, 1.0, 1.0],
+        cap: 300,
+        min_won: 0,
+    },
+    finished: || vec![last(won_game(0)), last(won_game(1))],
+    make_unmake_step: 7,
+    paths_are_moves: false,
+    bench: Bench::Policy(200, 0, 5),
+    compute_key: HexmaPosition::compute_key,
+    passes: HexmaPosition::passes_in_row,
+    // A pass arises only from a full blockade; the rule holds for a pass in the text.
+    pass_draw: (
+        || "hexma B/BB/BBB/BBBB/5BBB5/12/11/10/9/10/11/12/5AAA5/AAAA/AAA/AA/A A 5,6 1".into(),
+        "k5-k6",
+    ),
+    // k5-k6, g13-g12, k6-k5, g12-g13: back to the start after four plies.
+    repetition: Some(RepetitionCheck {
+        from: HexmaPosition::start,
+        cycle: ["k5-k6", "g13-g12", "k6-k5", "g12-g13"],
+        perft_plies: &[5, 6, 7],
+        depth: 4,
+    }),
+    mangled: (&[START, ALMOST], "AB CabcmeqQ0123456789/,-passé\t", 20_000),
+};
 
 fn pos(text: &str) -> HexmaPosition {
     HexmaPosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -38,28 +90,23 @@ fn game(seed: u64, epsilon: f32, cap: usize) -> Vec<HexmaPosition> {
     policy_game(HexmaPosition::start(), seed, epsilon, cap)
 }
 
-/// The first seeded game of the playout policy (epsilon 0.3, capped) that `side` wins.
+/// The first seeded game of the playout policy (epsilon 0.3, capped) that `side` wins
+/// (found once: the search plays some seconds of games).
 fn won_game(side: usize) -> Vec<HexmaPosition> {
-    (0..)
-        .map(|seed| game(seed, 0.3, 400))
-        .find(|g| g.last().unwrap().status() == Status::Won(side))
-        .unwrap()
+    static WON: std::sync::OnceLock<[Vec<HexmaPosition>; 2]> = std::sync::OnceLock::new();
+    WON.get_or_init(|| {
+        [0, 1].map(|side| {
+            (0..)
+                .map(|seed| game(seed, 0.3, 400))
+                .find(|g| g.last().unwrap().status() == Status::Won(side))
+                .unwrap()
+        })
+    })[side]
+        .clone()
 }
 
 /// The start as text.
 const START: &str = "hexma B/BB/BBB/BBBB/5BBB5/12/11/10/9/10/11/12/5AAA5/AAAA/AAA/AA/A A 0,0";
-
-#[test]
-fn start_counts_of_the_rules_and_to_depth_4_with_the_reference() {
-    let mut p = HexmaPosition::start();
-    let naive = NaiveHexma::start();
-    for (depth, want) in [(1, 20), (2, 400)] {
-        assert_eq!((perft(&mut p, depth), naive.perft(depth)), (want, want));
-    }
-    for depth in 3..=4 {
-        assert_eq!(perft(&mut p, depth), naive.perft(depth), "depth {depth}");
-    }
-}
 
 #[test]
 #[ignore = "the reference's perft 5 from the start (11,617,884 leaves, a few seconds)"]
@@ -67,18 +114,6 @@ fn start_perft_5_with_the_reference() {
     let want = 11_617_884;
     assert_eq!(perft(&mut HexmaPosition::start(), 5), want);
     assert_eq!(NaiveHexma::start().perft(5), want);
-}
-
-#[test]
-fn the_table_holds_the_start_and_positions_of_play_and_both_generators_agree() {
-    // Every count up to 20,000,000 by the engine, up to 1,000,000 by the reference.
-    let (lines, engine_checked, naive_checked) =
-        check_perft_table::<_, NaiveHexma>("hexma", 4, 20_000_000, 1_000_000);
-    assert!(lines >= 8);
-    assert!(
-        engine_checked >= 30 && naive_checked >= 25,
-        "{engine_checked} {naive_checked}"
-    );
 }
 
 /// The positions of the perft table besides the start: seeded play, uniform in the
@@ -93,77 +128,6 @@ fn table_positions() -> Vec<HexmaPosition> {
     out.extend([na / 2, na - 5, na - 2].map(|i| a_wins[i].clone()));
     out.extend([nb / 2, nb - 4, nb - 2].map(|i| b_wins[i].clone()));
     out
-}
-
-#[test]
-fn the_table_positions_are_those_of_the_seeded_play() {
-    check_table_positions("hexma", &table_positions());
-}
-
-#[test]
-#[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
-fn print_perft_table() {
-    // Every depth up to the first count above 2,000,000 (the next would cost minutes).
-    for p in std::iter::once(HexmaPosition::start()).chain(table_positions()) {
-        let mut q = pos(&p.to_text());
-        let mut line = q.to_text();
-        for depth in 1..=12 {
-            let n = perft(&mut q, depth);
-            line += &format!(" ; D{depth} {n}");
-            if n > 2_000_000 || n == 0 {
-                break;
-            }
-        }
-        println!("{line}");
-    }
-}
-
-#[test]
-#[ignore = "prints how seeded games of the playout policy end"]
-fn print_game_ends() {
-    for epsilon in [0.1, 0.3, 1.0] {
-        for seed in 0..10 {
-            let g = game(seed, epsilon, 400);
-            let last = g.last().unwrap().status();
-            println!("eps {epsilon} seed {seed}: {} plies, {last:?}", g.len() - 1);
-        }
-    }
-}
-
-#[test]
-fn perft_of_positions_from_play_agrees_with_the_reference_history_included() {
-    // Seeded games in three styles, cut at several plies, perft 2: against the reference
-    // replaying the same moves, and against the reference read from the position text.
-    let positions = (0..36u64).map(|seed| {
-        let epsilon = [1.0, 0.5, 0.1][seed as usize % 3];
-        let plies = [5, 17, 33, 64, 90, 120][seed as usize % 6];
-        game(100 + seed, epsilon, plies).pop().unwrap()
-    });
-    let checked = check_perft_of_play::<_, NaiveHexma>(positions, 2, 200_000);
-    assert!(checked >= 20, "{checked}");
-}
-
-/// k5-k6, g13-g12, k6-k5, g12-g13: back to the start after four plies.
-const SHUFFLE: [&str; 4] = ["k5-k6", "g13-g12", "k6-k5", "g12-g13"];
-
-#[test]
-fn repetition_draws_inside_perft_agree_with_the_reference() {
-    check_repetition_in_perft::<HexmaPosition, NaiveHexma>(&SHUFFLE, &[5, 6, 7], 4);
-}
-
-#[test]
-fn whole_games_agree_with_the_reference_move_by_move() {
-    for seed in 0..6u64 {
-        let epsilon = if seed < 3 { 0.3 } else { 1.0 };
-        check_game_move_by_move::<_, NaiveHexma>(&game(200 + seed, epsilon, 300));
-    }
-}
-
-#[test]
-fn make_unmake_round_trips_and_moves_read_back() {
-    for p in game(7, 0.3, 300).iter().step_by(7) {
-        check_make_unmake(p, HexmaPosition::compute_key);
-    }
 }
 
 #[test]
@@ -401,21 +365,6 @@ fn joining_the_edges_wins_and_only_for_the_mover() {
 }
 
 #[test]
-fn two_passes_in_a_row_draw() {
-    // A pass arises only from a full blockade; the rule holds for a pass in the text.
-    check_pass_draw::<HexmaPosition, NaiveHexma>(
-        "hexma B/BB/BBB/BBBB/5BBB5/12/11/10/9/10/11/12/5AAA5/AAAA/AAA/AA/A A 5,6 1",
-        "k5-k6",
-        HexmaPosition::passes_in_row,
-    );
-}
-
-#[test]
-fn the_third_occurrence_draws() {
-    check_third_occurrence::<HexmaPosition, NaiveHexma>(&SHUFFLE);
-}
-
-#[test]
 fn the_evaluation_measures_the_connection() {
     let start = HexmaPosition::start();
     let eval = start.evaluator(&Weights::default());
@@ -461,15 +410,4 @@ fn the_evaluation_measures_the_connection() {
         let want = p.side_score(&eval, me) - p.side_score(&eval, you) + Weights::default().tempo;
         assert_eq!(e, want, "seed {seed}");
     }
-}
-
-#[test]
-fn no_input_panics() {
-    // Mangled position texts and move texts: every one an answer (a position or an
-    // error), never a panic.
-    check_mangled_inputs::<HexmaPosition>(
-        &[START, ALMOST],
-        "AB CabcmeqQ0123456789/,-passé\t",
-        20_000,
-    );
 }

@@ -8,10 +8,70 @@ use halma_engine::games::legrec::{LeGrecPosition, Solution, Value};
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
+};
+use halma_suite::family_checks::{check_game_move_by_move, replayed};
 use halma_suite::legrec::NaiveLeGrec;
-use halma_suite::perft_table::{check_family_table, family_perft_table};
-use halma_suite::reference::{agree_along_game, replay, Reference};
+use halma_suite::perft_table::family_perft_table;
+use halma_suite::reference::{seeded_game, Reference};
 use std::sync::OnceLock;
+
+halma_suite::conformance!(LeGrecPosition, NaiveLeGrec, SPEC);
+
+/// The start as text.
+const START: &str = "legrec BBBB/1BBB/AAA1/AAAA A 0,0";
+
+/// The suite's numbers for Le Grec.
+const SPEC: Spec<LeGrecPosition> = Spec {
+    table: "legrec",
+    start: LeGrecPosition::start,
+    start_counts: &[5, 23],
+    start_depth: 6,
+    perft_table: TableCheck {
+        min_depths: 2,
+        engine_leaves: 5_000_000,
+        naive_leaves: 300_000,
+        naive_depth: 0,
+        min_lines: 9,
+        min_engine: 124,
+        min_naive: 113,
+    },
+    // The table's positions were drawn by hand from random play (`print_perft_table`).
+    table_positions: None,
+    print_leaves: 20_000_000,
+    play: PlayCheck {
+        positions: 30,
+        epsilons: &[1.0, 0.5, 0.1],
+        plies: &[6, 12, 20, 30, 45],
+        depths: &[(4, 1_000_000, 20)],
+    },
+    games: GamesCheck {
+        games: 12,
+        epsilons: &[1.0, 0.3, 0.1],
+        cap: 200,
+        min_won: 12,
+    },
+    finished: Vec::new,
+    make_unmake_step: 3,
+    paths_are_moves: true,
+    bench: Bench::Played(200, 40),
+    compute_key: LeGrecPosition::compute_key,
+    passes: LeGrecPosition::passes_in_row,
+    pass_draw: (|| format!("{} 1", START.replace(" 0,0", " 3,3")), "c2-d2"),
+    // Two rounds of sideways moves: the start's third occurrence.
+    repetition: Some(RepetitionCheck {
+        from: LeGrecPosition::start,
+        cycle: ["c2-d2", "b3-a3", "d2-c2", "a3-b3"],
+        perft_plies: &[5, 6, 7],
+        depth: 4,
+    }),
+    mangled: (
+        &[START, "legrec AAAA/AAB1/BB1A/BBBB A 5,5"],
+        "AB Cabcd012345/,-passé\t",
+        20_000,
+    ),
+};
 
 /// The solution, built once for all tests of this file.
 fn solution() -> &'static Solution {
@@ -60,45 +120,27 @@ fn random_move(pos: &LeGrecPosition, style: Style, rng: &mut Rng) -> Move {
 
 /// A game from the start, up to `plies` moves in `style` (fewer if it ends).
 fn random_game(seed: u64, plies: usize, style: Style) -> LeGrecPosition {
-    let mut rng = Rng::new(seed);
-    let mut pos = LeGrecPosition::start();
-    for _ in 0..plies {
-        if pos.status().is_over() {
-            break;
-        }
-        let mv = random_move(&pos, style, &mut rng);
-        pos.make(mv);
-    }
-    pos
+    last(seeded_game(
+        LeGrecPosition::start(),
+        seed,
+        plies,
+        |p, rng| random_move(p, style, rng),
+    ))
 }
 
 /// The reference position reached by the same moves from the start (same history).
 fn naive_replay(pos: &LeGrecPosition) -> NaiveLeGrec {
-    replay(NaiveLeGrec::start(), pos)
-}
-
-#[test]
-fn start_counts_and_perft_against_the_reference() {
-    let mut start = LeGrecPosition::start();
-    assert_eq!(perft(&mut start, 1), 5);
-    assert_eq!(perft(&mut start, 2), 23);
-    let naive = NaiveLeGrec::start();
-    for depth in 1..=6 {
-        assert_eq!(
-            perft(&mut start, depth),
-            naive.perft(depth),
-            "depth {depth}"
-        );
-    }
+    replayed::<_, NaiveLeGrec>(pos)
 }
 
 #[test]
 fn random_games_agree_with_the_reference_move_by_move() {
     for seed in 0..120u64 {
         let style = [Style::Uniform, Style::Forward, Style::Shuffle][seed as usize % 3];
-        let mut rng = Rng::new(seed ^ 0xA5A5);
-        let (pos, naive) = (LeGrecPosition::start(), NaiveLeGrec::start());
-        agree_along_game(pos, naive, 200, |p| random_move(p, style, &mut rng));
+        let game = seeded_game(LeGrecPosition::start(), seed ^ 0xA5A5, 200, |p, rng| {
+            random_move(p, style, rng)
+        });
+        check_game_move_by_move::<_, NaiveLeGrec>(&game);
     }
 }
 
@@ -148,12 +190,6 @@ fn perft_with_history_agrees_with_the_reference() {
 /// The lines of the perft table: position text and counts by depth.
 fn table() -> Vec<(String, Vec<u64>)> {
     family_perft_table("legrec")
-}
-
-#[test]
-fn perft_table_agrees_with_engine_and_reference() {
-    let lines = check_family_table("legrec", parse, NaiveLeGrec::from_text, 5_000_000, 300_000);
-    assert!(lines >= 9);
 }
 
 /// Prints the perft table's lines (`cargo test --release -p halma-suite --test suite

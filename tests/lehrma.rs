@@ -10,10 +10,15 @@ use halma_engine::games::lehrma::{
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::Error;
-use halma_suite::family_checks::{check_errors, check_make_unmake};
-use halma_suite::lehrma::{NaiveLehrma, NaiveStatus};
-use halma_suite::perft_table::{check_family_table, family_perft_table, table_line};
-use halma_suite::reference::{agree_along_game, replay, Reference};
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
+};
+use halma_suite::family_checks::{
+    check_errors, check_game_move_by_move, check_make_unmake, replayed,
+};
+use halma_suite::lehrma::NaiveLehrma;
+use halma_suite::perft_table::{family_perft_table, table_line};
+use halma_suite::reference::{naive_move_text, policy_game, Reference};
 
 const START_PLAIN: &str = "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0";
 const START_KNIGHTS: &str = "lehrma-knights 4pnbr/5ppb/6pn/7p/P7/NP6/BPP5/RBNP4 A 0,0";
@@ -21,6 +26,86 @@ const START_KNIGHTS: &str = "lehrma-knights 4pnbr/5ppb/6pn/7p/P7/NP6/BPP5/RBNP4 
 const NEAR_WIN: &str = "lehrma RBPP4/BPP5/PP6/8/P2bpb2/r1pppp2/pp6/8 A 20,20";
 /// A home, B to move: A has won.
 const A_HOME: &str = "lehrma RBPP4/BPP5/PP6/P7/3bpb2/r1pppp2/pp6/8 B 21,20";
+
+halma_suite::conformance!(
+    plain: LehrmaPlain,
+    NaiveLehrma,
+    rules_spec::<Plain>(
+        &[14, 196],
+        ["e1-d1", "d8-e8", "d1-e1", "e8-d8"],
+        "h4-h5",
+        &[START_PLAIN, NEAR_WIN],
+    )
+);
+halma_suite::conformance!(
+    knights: LehrmaKnights,
+    NaiveLehrma,
+    rules_spec::<WithKnights>(
+        &[18, 324],
+        ["c1-e2", "f8-d7", "e2-c1", "d7-f8"],
+        "c1-e2",
+        &[START_KNIGHTS],
+    )
+);
+
+/// The suite's numbers for a Lehrma rule set: its first two counts from the start, a
+/// cycle of four moves back to the start, a move of the start, texts to mangle.
+fn rules_spec<R: LehrmaRules>(
+    counts: &'static [u64],
+    cycle: [&'static str; 4],
+    reply: &'static str,
+    texts: &'static [&'static str],
+) -> Spec<LehrmaPosition<R>> {
+    Spec {
+        table: R::NAME,
+        start: LehrmaPosition::<R>::start,
+        start_counts: counts,
+        start_depth: 4,
+        perft_table: TableCheck {
+            min_depths: 5,
+            engine_leaves: 3_000_000,
+            naive_leaves: 60_000,
+            naive_depth: 0,
+            min_lines: 6,
+            min_engine: 26,
+            min_naive: 19,
+        },
+        // The table's positions were drawn from random play (`print_perft_tables`).
+        table_positions: None,
+        print_leaves: 3_000_000,
+        play: PlayCheck {
+            positions: 24,
+            epsilons: &[1.0, 0.3, 0.1],
+            plies: &[3, 8, 13, 20, 30, 45],
+            depths: &[(3, 500_000, 24)],
+        },
+        games: GamesCheck {
+            games: 12,
+            epsilons: &[1.0, 0.3, 0.05],
+            cap: 300,
+            min_won: 3,
+        },
+        finished: Vec::new,
+        make_unmake_step: 5,
+        paths_are_moves: false,
+        bench: Bench::Played(200, 80),
+        compute_key: LehrmaPosition::<R>::compute_key,
+        passes: LehrmaPosition::<R>::passes_in_row,
+        pass_draw: (one_pass::<R>, reply),
+        repetition: Some(RepetitionCheck {
+            from: LehrmaPosition::<R>::start,
+            cycle,
+            perft_plies: &[6, 7],
+            depth: 3,
+        }),
+        mangled: (texts, "AB CRBNPrbnpabch012345678/,-passé\t", 5_000),
+    }
+}
+
+/// The start with one pass recorded in the text.
+fn one_pass<R: LehrmaRules>() -> String {
+    format!("{} 1", LehrmaPosition::<R>::start().to_text())
+}
 
 fn parse<R: LehrmaRules>(text: &str) -> LehrmaPosition<R> {
     LehrmaPosition::<R>::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -35,59 +120,32 @@ fn play<R: LehrmaRules>(pos: &mut LehrmaPosition<R>, moves: &[&str]) {
     }
 }
 
-fn knights<R: LehrmaRules>() -> bool {
-    R::NAME == "lehrma-knights"
-}
-
 /// A game from the start: up to `plies` moves, each with chance `epsilon` uniform, else of
 /// greatest gain (fewer if the game ends).
 fn random_game<R: LehrmaRules>(seed: u64, plies: usize, epsilon: f32) -> LehrmaPosition<R> {
-    let mut rng = Rng::new(seed);
-    let mut pos = LehrmaPosition::<R>::start();
-    let eval = pos.evaluator(&Default::default());
-    for _ in 0..plies {
-        if pos.status().is_over() {
-            break;
-        }
-        let mv = pos.policy_move(&eval, epsilon, &mut rng);
-        pos.make(mv);
-    }
-    pos
-}
-
-fn start_counts<R: LehrmaRules>(text: &str, counts: [u64; 2], reference_depth: u32) {
-    let mut start = LehrmaPosition::<R>::start();
-    assert_eq!(start.to_text(), text);
-    assert_eq!(perft(&mut start, 1), counts[0]);
-    assert_eq!(perft(&mut start, 2), counts[1]);
-    let naive = NaiveLehrma::start(knights::<R>());
-    assert_eq!(NaiveLehrma::from_text(text).unwrap().perft(2), counts[1]);
-    for depth in 1..=reference_depth {
-        assert_eq!(
-            perft(&mut start, depth),
-            naive.perft(depth),
-            "{} depth {depth}",
-            R::NAME
-        );
-    }
+    last(policy_game(
+        LehrmaPosition::<R>::start(),
+        seed,
+        epsilon,
+        plies,
+    ))
 }
 
 #[test]
-fn start_counts_and_perft_against_the_reference() {
-    start_counts::<Plain>(START_PLAIN, [14, 196], 4);
-    start_counts::<WithKnights>(START_KNIGHTS, [18, 324], 4);
+fn the_starts_are_the_rules_texts() {
+    assert_eq!(LehrmaPlain::start().to_text(), START_PLAIN);
+    assert_eq!(LehrmaKnights::start().to_text(), START_KNIGHTS);
+    assert_eq!(family_perft_table("lehrma")[0].0, START_PLAIN);
+    assert_eq!(family_perft_table("lehrma-knights")[0].0, START_KNIGHTS);
 }
 
 fn random_games_agree<R: LehrmaRules>(games: u64) -> [u32; 3] {
     let mut ends = [0; 3];
     for seed in 0..games {
         let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
-        let mut rng = Rng::new(seed ^ 0x1e4);
-        let pos = LehrmaPosition::<R>::start();
-        let naive = NaiveLehrma::start(knights::<R>());
-        let eval = pos.evaluator(&Default::default());
-        let end = agree_along_game(pos, naive, 300, |p| p.policy_move(&eval, epsilon, &mut rng));
-        ends[match end.status() {
+        let game = policy_game(LehrmaPosition::<R>::start(), seed ^ 0x1e4, epsilon, 300);
+        check_game_move_by_move::<_, NaiveLehrma>(&game);
+        ends[match game.last().unwrap().status() {
             Status::Won(_) => 0,
             Status::DrawByRepetition => 1,
             _ => 2,
@@ -115,11 +173,11 @@ fn perft_from_play<R: LehrmaRules>() -> usize {
                 pos.unmake();
             }
         }
-        let naive = replay(NaiveLehrma::start(knights::<R>()), &pos);
+        let naive = replayed::<_, NaiveLehrma>(&pos);
         for depth in 1..=3 {
             assert_eq!(
                 perft(&mut pos, depth),
-                naive.perft(depth),
+                Reference::<LehrmaPosition<R>>::perft(&naive, depth),
                 "seed {seed}, depth {depth}, {}",
                 pos.to_text()
             );
@@ -133,28 +191,6 @@ fn perft_from_play<R: LehrmaRules>() -> usize {
 fn perft_from_random_play_agrees_with_the_reference() {
     assert_eq!(perft_from_play::<Plain>(), 24);
     assert_eq!(perft_from_play::<WithKnights>(), 24);
-}
-
-#[test]
-fn perft_tables_agree_with_engine_and_reference() {
-    let lines = check_family_table(
-        "lehrma",
-        parse::<Plain>,
-        NaiveLehrma::from_text,
-        3_000_000,
-        60_000,
-    );
-    assert!(lines >= 6);
-    assert_eq!(family_perft_table("lehrma")[0].0, START_PLAIN);
-    let lines = check_family_table(
-        "lehrma-knights",
-        parse::<WithKnights>,
-        NaiveLehrma::from_text,
-        3_000_000,
-        60_000,
-    );
-    assert!(lines >= 6);
-    assert_eq!(family_perft_table("lehrma-knights")[0].0, START_KNIGHTS);
 }
 
 fn print_table<R: LehrmaRules>() {
@@ -435,10 +471,9 @@ fn swaps_exchange_the_pieces_and_unmake_restores_them() {
     assert!(pos.parse_move("b5-b6").is_ok());
     assert!(pos.parse_move("b5-b7").is_err());
     let naive = NaiveLehrma::from_text(text).unwrap();
-    let mut a: Vec<String> = naive
-        .moves()
+    let mut a: Vec<String> = Reference::<LehrmaPlain>::legal_moves(&naive)
         .into_iter()
-        .map(NaiveLehrma::move_text)
+        .map(naive_move_text)
         .collect();
     a.sort();
     assert_eq!(a.join(" "), sorted_moves(&pos));
@@ -453,11 +488,13 @@ fn status_rules() {
     assert_eq!(pos.status(), Status::Won(0));
     assert!(pos.legal_moves().is_empty());
     assert_eq!(perft(&mut pos, 1), 0);
-    let naive = NaiveLehrma::from_text(NEAR_WIN)
-        .unwrap()
-        .play_text("a4-a5")
-        .unwrap();
-    assert_eq!(naive.status(), NaiveStatus::Won(0));
+    let mut naive = NaiveLehrma::from_text(NEAR_WIN).unwrap();
+    let win = parse::<Plain>(NEAR_WIN).parse_move("a4-a5").unwrap();
+    Reference::<LehrmaPlain>::play(
+        &mut naive,
+        <NaiveLehrma as Reference<LehrmaPlain>>::naive_move(win),
+    );
+    assert_eq!(Reference::<LehrmaPlain>::status(&naive), Status::Won(0));
     // Kinds count: A's pieces on B's start squares, but a bishop and a pawn exchanged.
     let wrong = parse::<Plain>("lehrma RPPP4/BPB5/PP6/P7/3bpb2/r1pppp2/pp6/8 B 21,20");
     assert_eq!(wrong.status(), Status::Ongoing);
@@ -471,8 +508,11 @@ fn status_rules() {
     }
     assert_eq!(pos.status(), Status::DrawByRepetition);
     assert!(pos.legal_moves().is_empty());
-    let naive = replay(NaiveLehrma::start(false), &pos);
-    assert_eq!(naive.status(), NaiveStatus::DrawByRepetition);
+    let naive = replayed::<_, NaiveLehrma>(&pos);
+    assert_eq!(
+        Reference::<LehrmaPlain>::status(&naive),
+        Status::DrawByRepetition
+    );
     pos.unmake();
     assert_eq!(pos.status(), Status::Ongoing);
     // Passes: a position given with one pass; a second pass draws.
@@ -559,6 +599,14 @@ proptest::proptest! {
 #[test]
 #[ignore]
 fn start_perft_5_against_the_reference() {
-    start_counts::<Plain>(START_PLAIN, [14, 196], 5);
-    start_counts::<WithKnights>(START_KNIGHTS, [18, 324], 5);
+    fn agree<R: LehrmaRules>() {
+        let mut start = LehrmaPosition::<R>::start();
+        let naive = <NaiveLehrma as Reference<LehrmaPosition<R>>>::start();
+        for depth in 1..=5 {
+            let want = Reference::<LehrmaPosition<R>>::perft(&naive, depth);
+            assert_eq!(perft(&mut start, depth), want, "{} depth {depth}", R::NAME);
+        }
+    }
+    agree::<Plain>();
+    agree::<WithKnights>();
 }

@@ -1,22 +1,80 @@
 //! Renpaarden: the engine (`halma_engine::games::renpaarden`) against the per-cell reference
-//! (`halma_suite::renpaarden`): perft from the start and from positions of seeded play, the
-//! perft table `positions/perft/family/renpaarden.txt`, move lists along whole games, texts,
-//! every bad input, make/unmake, the status rules and the evaluation.
+//! (`halma_suite::renpaarden`): the conformance suite ([`halma_suite::conformance`]) and
+//! what is special to the game: texts and the diagram, every bad input, the win and the
+//! evaluation.
 
 use halma_engine::eval::Weights;
 use halma_engine::games::renpaarden::{board, RenpaardenPosition};
 use halma_engine::{Error, Game, Move, Status, Team};
-use halma_suite::family_checks::{
-    check_game_move_by_move, check_make_unmake, check_pass_draw, check_perft_of_play,
-    check_perft_table, check_repetition_in_perft, check_table_positions, check_third_occurrence,
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
 };
-use halma_suite::reference::{policy_game, ReferenceOf};
+use halma_suite::reference::{policy_game, Reference};
 use halma_suite::renpaarden::NaiveRenpaarden;
 
-/// Largest table count the normal run checks with the engine.
-const ENGINE_LEAVES: u64 = 20_000_000;
-/// Largest table count the normal run checks with the reference.
-const NAIVE_LEAVES: u64 = 1_000_000;
+halma_suite::conformance!(RenpaardenPosition, NaiveRenpaarden, SPEC);
+
+/// The suite's numbers for Renpaarden.
+const SPEC: Spec<RenpaardenPosition> = Spec {
+    table: "renpaarden",
+    start: || RenpaardenPosition::start(&()),
+    start_counts: &[46, 2116],
+    start_depth: 4,
+    perft_table: TableCheck {
+        min_depths: 3,
+        engine_leaves: 20_000_000,
+        naive_leaves: 1_000_000,
+        naive_depth: 0,
+        min_lines: 9,
+        min_engine: 35,
+        min_naive: 25,
+    },
+    table_positions: Some(table_positions),
+    print_leaves: 1_000_000_000,
+    play: PlayCheck {
+        positions: 24,
+        epsilons: &[1.0, 0.5, 0.1],
+        plies: &[5, 17, 33, 64, 90, 120, 140],
+        depths: &[(3, 1_500_000, 10)],
+    },
+    games: GamesCheck {
+        games: 6,
+        epsilons: &[0.2, 0.2, 0.2, 0.6, 0.6, 0.6],
+        cap: 400,
+        min_won: 3,
+    },
+    // Both texts of every move parse back to it; the path is knight leaps through enemy
+    // stones.
+    finished: || vec![last(game(12, 0.2, 400)), last(game(14, 0.2, 400))],
+    make_unmake_step: 3,
+    paths_are_moves: false,
+    bench: Bench::Policy(40, 0, 5),
+    compute_key: RenpaardenPosition::compute_key,
+    passes: RenpaardenPosition::passes_in_row,
+    // No pass arises from play here (see docs/games/renpaarden.md); the rule still holds
+    // for a pass recorded in the text.
+    pass_draw: (
+        || "renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA A 5,6 1".into(),
+        "b1-c3",
+    ),
+    // b1-c3, b9-c7, c3-b1, c7-b9: back to the start after four plies. From the fifth ply
+    // on, a position of the cycle occurs the third time within three more plies (a draw
+    // before the leaves).
+    repetition: Some(RepetitionCheck {
+        from: || RenpaardenPosition::start(&()),
+        cycle: ["b1-c3", "b9-c7", "c3-b1", "c7-b9"],
+        perft_plies: &[5, 7],
+        depth: 4,
+    }),
+    mangled: (
+        &[
+            "renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA A 0,0",
+            "renpaarden 1AAAAAAAA/AAAAAAAAA/1A7/9/9/7B1/9/1BBBBBBBB/BBBBBBBBB A 70,69",
+        ],
+        "AB CabciI0123456789/,-passé\t",
+        20_000,
+    ),
+};
 
 fn pos(text: &str) -> RenpaardenPosition {
     RenpaardenPosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -32,33 +90,6 @@ fn game(seed: u64, epsilon: f32, cap: usize) -> Vec<RenpaardenPosition> {
 /// the game ends.
 fn play(seed: u64, epsilon: f32, plies: usize) -> RenpaardenPosition {
     game(seed, epsilon, plies).pop().unwrap()
-}
-
-#[test]
-fn start_counts_of_the_rules() {
-    let mut p = RenpaardenPosition::start(&());
-    assert_eq!(p.perft(1), 46);
-    assert_eq!(p.perft(2), 2116);
-    let naive = NaiveRenpaarden::start();
-    assert_eq!(naive.perft(1), 46);
-    assert_eq!(naive.perft(2), 2116);
-}
-
-#[test]
-fn start_perft_to_depth_4_agrees_with_the_reference() {
-    let mut p = RenpaardenPosition::start(&());
-    let naive = NaiveRenpaarden::start();
-    for depth in 3..=4 {
-        assert_eq!(p.perft(depth), naive.perft(depth), "depth {depth}");
-    }
-}
-
-#[test]
-fn the_table_holds_the_start_and_positions_of_play_and_both_generators_agree() {
-    let (lines, engine_checked, naive_checked) =
-        check_perft_table::<_, NaiveRenpaarden>("renpaarden", 3, ENGINE_LEAVES, NAIVE_LEAVES);
-    assert!(lines >= 9);
-    assert!(engine_checked >= 35 && naive_checked >= 25);
 }
 
 /// The positions of the perft table besides the start: seeded play, uniform in the
@@ -77,58 +108,6 @@ fn table_positions() -> Vec<RenpaardenPosition> {
         out.push(b_wins[i].clone());
     }
     out
-}
-
-#[test]
-fn the_table_positions_are_those_of_the_seeded_play() {
-    check_table_positions("renpaarden", &table_positions());
-}
-
-#[test]
-#[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
-fn print_perft_table() {
-    halma_suite::family_checks::print_perft_table(&table_positions());
-}
-
-#[test]
-fn perft_of_positions_from_play_agrees_with_the_reference_history_included() {
-    // Seeded games in three styles, cut at several plies: perft 3 against the reference
-    // replaying the same moves and the reference read from the text.
-    let positions = (0..24u64).map(|seed| {
-        let epsilon = [1.0, 0.5, 0.1][seed as usize % 3];
-        let plies = [5, 17, 33, 64, 90, 120, 140][seed as usize % 7];
-        play(100 + seed, epsilon, plies)
-    });
-    let checked = check_perft_of_play::<_, NaiveRenpaarden>(positions, 3, 1_500_000);
-    assert!(checked >= 10, "{checked}");
-}
-
-/// b1-c3, b9-c7, c3-b1, c7-b9: back to the start after four plies.
-const SHUFFLE: [&str; 4] = ["b1-c3", "b9-c7", "c3-b1", "c7-b9"];
-
-#[test]
-fn repetition_draws_inside_perft_agree_with_the_reference() {
-    // From the fifth ply on, a position of the cycle occurs the third time within three
-    // more plies (a draw before the leaves).
-    check_repetition_in_perft::<RenpaardenPosition, NaiveRenpaarden>(&SHUFFLE, &[5, 7], 4);
-}
-
-#[test]
-fn whole_games_agree_with_the_reference_move_by_move() {
-    for seed in 0..6u64 {
-        let epsilon = if seed < 3 { 0.2 } else { 0.6 };
-        let positions = game(200 + seed, epsilon, 400);
-        check_game_move_by_move::<_, NaiveRenpaarden>(&positions);
-    }
-}
-
-#[test]
-fn make_unmake_round_trips_and_paths_read_back() {
-    // Both texts of every move parse back to it; the path is knight leaps through enemy
-    // stones.
-    for p in game(7, 0.3, 400).iter().step_by(3) {
-        check_make_unmake(p, RenpaardenPosition::compute_key);
-    }
 }
 
 #[test]
@@ -306,22 +285,6 @@ fn a_win_ends_the_game() {
     // A text of the finished position reads as won by the side that just moved.
     p.make(win);
     assert_eq!(pos(&p.to_text()).status(), Status::Won(0));
-}
-
-#[test]
-fn two_passes_in_a_row_draw() {
-    // No pass arises from play here (see docs/games/renpaarden.md); the rule still holds for
-    // a pass recorded in the text.
-    check_pass_draw::<RenpaardenPosition, NaiveRenpaarden>(
-        "renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA A 5,6 1",
-        "b1-c3",
-        RenpaardenPosition::passes_in_row,
-    );
-}
-
-#[test]
-fn the_third_occurrence_draws() {
-    check_third_occurrence::<RenpaardenPosition, NaiveRenpaarden>(&SHUFFLE);
 }
 
 #[test]

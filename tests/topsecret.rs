@@ -1,8 +1,7 @@
 //! Top Secret: the engine (`halma_engine::games::topsecret`) against the per-cell reference
-//! (`halma_suite::topsecret`): perft from the start (drop plies included) and from positions
-//! of seeded play, the perft table `positions/perft/family/topsecret.txt`, move lists along
-//! whole games and on random placements, texts, bad inputs, make/unmake, the status rules
-//! and the evaluation.
+//! (`halma_suite::topsecret`): the conformance suite ([`halma_suite::conformance`]) and what
+//! is special to the game: the drop phase, move lists on random placements, bearing off,
+//! the last stone off, blocked sides, texts and the diagram, bad inputs and the evaluation.
 
 use halma_engine::eval::Weights;
 use halma_engine::games::topsecret::board::{self, cell, BB, CELLS_BB, DROP_ZONE};
@@ -10,13 +9,64 @@ use halma_engine::games::topsecret::TopSecretPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{BitBoard, Game, Move, Status, Team};
-use halma_suite::family_checks::{
-    both_move_lists, check_errors, check_game_move_by_move, check_make_unmake, check_pass_draw,
-    check_perft_of_play, check_perft_table, check_table_positions, check_third_occurrence_from,
-    cycle_from, replayed_from,
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
 };
-use halma_suite::reference::{policy_game, ReferenceOf};
+use halma_suite::family_checks::{both_move_lists, check_errors};
+use halma_suite::reference::{policy_game, Reference};
 use halma_suite::topsecret::{NaiveMove, NaiveTopSecret};
+
+halma_suite::conformance!(TopSecretPosition, NaiveTopSecret, SPEC);
+
+/// The suite's numbers for Top Secret.
+const SPEC: Spec<TopSecretPosition> = Spec {
+    table: "topsecret",
+    start: || <TopSecretPosition as Game>::start(&()),
+    // Every drop is to one of the empty cells of the drop zone: 36·35·34·33·32.
+    start_counts: &[36, 1260, 42_840, 1_413_720, 45_239_040],
+    start_depth: 3,
+    perft_table: TableCheck {
+        min_depths: 3,
+        engine_leaves: 50_000_000,
+        naive_leaves: 400_000,
+        naive_depth: 0,
+        min_lines: 8,
+        min_engine: 30,
+        min_naive: 20,
+    },
+    table_positions: Some(table_positions),
+    // Deeper only while the last count is at most a million (the next stays cheap).
+    print_leaves: 1_000_000,
+    // Seeded games cut at several plies (drop phase, its end, the move phase), perft 2 and
+    // 3.
+    play: PlayCheck {
+        positions: 30,
+        epsilons: &[1.0, 0.5, 0.1],
+        plies: &[20, 35, 36, 41, 70, 130, 220],
+        depths: &[(2, 100_000, 25), (3, 300_000, 8)],
+    },
+    games: GamesCheck {
+        games: 6,
+        epsilons: &[0.1, 0.3, 0.8],
+        cap: 1500,
+        min_won: 3,
+    },
+    finished: || vec![last(won_game(0)), last(won_game(1))],
+    make_unmake_step: 7,
+    paths_are_moves: true,
+    bench: Bench::Policy(400, 36, 5),
+    compute_key: TopSecretPosition::compute_key,
+    passes: TopSecretPosition::passes_in_row,
+    pass_draw: (one_pass, "e5-e6"),
+    // e5-e6, l12-l11, e6-e5, l11-l12: back where it started after four plies.
+    repetition: Some(RepetitionCheck {
+        from: cycle_start,
+        cycle: ["e5-e6", "l12-l11", "e6-e5", "l11-l12"],
+        perft_plies: &[5, 6, 7],
+        depth: 4,
+    }),
+    mangled: (&[START], "AB Cabcp0123456789/,-@offpassé\t", 20_000),
+};
 
 fn pos(text: &str) -> TopSecretPosition {
     TopSecretPosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -37,15 +87,7 @@ fn after_drops(seed: u64) -> TopSecretPosition {
 }
 
 #[test]
-fn start_counts_of_the_rules_and_the_drop_phase_with_the_reference() {
-    let mut p = <TopSecretPosition as Game>::start(&());
-    let naive = NaiveTopSecret::start();
-    for (depth, want) in [(1, 36), (2, 1260)] {
-        assert_eq!((perft(&mut p, depth), naive.perft(depth)), (want, want));
-    }
-    assert_eq!((perft(&mut p, 3), naive.perft(3)), (42_840, 42_840));
-    // Every drop is to one of the empty cells of the drop zone: 36·35·34·33·32.
-    assert_eq!(perft(&mut p, 5), 45_239_040);
+fn after_the_drop_phase_a_moves_and_agrees_with_the_reference() {
     // After the 36 drops A moves first, and no stone may be dropped any more.
     let mut p = after_drops(3);
     assert_eq!(p.occupied(), DROP_ZONE);
@@ -54,17 +96,6 @@ fn start_counts_of_the_rules_and_the_drop_phase_with_the_reference() {
     let moves = p.legal_moves();
     assert!(moves.iter().all(|m| !m.is_drop() && !m.is_pass()));
     assert_eq!(perft(&mut p, 2), NaiveTopSecret::from_engine(&p).perft(2));
-}
-
-#[test]
-fn the_table_holds_the_start_and_positions_of_play_and_both_generators_agree() {
-    let (lines, engine_checked, naive_checked) =
-        check_perft_table::<_, NaiveTopSecret>("topsecret", 3, 50_000_000, 400_000);
-    assert!(lines >= 8);
-    assert!(
-        engine_checked >= 30 && naive_checked >= 20,
-        "{engine_checked} {naive_checked}"
-    );
 }
 
 /// The first seeded game of the playout policy (epsilon 0.2) that `side` wins.
@@ -86,78 +117,6 @@ fn table_positions() -> Vec<TopSecretPosition> {
     out.extend([80, na - 6, na - 2].map(|i| a_wins[i].clone()));
     out.extend([120, nb - 3].map(|i| b_wins[i].clone()));
     out
-}
-
-#[test]
-fn the_table_positions_are_those_of_the_seeded_play() {
-    check_table_positions("topsecret", &table_positions());
-}
-
-#[test]
-#[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
-fn print_perft_table() {
-    for p in std::iter::once(<TopSecretPosition as Game>::start(&())).chain(table_positions()) {
-        let mut q = pos(&p.to_text());
-        // Deeper only while the last count is at most a million (the next stays cheap).
-        let mut counts = Vec::new();
-        let mut last = 1;
-        for depth in 1..=6 {
-            if last > 1_000_000 {
-                break;
-            }
-            last = perft(&mut q, depth);
-            counts.push(format!("D{depth} {last}"));
-        }
-        println!("{} ; {}", p.to_text(), counts.join(" ; "));
-    }
-}
-
-#[test]
-#[ignore = "prints how seeded games of the playout policy end"]
-fn print_game_ends() {
-    let epsilons = [0.1, 0.2, 0.5, 1.0];
-    halma_suite::family_checks::print_game_ends(|s, e| game(s, e, 1500), &epsilons, 8);
-}
-
-#[test]
-fn perft_of_positions_from_play_agrees_with_the_reference_history_included() {
-    // Seeded games in three styles, cut at several plies (drop phase, its end, the move
-    // phase), perft 2 or 3: against the reference replaying the same moves, and against
-    // the reference read from the position text.
-    let positions = (0..30u64).map(|seed| {
-        let epsilon = [1.0, 0.5, 0.1][seed as usize % 3];
-        let plies = [20, 35, 36, 41, 70, 130, 220][seed as usize % 7];
-        game(100 + seed, epsilon, plies).pop().unwrap()
-    });
-    let positions: Vec<TopSecretPosition> = positions.collect();
-    let checked = check_perft_of_play::<_, NaiveTopSecret>(positions.clone(), 2, 100_000);
-    assert!(checked >= 25, "{checked}");
-    let checked = check_perft_of_play::<_, NaiveTopSecret>(positions, 3, 300_000);
-    assert!(checked >= 8, "{checked}");
-}
-
-#[test]
-fn whole_games_agree_with_the_reference_move_by_move() {
-    let mut wins = [0; 2];
-    for seed in 0..6u64 {
-        let epsilon = [0.1, 0.3, 0.8][seed as usize % 3];
-        let g = game(200 + seed, epsilon, 1500);
-        if let Status::Won(s) = g.last().unwrap().status() {
-            wins[s] += 1;
-        }
-        check_game_move_by_move::<_, NaiveTopSecret>(&g);
-    }
-    assert!(wins[0] + wins[1] >= 3, "{wins:?}");
-}
-
-#[test]
-fn make_unmake_round_trips_and_moves_read_back() {
-    for p in game(7, 0.3, 1500).iter().step_by(7) {
-        check_make_unmake(p, TopSecretPosition::compute_key);
-        for mv in p.legal_moves() {
-            assert_eq!(p.path_text(mv), p.move_text(mv));
-        }
-    }
 }
 
 /// `n` cells of the board at random, none in `taken`.
@@ -293,31 +252,16 @@ fn a_blocked_side_passes_and_two_passes_draw() {
         [NaiveMove::Pass]
     );
     assert!(p.parse_move("pass").is_ok());
-    // A pass recorded in the text: the next pass draws.
-    let text = format!("{} 1", place(&["e5"], &["l12"], 0).to_text());
-    check_pass_draw::<TopSecretPosition, NaiveTopSecret>(
-        &text,
-        "e5-e6",
-        TopSecretPosition::passes_in_row,
-    );
 }
 
-/// e5-e6, l12-l11, e6-e5, l11-l12: back where it started after four plies.
-const SHUFFLE: [&str; 4] = ["e5-e6", "l12-l11", "e6-e5", "l11-l12"];
+/// A pass recorded in the text (the suite's two-passes draw: the next pass draws).
+fn one_pass() -> String {
+    format!("{} 1", place(&["e5"], &["l12"], 0).to_text())
+}
 
-#[test]
-fn the_third_occurrence_draws() {
-    let start = place(&["e5", "a3"], &["l12", "p9"], 0);
-    check_third_occurrence_from::<TopSecretPosition, NaiveTopSecret>(start.clone(), &SHUFFLE);
-    // Inside perft too: after 5, 6 and 7 plies the engine agrees with the reference
-    // replaying the cycle; the same position without its history has more leaves.
-    for n in [5, 6, 7] {
-        let mut p = cycle_from(start.clone(), &SHUFFLE, n);
-        let want = perft(&mut p, 4);
-        let naive = replayed_from(NaiveTopSecret::from_engine(&start), &p);
-        assert_eq!(naive.perft(4), want, "after {n} plies");
-        assert!(perft(&mut pos(&p.to_text()), 4) > want, "after {n} plies");
-    }
+/// The start of the suite's repetition cycle: two stones a side in the move phase.
+fn cycle_start() -> TopSecretPosition {
+    place(&["e5", "a3"], &["l12", "p9"], 0)
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! Le Zug: the engine (`halma_engine::games::zug`) against the per-cell reference
-//! (`halma_suite::zug`): perft from the start (placement plies included) and from positions
-//! of seeded play, the perft table `positions/perft/family/zug.txt`, move lists along whole
-//! games and on random placements (the camp rule and the backward phase among them), texts,
-//! every bad input, make/unmake, the status rules and the evaluation.
+//! (`halma_suite::zug`): the conformance suite ([`halma_suite::conformance`]) and what is
+//! special to the game: the placement plies, move lists on random placements (the camp
+//! rule and the backward phase among them), texts and the diagram, every bad input, the
+//! win, blocked sides, chains and the evaluation.
 
 use halma_engine::eval::Weights;
 use halma_engine::games::zug::board::{self, Squares};
@@ -10,12 +10,71 @@ use halma_engine::games::zug::ZugPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Game, Move, Status, Team};
-use halma_suite::family_checks::{
-    both_move_lists, check_errors, check_game_move_by_move, check_make_unmake, check_pass_draw,
-    check_perft_of_play, check_perft_table, check_table_positions,
+use halma_suite::conformance::{
+    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
 };
-use halma_suite::reference::{policy_game, ReferenceOf};
+use halma_suite::family_checks::{both_move_lists, check_errors};
+use halma_suite::reference::{policy_game, Reference};
 use halma_suite::zug::NaiveZug;
+
+halma_suite::conformance!(ZugPosition, NaiveZug, SPEC);
+
+/// The suite's numbers for Le Zug.
+const SPEC: Spec<ZugPosition> = Spec {
+    table: "zug",
+    start: ZugPosition::start,
+    // The six placement plies: 8·8·7·7·6·6, then A's first moves.
+    start_counts: &[8, 64, 448, 3136, 18816, 112896],
+    start_depth: 7,
+    // Every count up to 20,000,000 by the engine, up to 2,000,000 by the reference.
+    perft_table: TableCheck {
+        min_depths: 4,
+        engine_leaves: 20_000_000,
+        naive_leaves: 2_000_000,
+        naive_depth: 0,
+        min_lines: 8,
+        min_engine: 40,
+        min_naive: 35,
+    },
+    table_positions: Some(table_positions),
+    // Every depth up to 20,000,000 leaves (the next depth is often 30-40 times more).
+    print_leaves: 20_000_000,
+    play: PlayCheck {
+        positions: 36,
+        epsilons: &[1.0, 0.5, 0.1],
+        plies: &[4, 9, 25, 50, 90, 140, 200, 300],
+        depths: &[(3, 300_000, 25)],
+    },
+    games: GamesCheck {
+        games: 12,
+        epsilons: &[0.1, 0.3, 1.0],
+        cap: 1500,
+        min_won: 6,
+    },
+    finished: || vec![last(won_game())],
+    make_unmake_step: 4,
+    paths_are_moves: false,
+    bench: Bench::Policy(300, 6, 7),
+    compute_key: ZugPosition::compute_key,
+    passes: ZugPosition::passes_in_row,
+    pass_draw: (one_pass_after_placement, "b2-c3"),
+    // Four plies back to the same position, both sides in the backward phase; perft 3
+    // after six plies crosses the coming draw.
+    repetition: Some(RepetitionCheck {
+        from: backward,
+        cycle: ["i15-j14", "i3-h4", "j14-i15", "h4-i3"],
+        perft_plies: &[6],
+        depth: 3,
+    }),
+    mangled: (
+        &[
+            START,
+            "zug AAAA1AAA1/AAAAA3/9/8/9/8/9/8/9/8/9/8/7B1/5B2/6BB1/5B1B/1BBBB1BB1 A 500,500",
+        ],
+        "AB CabcqQ0123456789/,-@passé\t",
+        20_000,
+    ),
+};
 
 /// The start as text: nine pieces a side on its back rank, nothing placed yet.
 const START: &str = "zug BBBBBBBBB/8/9/8/9/8/9/8/9/8/9/8/9/8/9/8/AAAAAAAAA A 0,0";
@@ -56,33 +115,6 @@ fn game(seed: u64, epsilon: f32, cap: usize) -> Vec<ZugPosition> {
     policy_game(ZugPosition::start(), seed, epsilon, cap)
 }
 
-#[test]
-fn start_counts_of_the_rules_and_to_depth_7_with_the_reference() {
-    let mut p = ZugPosition::start();
-    assert_eq!(p.to_text(), START);
-    let naive = NaiveZug::start();
-    for (depth, want) in [(1, 8), (2, 64)] {
-        assert_eq!((perft(&mut p, depth), naive.perft(depth)), (want, want));
-    }
-    // The six placement plies: 8·8·7·7·6·6, then A's first moves.
-    for (depth, want) in [(3, 448), (4, 3136), (5, 18816), (6, 112896)] {
-        assert_eq!(perft(&mut p, depth), want);
-    }
-    assert_eq!(perft(&mut p, 7), naive.perft(7));
-}
-
-#[test]
-fn the_table_holds_the_start_and_positions_of_play_and_both_generators_agree() {
-    // Every count up to 20,000,000 by the engine, up to 2,000,000 by the reference.
-    let (lines, engine_checked, naive_checked) =
-        check_perft_table::<_, NaiveZug>("zug", 4, 20_000_000, 2_000_000);
-    assert!(lines >= 8);
-    assert!(
-        engine_checked >= 40 && naive_checked >= 35,
-        "{engine_checked} {naive_checked}"
-    );
-}
-
 /// The first seeded game of the playout policy (epsilon 0.1) that ends in a win.
 fn won_game() -> Vec<ZugPosition> {
     (0..)
@@ -103,58 +135,6 @@ fn table_positions() -> Vec<ZugPosition> {
     let n = won.len();
     out.extend([n - 7, n - 3].map(|i| won[i].clone()));
     out
-}
-
-#[test]
-fn the_table_positions_are_those_of_the_seeded_play() {
-    check_table_positions("zug", &table_positions());
-}
-
-#[test]
-#[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
-fn print_perft_table() {
-    // Every depth up to 20,000,000 leaves (the next depth is often 30-40 times more).
-    halma_suite::family_checks::print_perft_table_to(&table_positions(), 20_000_000);
-}
-
-#[test]
-#[ignore = "prints how seeded games of the playout policy end"]
-fn print_game_ends() {
-    for epsilon in [0.0, 0.1, 0.3, 1.0] {
-        for seed in 0..8 {
-            let g = game(seed, epsilon, 1500);
-            let last = g.last().unwrap().status();
-            println!("eps {epsilon} seed {seed}: {} plies, {last:?}", g.len() - 1);
-        }
-    }
-}
-
-#[test]
-fn perft_of_positions_from_play_agrees_with_the_reference_history_included() {
-    // Seeded games in three styles, cut at several plies, perft 3: against the reference
-    // replaying the same moves, and against the reference read from the position text.
-    let positions = (0..36u64).map(|seed| {
-        let epsilon = [1.0, 0.5, 0.1][seed as usize % 3];
-        let plies = [4, 9, 25, 50, 90, 140, 200, 300][seed as usize % 8];
-        game(100 + seed, epsilon, plies).pop().unwrap()
-    });
-    let checked = check_perft_of_play::<_, NaiveZug>(positions, 3, 300_000);
-    assert!(checked >= 25, "{checked}");
-}
-
-#[test]
-fn whole_games_agree_with_the_reference_move_by_move() {
-    for seed in 0..12u64 {
-        let epsilon = [0.1, 0.3, 1.0][seed as usize % 3];
-        check_game_move_by_move::<_, NaiveZug>(&game(200 + seed, epsilon, 1500));
-    }
-}
-
-#[test]
-fn make_unmake_round_trips_and_moves_read_back() {
-    for p in game(7, 0.3, 1500).iter().step_by(4) {
-        check_make_unmake(p, ZugPosition::compute_key);
-    }
 }
 
 /// Twelve pieces of each side on random dark squares, `a_in` and `b_in` the squares each
@@ -440,11 +420,14 @@ fn a_blocked_side_passes_and_two_passes_draw() {
         (Status::DrawByPasses, Status::DrawByPasses)
     );
     assert_eq!(perft(&mut p, 1), 0);
-    // The same rule for a pass recorded in a text.
+}
+
+/// After the six placement plies, with one pass recorded in the text (the suite's
+/// two-passes draw).
+fn one_pass_after_placement() -> String {
     let mut after = ZugPosition::start();
     play(&mut after, &["@b2", "@b16", "@f2", "@f16", "@l2", "@l16"]);
-    let text = format!("{} 1", after.to_text());
-    check_pass_draw::<ZugPosition, NaiveZug>(&text, "b2-c3", ZugPosition::passes_in_row);
+    format!("{} 1", after.to_text())
 }
 
 /// Both sides in the backward phase: A's twelve in B's camp, B's twelve in A's.
@@ -456,8 +439,8 @@ const BACKWARD: (&str, &str) = (
 const SHUFFLE: [&str; 4] = ["i15-j14", "i3-h4", "j14-i15", "h4-i3"];
 
 #[test]
-fn the_backward_phase_and_the_third_occurrence() {
-    let start = placed(BACKWARD.0, BACKWARD.1, 0);
+fn the_backward_phase_agrees_with_the_reference_ply_by_ply() {
+    let start = backward();
     // All four diagonals; a chain may land on its origin and go on.
     assert!(start.parse_move("i15-h14").is_ok() && start.parse_move("g15-h14").is_ok());
     let mut p = start.clone();
@@ -470,20 +453,15 @@ fn the_backward_phase_and_the_third_occurrence() {
         p.make(mv);
         naive.play(NaiveZug::naive_move(mv));
         assert_eq!(p.status(), naive.status(), "ply {ply}");
-        if ply == 5 {
-            // Perft across the coming draw: the history counts.
-            let want = perft(&mut p, 3);
-            assert_eq!(naive.perft(3), want);
-            assert!(perft(&mut pos(&p.to_text()), 3) > want);
-        }
     }
+    // The draw itself, and perft across it, are the suite's (`third_occurrence`,
+    // `repetition_in_perft`).
     assert_eq!(p.status(), Status::DrawByRepetition);
-    assert_eq!(p.count_legal_moves(), 0);
-    p.unmake();
-    assert_eq!(p.status(), Status::Ongoing);
-    let mut fresh = pos(&p.to_text());
-    fresh.make(fresh.parse_move(SHUFFLE[3]).unwrap());
-    assert_eq!(fresh.status(), Status::Ongoing);
+}
+
+/// The cycle's start: both sides in the backward phase.
+fn backward() -> ZugPosition {
+    placed(BACKWARD.0, BACKWARD.1, 0)
 }
 
 #[test]

@@ -5,46 +5,33 @@
 use criterion::{black_box, Criterion, Throughput};
 use halma_engine::game::Game;
 use halma_engine::perft::perft;
-use halma_engine::rng::Rng;
-use halma_suite::reference::Reference;
+use halma_suite::reference::{played_positions, Reference};
 
-/// `count` ongoing positions from seeded play from `start` (up to `max_plies` plies, half of
-/// them uniformly random, half of greatest gain), each rebuilt from its text (no history)
-/// beside the reference's copy read by `naive`.
+/// `count` ongoing positions from seeded play from `start`
+/// ([`halma_suite::reference::played_positions`]) beside the reference's copy read by
+/// `naive` from the text.
 pub fn played<P: Game, R>(
     start: &P,
     count: usize,
     max_plies: u32,
     naive: impl Fn(&str) -> Option<R>,
 ) -> Vec<(P, R)> {
-    let mut rng = Rng::new(2024);
-    let eval = start.evaluator(&Default::default());
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut pos = start.clone();
-        let plies = 2 + rng.below(max_plies) as usize;
-        for _ in 0..plies {
-            if pos.status().is_over() {
-                break;
-            }
-            let mv = pos.policy_move(&eval, 0.5, &mut rng);
-            pos.make(mv);
-        }
-        if !pos.status().is_over() {
-            let text = pos.to_text();
-            let fresh = P::from_text_fields(pos.setup(), text.split_once(' ').unwrap().1);
-            out.push((
-                fresh.expect("a valid text"),
-                naive(&text).expect("a valid text"),
-            ));
-        }
-    }
-    out
+    played_positions(start, count, max_plies)
+        .into_iter()
+        .map(|p| {
+            let r = naive(&p.to_text()).expect("a valid text");
+            (p, r)
+        })
+        .collect()
 }
 
 /// `<game>/movegen`: the move lists of `positions` (one element per position):
-/// `count_legal_moves`, `legal_moves_into`, and the reference's `moves`.
-pub fn movegen_group<P: Game, R: Reference>(c: &mut Criterion, game: &str, positions: &[(P, R)]) {
+/// `count_legal_moves`, `legal_moves_into`, and the reference's `legal_moves`.
+pub fn movegen_group<P: Game, R: Reference<P>>(
+    c: &mut Criterion,
+    game: &str,
+    positions: &[(P, R)],
+) {
     let mut group = c.benchmark_group(format!("{game}/movegen"));
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function("count_legal_moves", |b| {
@@ -70,7 +57,7 @@ pub fn movegen_group<P: Game, R: Reference>(c: &mut Criterion, game: &str, posit
         b.iter(|| {
             positions
                 .iter()
-                .map(|(_, n)| black_box(n).moves().len())
+                .map(|(_, n)| black_box(n).legal_moves().len())
                 .sum::<usize>()
         })
     });
@@ -78,7 +65,7 @@ pub fn movegen_group<P: Game, R: Reference>(c: &mut Criterion, game: &str, posit
 }
 
 /// `<game>/perft<depth>`: perft from `start` by the engine and from `naive` by the reference.
-pub fn perft_group<P: Game, R: Reference>(
+pub fn perft_group<P: Game, R: Reference<P>>(
     c: &mut Criterion,
     game: &str,
     start: &P,

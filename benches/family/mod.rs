@@ -3,12 +3,12 @@
 
 use criterion::{black_box, Criterion, Throughput};
 use halma_engine::{perft::perft, Game};
-use halma_suite::reference::ReferenceOf;
+use halma_suite::reference::Reference;
 
 /// `movegen/*`: the moves of `positions`, one element per position: `count`
 /// (`count_legal_moves`), `list` (`legal_moves_into`), `naive` (the reference's sorted move
 /// list).
-pub fn movegen<P: Game, R: ReferenceOf<P>>(c: &mut Criterion, positions: &[P]) {
+pub fn movegen<P: Game, R: Reference<P>>(c: &mut Criterion, positions: &[P]) {
     let naive: Vec<R> = positions.iter().map(R::from_engine).collect();
     let mut group = c.benchmark_group("movegen");
     group.throughput(Throughput::Elements(positions.len() as u64));
@@ -43,7 +43,7 @@ pub fn movegen<P: Game, R: ReferenceOf<P>>(c: &mut Criterion, positions: &[P]) {
 }
 
 /// `perft<depth>/<name>/*`: perft at `depth` of each named position, engine and reference.
-pub fn perft_pair<P: Game, R: ReferenceOf<P>>(
+pub fn perft_pair<P: Game, R: Reference<P>>(
     c: &mut Criterion,
     depth: u32,
     positions: &[(&str, P)],
