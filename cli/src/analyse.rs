@@ -4,7 +4,8 @@
 //! move so far.
 
 use crate::game_args::GameArgs;
-use clap::{Args, ValueEnum};
+use crate::engine_kind::EngineKind;
+use clap::Args;
 use halma_engine::eval::Weights;
 use halma_engine::mcts::{self, Mcts, RootMove};
 use halma_engine::search::{self, Iteration, Limits, MultiPlayer, Outcome, Score, Searcher};
@@ -25,7 +26,7 @@ pub struct AnalyseArgs {
     engine: EngineKind,
 
     /// Search to this depth (plies; alphabeta only)
-    #[arg(long, value_name = "D", value_parser = crate::positive)]
+    #[arg(long, value_name = "D", value_parser = crate::numbers::positive)]
     depth: Option<u32>,
 
     /// Search for this many seconds (a decimal number)
@@ -42,7 +43,7 @@ pub struct AnalyseArgs {
 
     /// Transposition table size in MiB (mcts: the tree's memory budget) [default: 64;
     /// mcts: 256]
-    #[arg(long, value_name = "MB", value_parser = crate::megabytes)]
+    #[arg(long, value_name = "MB", value_parser = crate::numbers::megabytes)]
     hash: Option<u32>,
 
     /// Report the K best root moves
@@ -64,15 +65,6 @@ pub struct AnalyseArgs {
 
     #[command(flatten)]
     game: GameArgs,
-}
-
-/// Which searcher a command runs (`--engine`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineKind {
-    /// The alpha-beta searcher (engine/src/search/).
-    Alphabeta,
-    /// The Monte Carlo tree searcher (engine/src/mcts/).
-    Mcts,
 }
 
 /// Alpha-beta's default table size for `analyse`, MiB.
@@ -235,7 +227,7 @@ fn analyse<P: Game>(
     }
     let best = pos.move_text(outcome.best);
     if json {
-        crate::print_json(&BestMove { bestmove: best })
+        crate::output::print_json(&BestMove { bestmove: best })
     } else {
         println!("bestmove {best}");
         Ok(())
@@ -263,7 +255,7 @@ fn print_iteration<P: Game>(
                 Score::WinIn(n) => (30_000 - n as i32, Some(n), None),
                 Score::LossIn(n) => (n as i32 - 30_000, None, Some(n)),
             };
-            crate::print_json(&IterationReport {
+            crate::output::print_json(&IterationReport {
                 depth: it.depth,
                 seldepth: it.seldepth,
                 multipv: i + 1,

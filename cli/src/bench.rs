@@ -3,7 +3,7 @@
 //! MCTS for a fixed number of playouts. The total node count is deterministic: it is the
 //! search's signature, and changes whenever the search does.
 
-use crate::analyse::EngineKind;
+use crate::engine_kind::EngineKind;
 use clap::Args;
 use halma_engine::games::split_game_text;
 use halma_engine::mcts::{self, Mcts};
@@ -24,7 +24,7 @@ pub struct BenchArgs {
     engine: EngineKind,
 
     /// Search every position to this depth (plies; alphabeta only) [default: 4]
-    #[arg(long, value_name = "D", value_parser = crate::positive)]
+    #[arg(long, value_name = "D", value_parser = crate::numbers::positive)]
     depth: Option<u32>,
 
     /// Search every position for this many playouts (mcts only) [default: 1000]

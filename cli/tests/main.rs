@@ -8,6 +8,7 @@ mod common;
 mod docs;
 mod engine_choice;
 mod family;
+mod layers;
 mod manager;
 mod shards;
 mod shards_hostile;

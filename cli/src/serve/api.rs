@@ -354,17 +354,9 @@ fn player_names(players: &[Option<(EngineKind, u64)>]) -> Vec<String> {
         .iter()
         .map(|p| match p {
             None => "human".to_string(),
-            Some((k, ms)) => format!("{}:{}ms", engine_name(*k), ms),
+            Some((k, ms)) => format!("{}:{}ms", k.name(), ms),
         })
         .collect()
-}
-
-/// The searcher's name.
-fn engine_name(k: EngineKind) -> &'static str {
-    match k {
-        EngineKind::Alphabeta => "alphabeta",
-        EngineKind::Mcts => "mcts",
-    }
 }
 
 /// The game's state answer: the view at `?ply=` (drawn with `?svg=1`, `?flip=1`,
@@ -408,7 +400,7 @@ fn state(
         .iter()
         .map(|p| match p {
             None => json!({ "kind": "human" }),
-            Some((k, ms)) => json!({ "kind": engine_name(*k), "time_ms": ms }),
+            Some((k, ms)) => json!({ "kind": k.name(), "time_ms": ms }),
         })
         .collect();
     let mut value = serde_json::to_value(&view).map_err(|err| (500, err.to_string()))?;

@@ -56,7 +56,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
     } else {
         "open to the network"
     };
-    crate::out(format_args!(
+    crate::output::out(format_args!(
         "halma serve: listening on {bound} ({local}); open http://{bound}/\n"
     ));
     let server = api::Server::new(args.max_games as usize, args.max_searches as usize);

@@ -2,6 +2,7 @@
 //! copy of the game, so that no request waits for a search; a bounded number run at once.
 
 use super::table::Table;
+pub use crate::engine_kind::EngineKind;
 use halma_engine::search::Limits;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -15,27 +16,6 @@ pub const MAX_MOVE_MS: u64 = 60_000;
 pub const MAX_ANALYSIS_MS: u64 = 600_000;
 /// The most lines an analysis reports.
 pub const MAX_MULTIPV: usize = 8;
-
-/// Which searcher.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EngineKind {
-    /// Alpha-beta.
-    Alphabeta,
-    /// Monte Carlo tree search.
-    Mcts,
-}
-
-impl EngineKind {
-    /// The searcher named `name` (`alphabeta`, `mcts`).
-    pub fn parse(name: &str) -> Option<EngineKind> {
-        match name {
-            "alphabeta" => Some(EngineKind::Alphabeta),
-            "mcts" => Some(EngineKind::Mcts),
-            _ => None,
-        }
-    }
-}
 
 /// One line of an iteration.
 #[derive(Clone, Debug, Serialize)]

@@ -4,7 +4,7 @@
 
 use super::search::{EngineKind, Info, Line};
 use crate::svg;
-use crate::tournament::record::{parse_records, GameRecord};
+use crate::record::{parse_records, GameRecord};
 use halma_engine::game::{play_moves, side_letter, status_text, Status};
 use halma_engine::games::{split_game_text, Variant};
 use halma_engine::search::{self, Limits, Score, Searcher};
@@ -241,7 +241,7 @@ impl<P: Game> GameTable<P> {
             _ => vec![1.0 / sides as f64; sides],
         };
         let reason = match status {
-            Status::Ongoing => crate::tournament::record::UNFINISHED.to_string(),
+            Status::Ongoing => crate::record::UNFINISHED.to_string(),
             other => reason::<P>(other).1,
         };
         GameRecord {

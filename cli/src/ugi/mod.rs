@@ -15,6 +15,7 @@ mod options;
 mod output;
 mod session;
 
+pub use crate::dialect::Dialect;
 use crate::lines::{self, read_line};
 use engine_choice::EngineChoice;
 use go::go_limits;
@@ -52,25 +53,6 @@ pub const MAX_WAITING_BYTES: usize = 64 << 20;
 /// bounded, at most this many [`MAX_LINE`]s, whatever the front end writes and whether or
 /// not it reads the answers.
 pub const MAX_UNREAD_LINES: usize = 16;
-
-/// The protocol spoken: UGI, or CCP (the `ccerl` rules only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dialect {
-    /// UGI: any game, moves as from-to.
-    Ugi,
-    /// CCP: CCERL's star, hole ids, full jump paths.
-    Ccp,
-}
-
-impl Dialect {
-    /// The handshake command and its final answer.
-    fn handshake(self) -> (&'static str, &'static str) {
-        match self {
-            Dialect::Ugi => ("ugi", "ugiok"),
-            Dialect::Ccp => ("ccp", "ccpok"),
-        }
-    }
-}
 
 /// How the engine is configured (what `setoption` changes).
 #[derive(Clone, Debug, PartialEq)]

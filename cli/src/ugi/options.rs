@@ -81,7 +81,7 @@ fn every_option() -> Vec<UgiOption> {
             spin(search::Options::default().hash_mib, 1, MAX_HASH),
             Box::new(|config, _, value| {
                 let mb = bounded("Hash", value, 1, MAX_HASH)?;
-                crate::allocatable(mb).map_err(Error::Argument)?;
+                crate::numbers::allocatable(mb).map_err(Error::Argument)?;
                 config.hash = Some(mb);
                 Ok(())
             }),
@@ -171,7 +171,23 @@ pub(super) fn set(
         .into_iter()
         .find(|o| normal(&o.name) == wanted)
         .ok_or_else(|| Error::Argument(format!("unknown option '{name}'")))?;
-    (option.apply)(config, overhead, value)
+    (option.apply)(config, overhead, value).map_err(|e| naming(&option.name, e))
+}
+
+/// `e` with its message led by the option's name (`Weight race: '9…9' is not an integer`),
+/// unless it already is; the kind of error is kept.
+fn naming(name: &str, e: Error) -> Error {
+    if e.message().starts_with(name) {
+        return e;
+    }
+    let text = format!("{name}: {}", e.message());
+    match e {
+        Error::Rules(_) => Error::Rules(text),
+        Error::Cell(_) => Error::Cell(text),
+        Error::Move(_) => Error::Move(text),
+        Error::Position(_) => Error::Position(text),
+        Error::Argument(_) => Error::Argument(text),
+    }
 }
 
 /// An option name in lower case with single spaces, for matching.
