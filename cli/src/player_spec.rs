@@ -6,21 +6,23 @@
 //! external kinds take the command first (in double quotes when it holds spaces or commas),
 //! then `,key=value` options. docs/tournament.md lists every option.
 
-use crate::numbers::{self, MAX_THREADS};
 use crate::dialect::Dialect;
-use halma_engine::mcts::{self, Mcts};
+use crate::engine_kind::EngineKind;
+use crate::numbers;
+use crate::settings::{EngineSettings, Setting};
+use halma_engine::mcts::Mcts;
 use halma_engine::player::{Engine, RandomMover};
-use halma_engine::search::{self, Limits, Searcher};
+use halma_engine::search::{Limits, Searcher};
 use halma_engine::{Error, Game};
 use std::time::Duration;
 
 /// What kind of player, with its kind's settings.
 #[derive(Clone, Debug)]
 pub enum Kind {
-    /// The internal alpha-beta searcher.
-    AlphaBeta(search::Options),
-    /// The internal MCTS searcher.
-    Mcts(mcts::Options),
+    /// The internal alpha-beta searcher, with its settings.
+    AlphaBeta(EngineSettings),
+    /// The internal MCTS searcher, with its settings.
+    Mcts(EngineSettings),
     /// A uniformly random legal move (the baseline), from this seed.
     Random(u64),
     /// An external program speaking UGI (or CCP, CCERL's protocol, on the two-player star);
@@ -122,8 +124,8 @@ impl PlayerSpec {
             text: text.to_string(),
             name: text.to_string(),
             kind: match kind {
-                "alphabeta" => Kind::AlphaBeta(search::Options::default()),
-                "mcts" => Kind::Mcts(mcts::Options::default()),
+                "alphabeta" => Kind::AlphaBeta(EngineSettings::default()),
+                "mcts" => Kind::Mcts(EngineSettings::default()),
                 "random" => Kind::Random(1),
                 "ugi" | "ccp" => Kind::Ugi {
                     dialect: if kind == "ugi" {
@@ -162,22 +164,34 @@ impl PlayerSpec {
         Ok(spec)
     }
 
-    /// Sets one option.
+    /// Sets one option: the engine settings of an internal searcher by the table
+    /// ([`crate::settings`]; `tree=` is MCTS's old name for `hash=`), the others here.
     fn set(&mut self, key: &str, value: &str) -> Result<(), Error> {
+        let mcts = matches!(self.kind, Kind::Mcts(_));
+        if let Kind::AlphaBeta(settings) | Kind::Mcts(settings) = &mut self.kind {
+            let name = if key == "tree" && mcts { "hash" } else { key };
+            if let Some((setting, weight)) = Setting::by_key(name) {
+                if setting.alphabeta_only && mcts {
+                    return Err(Error::Argument(format!(
+                        "unknown option '{key}' for this kind of player"
+                    )));
+                }
+                settings
+                    .set(setting, weight, value)
+                    .map_err(|why| Error::Argument(format!("{key}: {why}")))?;
+                if setting.name == "threads" {
+                    self.threads_given = true;
+                }
+                if let Some(weight) = weight {
+                    self.weights_given.push(weight.trim().to_string());
+                }
+                return Ok(());
+            }
+        }
         let number = |v: &str, max: usize| -> Result<usize, Error> {
             numbers::whole(v, max as u64)
                 .map(|n| n as usize)
                 .map_err(|why| Error::Argument(format!("{key}: {why}")))
-        };
-        let table = |v: &str| -> Result<usize, Error> {
-            numbers::mebibytes(v).map_err(|why| Error::Argument(format!("{key}: {why}")))
-        };
-        let switch = |v: &str| -> Result<bool, Error> {
-            match v {
-                "on" => Ok(true),
-                "off" => Ok(false),
-                _ => Err(Error::Argument(format!("{key}: '{v}' is not on or off"))),
-            }
         };
         match (key, &mut self.kind) {
             ("name", _) => self.name = value.to_string(),
@@ -194,29 +208,6 @@ impl PlayerSpec {
             ("seed", Kind::Random(seed)) => {
                 *seed = numbers::whole(value, u64::MAX)
                     .map_err(|why| Error::Argument(format!("{key}: {why}")))?
-            }
-            ("hash", Kind::AlphaBeta(o)) => o.hash_mib = table(value)?,
-            ("threads", Kind::AlphaBeta(o)) => {
-                o.threads = number(value, MAX_THREADS)?;
-                self.threads_given = true;
-            }
-            ("pruning", Kind::AlphaBeta(o)) => o.pruning = switch(value)?,
-            ("finish", Kind::AlphaBeta(o)) => o.race_finish = switch(value)?,
-            ("lmp", Kind::AlphaBeta(o)) => o.late_pruning = switch(value)?,
-            ("nmp", Kind::AlphaBeta(o)) => o.null_move = switch(value)?,
-            ("multi", Kind::AlphaBeta(o)) => o.multi = value.parse()?,
-            ("threads", Kind::Mcts(o)) => {
-                o.threads = number(value, MAX_THREADS)?;
-                self.threads_given = true;
-            }
-            ("tree", Kind::Mcts(o)) => o.tree_mib = table(value)?,
-            (k, Kind::AlphaBeta(search::Options { weights, .. }))
-            | (k, Kind::Mcts(mcts::Options { weights, .. }))
-                if k.starts_with("weight.") =>
-            {
-                let name = &k["weight.".len()..];
-                weights.apply(&format!("{name}={value}"))?;
-                self.weights_given.push(name.trim().to_string());
             }
             (k, Kind::Ugi { options, .. }) if k.starts_with("option.") => {
                 options.push((k["option.".len()..].to_string(), value.to_string()))
@@ -259,8 +250,8 @@ impl PlayerSpec {
     /// tree; none for external programs).
     pub fn table_mib(&self) -> usize {
         match &self.kind {
-            Kind::AlphaBeta(o) => o.hash_mib,
-            Kind::Mcts(o) => o.tree_mib,
+            Kind::AlphaBeta(o) => o.table_mib(EngineKind::Alphabeta),
+            Kind::Mcts(o) => o.table_mib(EngineKind::Mcts),
             Kind::Random(_) | Kind::Ugi { .. } | Kind::Course { .. } => 0,
         }
     }
@@ -287,8 +278,8 @@ impl PlayerSpec {
     /// A fresh internal engine; an error for external players.
     pub fn internal_engine<P: Game>(&self) -> Result<Box<dyn Engine<P>>, Error> {
         match &self.kind {
-            Kind::AlphaBeta(o) => Ok(Box::new(Searcher::new(o.clone()))),
-            Kind::Mcts(o) => Ok(Box::new(Mcts::new(o.clone()))),
+            Kind::AlphaBeta(o) => Ok(Box::new(Searcher::new(o.alphabeta()))),
+            Kind::Mcts(o) => Ok(Box::new(Mcts::new(o.mcts()))),
             Kind::Random(seed) => Ok(Box::new(RandomMover::new(*seed))),
             _ => Err(Error::Argument(format!(
                 "player '{}' is an external program, not an internal engine",
@@ -342,12 +333,12 @@ mod tests {
         assert_eq!(p.time, Some(Duration::from_millis(100)));
         match p.kind {
             Kind::AlphaBeta(o) => {
-                assert_eq!(o.hash_mib, 16);
+                assert_eq!(o.hash, Some(16));
                 assert_eq!(o.weights.distance, 50);
                 assert!(!o.pruning);
                 assert!(!o.late_pruning);
                 assert!(!o.null_move);
-                assert_eq!(o.multi, search::MultiPlayer::BestReply);
+                assert_eq!(o.multi, halma_engine::search::MultiPlayer::BestReply);
             }
             _ => panic!("alphabeta"),
         }

@@ -10,6 +10,7 @@ mod engine_choice;
 mod family;
 mod layers;
 mod manager;
+mod settings;
 mod shards;
 mod shards_hostile;
 mod solve;

@@ -347,7 +347,9 @@ fn the_bytes_of_commands_waiting_for_a_search_are_bounded() {
         let mut other_errors = Vec::new();
         for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
             let line = line.unwrap();
-            if line.starts_with("info string error 67108864 bytes of commands already wait") {
+            if line
+                .starts_with("info string error argument: 67108864 bytes of commands already wait")
+            {
                 refused += 1;
             } else if line.starts_with("info string error") {
                 other_errors.push(line);
@@ -360,7 +362,10 @@ fn the_bytes_of_commands_waiting_for_a_search_are_bounded() {
     stdin.write_all(setup.as_bytes()).unwrap();
     let head = "position startpos";
     let tail = "moves";
-    let line = format!("{head}{}{tail}\n", " ".repeat(LINE - head.len() - tail.len()));
+    let line = format!(
+        "{head}{}{tail}\n",
+        " ".repeat(LINE - head.len() - tail.len())
+    );
     assert_eq!(line.len(), LINE + 1);
     for _ in 0..LINES {
         stdin.write_all(line.as_bytes()).unwrap();
@@ -422,7 +427,12 @@ fn output_closed_from_the_start_is_an_error_not_a_success() {
     // /dev/null in its place before main, so the answers used to vanish with status 0.
     for command in ["ugi", "moves", "show"] {
         let out = std::process::Command::new("sh")
-            .args(["-c", "exec \"$0\" \"$1\" >&-", env!("CARGO_BIN_EXE_halma"), command])
+            .args([
+                "-c",
+                "exec \"$0\" \"$1\" >&-",
+                env!("CARGO_BIN_EXE_halma"),
+                command,
+            ])
             .stdin(Stdio::null())
             .stderr(Stdio::piped())
             .output()

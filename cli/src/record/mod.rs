@@ -254,10 +254,7 @@ impl Header {
             schedule,
             shard: Shard::parse(&get("Shard")?).ok()?,
             rules: get("Rules")?,
-            games: get("Games")?
-                .parse()
-                .ok()
-                .filter(|&n| n <= MAX_GAMES)?,
+            games: get("Games")?.parse().ok().filter(|&n| n <= MAX_GAMES)?,
             players: tags
                 .iter()
                 .filter(|(k, _)| k == "Player")

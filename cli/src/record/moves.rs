@@ -43,4 +43,3 @@ pub fn check(game: &GameRecord) -> Result<(), Error> {
         game,
     ))
 }
-

@@ -3,6 +3,7 @@
 
 use super::table::Table;
 pub use crate::engine_kind::EngineKind;
+use crate::settings::EngineSettings;
 use halma_engine::search::Limits;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -96,6 +97,9 @@ pub struct Entry {
     pub search: Option<SearchState>,
     /// When a request last used the game.
     pub touched: Instant,
+    /// The engine settings its searches run with (`halma serve`'s flags; an analysis
+    /// sets its own number of lines).
+    pub settings: EngineSettings,
 }
 
 impl Entry {
@@ -204,8 +208,8 @@ pub struct Order {
     pub purpose: Purpose,
     /// The searcher.
     pub engine: EngineKind,
-    /// Lines to report.
-    pub multipv: usize,
+    /// The engine settings, with the lines to report.
+    pub settings: EngineSettings,
     /// Its time.
     pub time: Duration,
     /// Whether it may wait for a slot (an engine's move) or must find one now.
@@ -264,7 +268,7 @@ pub fn start(
                 stop: stop.clone(),
                 ..Limits::default()
             };
-            let result = table.search(order.engine, order.multipv, &limits, &mut |info| {
+            let result = table.search(order.engine, &order.settings, &limits, &mut |info| {
                 let mut e = lock(&shared);
                 if let Some(s) = e.search.as_mut().filter(|s| s.id == id) {
                     s.info = Some(info);

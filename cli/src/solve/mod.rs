@@ -162,11 +162,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let variant = Variant::parse(&args.rules)?;
     if variant == Variant::Relative(Relative::LeGrec) {
         refuse_halma_flags(args)?;
-        return legrec::run(
-            args.position.as_deref(),
-            args.moves.as_deref(),
-            args.json,
-        );
+        return legrec::run(args.position.as_deref(), args.moves.as_deref(), args.json);
     }
     let rules = variant.require_halma("solve (besides legrec)")?;
     if args.position.is_some() || args.moves.is_some() {

@@ -23,6 +23,8 @@ pub mod stats;
 pub mod ugi_player;
 
 use crate::numbers;
+use crate::player_spec::{self, PlayerSpec};
+use crate::record::{self, parse_file, GameRecord, Header};
 use crate::shard::Shard;
 use clap::{Args, Subcommand};
 use clock::TimeControl;
@@ -31,8 +33,6 @@ use halma_engine::player::Engine;
 use halma_engine::{with_game, Error, Game};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use openings::{Opening, Source};
-use crate::player_spec::{self, PlayerSpec};
-use crate::record::{self, parse_file, GameRecord, Header};
 use referee::{Adjudication, Referee};
 use schedule::{schedule, Format, Scheduled};
 use serde::Serialize;
@@ -63,7 +63,7 @@ pub struct TournamentArgs {
     players: Vec<String>,
 
     /// Rule set, name or text form
-    #[arg(long, value_name = "R", default_value = "halma8")]
+    #[arg(long, value_name = "R", default_value = halma_engine::games::DEFAULT_GAME)]
     rules: String,
 
     /// Who meets whom (two-player rules)
@@ -298,7 +298,9 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
         Some(path) => Source::File(PathBuf::from(path)),
         None => Source::default_for(variant),
     };
-    let concurrency = args.concurrency.map_or_else(crate::threads::cores, |c| c as usize);
+    let concurrency = args
+        .concurrency
+        .map_or_else(crate::threads::cores, |c| c as usize);
     let mut tables: Vec<usize> = specs.iter().map(PlayerSpec::table_mib).collect();
     tables.sort_unstable_by(|a, b| b.cmp(a));
     let per_game: usize = tables.iter().take(sides).sum();
