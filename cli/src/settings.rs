@@ -167,25 +167,6 @@ impl Setting {
             .map(|s| (s, None))
     }
 
-    /// The setting a UGI option name names (any case, any run of spaces between words:
-    /// `hash`, `Weight  race`), with the weight's name for a weight.
-    pub fn by_ugi(name: &str) -> Option<(&'static Setting, Option<String>)> {
-        let words: Vec<String> = name
-            .split_whitespace()
-            .map(str::to_ascii_lowercase)
-            .collect();
-        match words.as_slice() {
-            [first, weight] if first == "weight" => {
-                Some((Setting::weights(), Some(weight.clone())))
-            }
-            [one] => SETTINGS
-                .iter()
-                .find(|s| s.ugi.eq_ignore_ascii_case(one) && s.field != Field::Weight)
-                .map(|s| (s, None)),
-            _ => None,
-        }
-    }
-
     /// The weights' row.
     fn weights() -> &'static Setting {
         &SETTINGS[SETTINGS.len() - 1]
@@ -429,11 +410,6 @@ pub struct SettingArgs {
 }
 
 impl SettingArgs {
-    /// Whether the flag of `name` (a row's name) was given.
-    pub fn has(&self, name: &str) -> bool {
-        self.given.iter().any(|(s, _, _)| s.name == name)
-    }
-
     /// The first alpha-beta-only flag given, if any (`--multi`).
     pub fn alphabeta_only(&self) -> Option<&'static str> {
         self.given
@@ -535,21 +511,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_setting_is_found_by_its_key_and_its_ugi_name() {
+    fn every_setting_is_found_by_its_key() {
         for setting in &SETTINGS {
             if setting.is_weight() {
                 let (s, w) = Setting::by_key("weight.race").unwrap();
                 assert!(s.is_weight() && w == Some("race"));
-                let (s, w) = Setting::by_ugi("weight  RACE").unwrap();
-                assert!(s.is_weight() && w.as_deref() == Some("race"));
                 continue;
             }
             assert_eq!(Setting::by_key(setting.name).unwrap().0.name, setting.name);
-            let upper = setting.ugi.to_ascii_uppercase();
-            assert_eq!(Setting::by_ugi(&upper).unwrap().0.name, setting.name);
         }
         assert!(Setting::by_key("tree").is_none());
-        assert!(Setting::by_ugi("Rules").is_none());
+        assert!(Setting::by_key("weight").is_none());
     }
 
     #[test]
