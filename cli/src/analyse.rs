@@ -3,11 +3,12 @@
 //! double, and at the end), then the best move. Ctrl-C stops the search and prints the best
 //! move so far.
 
+use crate::engine_kind::EngineKind;
 use crate::game_args::GameArgs;
-use clap::{Args, ValueEnum};
-use halma_engine::eval::Weights;
-use halma_engine::mcts::{self, Mcts, RootMove};
-use halma_engine::search::{self, Iteration, Limits, MultiPlayer, Outcome, Score, Searcher};
+use crate::settings::{EngineSettings, SettingArgs};
+use clap::Args;
+use halma_engine::mcts::{Mcts, RootMove};
+use halma_engine::search::{self, Iteration, Limits, Outcome, Score, Searcher};
 use halma_engine::{with_game, Error, Game, Move};
 use serde::Serialize;
 use std::sync::atomic::Ordering::Relaxed;
@@ -25,7 +26,7 @@ pub struct AnalyseArgs {
     engine: EngineKind,
 
     /// Search to this depth (plies; alphabeta only)
-    #[arg(long, value_name = "D", value_parser = crate::positive)]
+    #[arg(long, value_name = "D", value_parser = crate::numbers::positive)]
     depth: Option<u32>,
 
     /// Search for this many seconds (a decimal number)
@@ -36,27 +37,9 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
 
-    /// Search threads (alphabeta: lazy SMP; mcts: one shared tree)
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::numbers::threads)]
-    threads: u32,
-
-    /// Transposition table size in MiB (mcts: the tree's memory budget) [default: 64;
-    /// mcts: 256]
-    #[arg(long, value_name = "MB", value_parser = crate::megabytes)]
-    hash: Option<u32>,
-
-    /// Report the K best root moves
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::numbers::multipv)]
-    multipv: u32,
-
-    /// Search with more than two sides: brs (best-reply) or paranoid [default: brs;
-    /// alphabeta only]
-    #[arg(long, value_name = "MODE", value_parser = multi_player)]
-    multi: Option<MultiPlayer>,
-
-    /// Set an evaluation weight, NAME=VALUE (repeatable; names: see docs/cli.md)
-    #[arg(long = "eval-weight", value_name = "NAME=VALUE")]
-    eval_weight: Vec<String>,
+    /// The engine settings (docs/cli.md, "Engine settings")
+    #[command(flatten)]
+    settings: SettingArgs,
 
     /// JSON lines: one object per iteration and line, then {"bestmove": ...}
     #[arg(long)]
@@ -66,22 +49,8 @@ pub struct AnalyseArgs {
     game: GameArgs,
 }
 
-/// Which searcher a command runs (`--engine`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineKind {
-    /// The alpha-beta searcher (engine/src/search/).
-    Alphabeta,
-    /// The Monte Carlo tree searcher (engine/src/mcts/).
-    Mcts,
-}
-
 /// Alpha-beta's default table size for `analyse`, MiB.
-const DEFAULT_HASH_MIB: u32 = 64;
-
-/// Parses a multi-player search mode.
-fn multi_player(text: &str) -> Result<MultiPlayer, String> {
-    text.parse().map_err(|e: Error| e.to_string())
-}
+const DEFAULT_HASH_MIB: usize = 64;
 
 /// Parses a positive number of seconds, at most [`search::MAX_SECONDS`] (NaN, infinities,
 /// zero and negative numbers are refused).
@@ -142,40 +111,27 @@ enum Analyser {
 
 impl Analyser {
     /// The searcher `args` ask for; an error for an option that means nothing to it.
-    fn new(args: &AnalyseArgs, weights: Weights) -> Result<Analyser, Error> {
-        let threads = args.threads as usize;
-        let multipv = args.multipv as usize;
+    fn new(args: &AnalyseArgs) -> Result<Analyser, Error> {
+        if let (EngineKind::Mcts, Some(flag)) = (args.engine, args.settings.alphabeta_only()) {
+            return Err(Error::Argument(format!(
+                "--{flag} is for --engine alphabeta (MCTS has no such setting)"
+            )));
+        }
+        if args.engine == EngineKind::Mcts && args.depth.is_some() {
+            return Err(Error::Argument(
+                "--depth is for --engine alphabeta: limit the MCTS searcher with --nodes \
+                 (playouts) or --time"
+                    .into(),
+            ));
+        }
+        let mut defaults = EngineSettings::default();
+        if args.engine == EngineKind::Alphabeta {
+            defaults.hash = Some(DEFAULT_HASH_MIB);
+        }
+        let settings = args.settings.apply(defaults)?;
         Ok(match args.engine {
-            EngineKind::Alphabeta => Analyser::AlphaBeta(Searcher::new(search::Options {
-                threads,
-                hash_mib: args.hash.unwrap_or(DEFAULT_HASH_MIB) as usize,
-                multipv,
-                weights,
-                multi: args.multi.unwrap_or_default(),
-                ..search::Options::default()
-            })),
-            EngineKind::Mcts if args.multi.is_some() => {
-                return Err(Error::Argument(
-                    "--multi is for --engine alphabeta (MCTS keeps every side's own score)".into(),
-                ))
-            }
-            EngineKind::Mcts if args.depth.is_some() => {
-                return Err(Error::Argument(
-                    "--depth is for --engine alphabeta: limit the MCTS searcher with --nodes \
-                     (playouts) or --time"
-                        .into(),
-                ))
-            }
-            EngineKind::Mcts => {
-                let defaults = mcts::Options::default();
-                Analyser::Mcts(Mcts::new(mcts::Options {
-                    threads,
-                    tree_mib: args.hash.map_or(defaults.tree_mib, |h| h as usize),
-                    multipv,
-                    weights,
-                    ..defaults
-                }))
-            }
+            EngineKind::Alphabeta => Analyser::AlphaBeta(Searcher::new(settings.alphabeta())),
+            EngineKind::Mcts => Analyser::Mcts(Mcts::new(settings.mcts())),
         })
     }
 
@@ -197,11 +153,7 @@ impl Analyser {
 /// Runs `halma analyse`.
 pub fn run(args: &AnalyseArgs) -> Result<(), Error> {
     let game = args.game.resolve()?;
-    let mut weights = Weights::default();
-    for w in &args.eval_weight {
-        weights.apply(w)?;
-    }
-    let mut analyser = Analyser::new(args, weights)?;
+    let mut analyser = Analyser::new(args)?;
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
@@ -235,7 +187,7 @@ fn analyse<P: Game>(
     }
     let best = pos.move_text(outcome.best);
     if json {
-        crate::print_json(&BestMove { bestmove: best })
+        crate::output::print_json(&BestMove { bestmove: best })
     } else {
         println!("bestmove {best}");
         Ok(())
@@ -263,7 +215,7 @@ fn print_iteration<P: Game>(
                 Score::WinIn(n) => (30_000 - n as i32, Some(n), None),
                 Score::LossIn(n) => (n as i32 - 30_000, None, Some(n)),
             };
-            crate::print_json(&IterationReport {
+            crate::output::print_json(&IterationReport {
                 depth: it.depth,
                 seldepth: it.seldepth,
                 multipv: i + 1,

@@ -3,12 +3,13 @@
 //! MCTS for a fixed number of playouts. The total node count is deterministic: it is the
 //! search's signature, and changes whenever the search does.
 
-use crate::analyse::EngineKind;
+use crate::engine_kind::EngineKind;
+use crate::settings::{EngineSettings, SettingArgs};
 use clap::Args;
 use halma_engine::games::split_game_text;
-use halma_engine::mcts::{self, Mcts};
+use halma_engine::mcts::Mcts;
 use halma_engine::player::Engine;
-use halma_engine::search::{self, nps, Limits, Searcher};
+use halma_engine::search::{nps, Limits, Searcher};
 use halma_engine::{with_game, Error, Game};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -24,12 +25,17 @@ pub struct BenchArgs {
     engine: EngineKind,
 
     /// Search every position to this depth (plies; alphabeta only) [default: 4]
-    #[arg(long, value_name = "D", value_parser = crate::positive)]
+    #[arg(long, value_name = "D", value_parser = crate::numbers::positive)]
     depth: Option<u32>,
 
     /// Search every position for this many playouts (mcts only) [default: 1000]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     playouts: Option<u64>,
+
+    /// The engine settings (docs/cli.md, "Engine settings"); without them, the searcher's
+    /// defaults on one thread, whose node count is the bench signature
+    #[command(flatten)]
+    settings: SettingArgs,
 
     /// The directory of the suite (every *.txt file in it, in name order)
     #[arg(long, value_name = "DIR", default_value = "positions/bench")]
@@ -61,6 +67,12 @@ fn limits(args: &BenchArgs) -> Result<Limits, Error> {
 /// Runs `halma bench`.
 pub fn run(args: &BenchArgs) -> Result<(), Error> {
     let limits = limits(args)?;
+    if let (EngineKind::Mcts, Some(flag)) = (args.engine, args.settings.alphabeta_only()) {
+        return Err(Error::Argument(format!(
+            "--{flag} is for --engine alphabeta (MCTS has no such setting)"
+        )));
+    }
+    let settings = args.settings.apply(EngineSettings::default())?;
     let (unit, rate) = match args.engine {
         EngineKind::Alphabeta => ("nodes", "nps"),
         EngineKind::Mcts => ("playouts", "playouts/s"),
@@ -103,7 +115,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
             let (_, position) = line.split_once(';').ok_or_else(|| {
                 Error::Position(format!("{}: expected 'label ; position text'", where_()))
             })?;
-            let (nodes, time) = bench_position(position, args.engine, &limits)
+            let (nodes, time) = bench_position(position, args.engine, &settings, &limits)
                 .map_err(|e| Error::Position(format!("{}: {e}", where_())))?;
             n += nodes;
             t += time;
@@ -126,15 +138,20 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
     Ok(())
 }
 
-/// Searches one position text within `limits` with a fresh one-thread searcher of `kind`
-/// (default options): the nodes (playouts) searched and the time taken.
-fn bench_position(text: &str, kind: EngineKind, limits: &Limits) -> Result<(u64, Duration), Error> {
+/// Searches one position text within `limits` with a fresh searcher of `kind` set up by
+/// `settings`: the nodes (playouts) searched and the time taken.
+fn bench_position(
+    text: &str,
+    kind: EngineKind,
+    settings: &EngineSettings,
+    limits: &Limits,
+) -> Result<(u64, Duration), Error> {
     let (variant, fields) = split_game_text(text)?;
     with_game!(variant, P, setup => {
         let pos = <P as Game>::from_text_fields(&setup, fields)?;
         let mut engine: Box<dyn Engine<P>> = match kind {
-            EngineKind::Alphabeta => Box::new(Searcher::new(search::Options::default())),
-            EngineKind::Mcts => Box::new(Mcts::new(mcts::Options::default())),
+            EngineKind::Alphabeta => Box::new(Searcher::new(settings.alphabeta())),
+            EngineKind::Mcts => Box::new(Mcts::new(settings.mcts())),
         };
         let out = engine.search(&pos, limits, &mut |_| {})?;
         Ok((out.nodes, out.time))

@@ -12,7 +12,7 @@ pub(crate) mod fuzz_support;
 use crate::course_files::{
     input_text, limits, output_text, parse_input, parse_output, CourseBoard,
 };
-use crate::tournament::record::{parse_records, GameRecord};
+use crate::record::{parse_records, GameRecord};
 use fuzz_support::{apply, config, mutations, reachable};
 use halma_engine::{Position, Rules, Setup};
 use proptest::prelude::*;

@@ -1,38 +1,12 @@
-//! `halma`: the command line of the Halma engine.
-//!
-//! Every command that takes a position shares [`game_args::GameArgs`]; each command turns the
-//! rules' runtime board into a compile-time geometry once, with `with_geometry!`. Errors are
-//! one line, `halma: <message>`, with exit status 2.
-
-mod analyse;
-mod bench;
-mod ccp;
-mod course;
-mod course_files;
-mod course_history;
-#[cfg(test)]
-mod fuzz_tests;
-mod game_args;
-mod lines;
-mod moves;
-mod numbers;
-mod perft;
-mod perft_shard;
-mod replay;
-mod serve;
-mod shard;
-mod show;
-mod solve;
-mod solve_legrec;
-mod svg;
-mod text_file;
-mod tournament;
-mod ugi;
+//! `halma`: the command line of the Halma engine. This file only parses the arguments and
+//! dispatches to the commands of the `halma_cli` library (`lib.rs` draws its layers).
+//! Errors are one line, `halma: <message>`, with exit status 2.
 
 use clap::{Parser, Subcommand};
-use halma_engine::Error;
-use numbers::allocatable;
-use serde::Serialize;
+use halma_cli::output::{require_stdout, set_sigpipe};
+use halma_cli::{
+    analyse, bench, course, moves, perft, replay, serve, show, solve, tournament, ugi,
+};
 use std::process::ExitCode;
 
 /// Halma and Chinese Checkers engine: perft, analysis, UGI protocol, tournaments.
@@ -87,43 +61,6 @@ enum Command {
     Solve(solve::SolveArgs),
 }
 
-/// Whether a write to a closed pipe kills the process (`true`, the default disposition of
-/// SIGPIPE) or fails with an error (`false`: what a command that writes to child processes
-/// needs, so that one dead child cannot kill it).
-fn set_sigpipe(kills: bool) {
-    #[cfg(unix)]
-    // SAFETY: changing the disposition of SIGPIPE is sound at any time; it only changes
-    // what a write to a closed pipe does.
-    unsafe {
-        libc::signal(
-            libc::SIGPIPE,
-            if kills { libc::SIG_DFL } else { libc::SIG_IGN },
-        );
-    }
-    #[cfg(not(unix))]
-    let _ = kills;
-}
-
-/// Writes one piece of standard output; if the reader has gone (a closed pipe), ends the
-/// process as SIGPIPE would, also in a command that ignores SIGPIPE for its children's sake.
-fn out(text: std::fmt::Arguments) {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    if stdout
-        .write_fmt(text)
-        .and_then(|()| stdout.flush())
-        .is_err()
-    {
-        set_sigpipe(true);
-        #[cfg(unix)]
-        // SAFETY: raising a signal whose disposition is the default is sound.
-        unsafe {
-            libc::raise(libc::SIGPIPE);
-        }
-        std::process::exit(141);
-    }
-}
-
 fn main() -> ExitCode {
     // A closed output pipe (`halma moves | head`) ends the process quietly, as it does for
     // other command-line tools, instead of making `println!` panic.
@@ -132,6 +69,14 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return argument_error(e),
     };
+    // Every command but `course` (which answers in output.txt) writes its results to
+    // standard output: one closed at the start is an error, not a silent success.
+    if !matches!(cli.command, Command::Course(_)) {
+        if let Err(e) = require_stdout() {
+            eprintln!("halma: {}", e.message());
+            return ExitCode::from(2);
+        }
+    }
     let result = match &cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Moves(args) => moves::run(args),
@@ -192,45 +137,4 @@ fn one_line(message: &str) -> String {
         text.push_str(line);
     }
     text
-}
-
-/// Parses a whole number from 1 to `u32::MAX` (depths), for clap.
-fn positive(text: &str) -> Result<u32, String> {
-    numbers::whole(text, u64::from(u32::MAX)).map(|n| n as u32)
-}
-
-/// A table size in megabytes: a whole number from 1 to [`numbers::MAX_MIB`] that this
-/// machine can allocate.
-fn megabytes(text: &str) -> Result<u32, String> {
-    numbers::mebibytes(text).map(|mb| mb as u32)
-}
-
-/// The number of cores, at most [`numbers::MAX_THREADS`]: the default thread count.
-fn cores() -> usize {
-    numbers::cores(numbers::MAX_THREADS)
-}
-
-/// A rayon pool of `threads` workers (default: one per core) and its size; more than
-/// [`numbers::MAX_THREADS`] is an error.
-fn thread_pool(threads: Option<u32>) -> Result<(usize, rayon::ThreadPool), Error> {
-    let threads = threads.map_or_else(cores, |n| n as usize);
-    if threads > numbers::MAX_THREADS {
-        return Err(Error::Argument(format!(
-            "{threads} threads: at most {} are allowed",
-            numbers::MAX_THREADS
-        )));
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map(|pool| (threads, pool))
-        .map_err(|e| Error::Argument(format!("cannot start {threads} threads: {e}")))
-}
-
-/// Prints `value` as one line of JSON.
-fn print_json(value: &impl Serialize) -> Result<(), Error> {
-    let line = serde_json::to_string(value)
-        .map_err(|e| Error::Argument(format!("cannot write JSON: {e}")))?;
-    out(format_args!("{line}\n"));
-    Ok(())
 }

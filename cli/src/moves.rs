@@ -53,7 +53,7 @@ fn report<P: Game>(pos: &P, args: &MovesArgs) -> Result<(), Error> {
     let status = status_text(pos.status());
     if args.json {
         let (texts, paths): (Vec<_>, Vec<_>) = moves.into_iter().unzip();
-        return crate::print_json(&MovesReport {
+        return crate::output::print_json(&MovesReport {
             side_to_move,
             status,
             count: texts.len(),

@@ -46,6 +46,17 @@ pub fn default_search_threads() -> usize {
     cores(MAX_DEFAULT_SEARCH_THREADS)
 }
 
+/// Parses a whole number from 1 to `u32::MAX` (depths), for clap.
+pub fn positive(text: &str) -> Result<u32, String> {
+    whole(text, u64::from(u32::MAX)).map(|n| n as u32)
+}
+
+/// A table size in megabytes, for clap: a whole number from 1 to [`MAX_MIB`] that this
+/// machine can allocate.
+pub fn megabytes(text: &str) -> Result<u32, String> {
+    mebibytes(text).map(|mb| mb as u32)
+}
+
 /// A thread count, 1 to [`MAX_THREADS`], for clap.
 pub fn threads(text: &str) -> Result<u32, String> {
     whole(text, MAX_THREADS as u64).map(|n| n as u32)

@@ -94,7 +94,7 @@ fn report<P: Game>(pos: &P, json: bool) -> Result<(), Error> {
         diagram: pos.diagram(),
     };
     if json {
-        return crate::print_json(&report);
+        return crate::output::print_json(&report);
     }
     print!("{}", report.diagram);
     println!();

@@ -171,7 +171,10 @@ fn every_bad_line_is_answered() {
             "setoption name Rules value halma8",
             "unknown option 'Rules'",
         ),
-        ("setoption name Threads value 0", "Threads '0'"),
+        (
+            "setoption name Threads value 0",
+            "Threads: must be at least 1",
+        ),
         ("setoption name Hash value 99999999999", "Hash"),
         ("analyze", "expected 'analyze topk <K>'"),
         ("analyze topk 0", "topk '0'"),

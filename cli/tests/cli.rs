@@ -635,14 +635,14 @@ fn large_eval_weights_never_report_a_win_and_are_bounded() {
     for weight in ["distance=100001", "tempo=-100001", "ladder=4294967296"] {
         fails_naming(
             &["analyse", "--depth", "1", "--eval-weight", weight],
-            &["eval weight"],
+            &["--eval-weight", weight, "is not a whole number in"],
         );
     }
     // The opponent share is a percentage.
     for weight in ["opponent=101", "opponent=-1"] {
         fails_naming(
             &["analyse", "--depth", "1", "--eval-weight", weight],
-            &["eval weight 'opponent'", "0..=100"],
+            &["--eval-weight", weight, "0..=100"],
         );
     }
     // The same bound through UGI: the option names it, a weight at it never reads as mate.

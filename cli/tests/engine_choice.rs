@@ -205,7 +205,7 @@ fn multi_chooses_paranoid_or_best_reply_search() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("'maxn'") && err.contains("paranoid or brs"),
+        err.contains("'maxn'") && err.contains("paranoid, brs"),
         "{err}"
     );
     // A best-reply line from A: A's move, then B, C and D with exactly one of them moving.

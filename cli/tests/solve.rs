@@ -420,31 +420,20 @@ fn le_grec_refuses_the_flags_of_the_halma_solver() {
         );
     }
     // Flags that do not apply to the mode or to each other are refused too.
-    let err = fails(&[
-        "solve",
-        "--rules",
-        "square6",
-        "--mode",
-        "cooperative",
-        "--level-memory",
-        "16",
-    ]);
+    let err = square6_fails("cooperative", &["--level-memory", "16"]);
     assert!(
         err.contains("--level-memory serves --mode solitaire only"),
         "{err}"
     );
-    let err = fails(&[
-        "solve",
-        "--rules",
-        "square6",
-        "--mode",
-        "solitaire",
-        "--beam",
-        "0",
-        "--complete",
-        "3",
-    ]);
+    let err = square6_fails("solitaire", &["--beam", "0", "--complete", "3"]);
     assert!(err.contains("--beam 0 runs no beam"), "{err}");
+}
+
+/// The error of `halma solve --rules square6 --mode MODE FLAGS…`, which must fail.
+fn square6_fails(mode: &str, flags: &[&str]) -> String {
+    let mut args = vec!["solve", "--rules", "square6", "--mode", mode];
+    args.extend(flags);
+    fails(&args)
 }
 
 /// The machine's memory in MB (`MemTotal`).

@@ -332,6 +332,53 @@ fn a_flood_of_commands_during_a_search_is_bounded_and_stop_still_ends_it() {
 }
 
 #[test]
+fn the_bytes_of_commands_waiting_for_a_search_are_bounded() {
+    // Fewer than MAX_WAITING (4,096) commands, but long ones: 80 lines of 1,000,000 bytes
+    // (a `position startpos` padded with spaces inside, under the 1 MiB line bound). The
+    // 64 MiB bound (MAX_WAITING_BYTES, 67,108,864) lets 67 of them wait and refuses the
+    // other 13, each with the bytes named; without it all 80 would wait.
+    const LINES: usize = 80;
+    const LINE: usize = 1_000_000;
+    let mut child = common::spawn_ugi(Stdio::inherit());
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut refused = 0usize;
+        let mut other_errors = Vec::new();
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
+            let line = line.unwrap();
+            if line
+                .starts_with("info string error argument: 67108864 bytes of commands already wait")
+            {
+                refused += 1;
+            } else if line.starts_with("info string error") {
+                other_errors.push(line);
+            }
+        }
+        (refused, other_errors)
+    });
+    let setup = "setoption name Engine value alphabeta\nsetoption name Hash value 1\n\
+                 setoption name Threads value 1\nposition startpos\ngo infinite\n";
+    stdin.write_all(setup.as_bytes()).unwrap();
+    let head = "position startpos";
+    let tail = "moves";
+    let line = format!(
+        "{head}{}{tail}\n",
+        " ".repeat(LINE - head.len() - tail.len())
+    );
+    assert_eq!(line.len(), LINE + 1);
+    for _ in 0..LINES {
+        stdin.write_all(line.as_bytes()).unwrap();
+    }
+    stdin.write_all(b"stop\nquit\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    let (refused, other_errors) = reader.join().unwrap();
+    assert_eq!(refused, LINES - 67, "other errors: {other_errors:?}");
+    assert!(other_errors.is_empty(), "{other_errors:?}");
+}
+
+#[test]
 fn a_byte_order_mark_before_the_first_line_is_skipped() {
     let (lines, ok, _) = session(b"\xEF\xBB\xBFisready\nquery p1turn\n", false);
     assert!(ok);
@@ -372,6 +419,35 @@ fn output_that_cannot_be_written_is_a_failure_not_a_success() {
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn output_closed_from_the_start_is_an_error_not_a_success() {
+    // `halma ugi >&-`: descriptor 1 closed before the process starts. Rust's runtime opens
+    // /dev/null in its place before main, so the answers used to vanish with status 0.
+    for command in ["ugi", "moves", "show"] {
+        let out = std::process::Command::new("sh")
+            .args([
+                "-c",
+                "exec \"$0\" \"$1\" >&-",
+                env!("CARGO_BIN_EXE_halma"),
+                command,
+            ])
+            .stdin(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert_eq!(err, "halma: standard output is closed\n", "{command}");
+    }
+    // Open (here, /dev/null) is fine.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_halma"))
+        .arg("moves")
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(out.success());
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use super::search::{self, lock, EngineKind, Entry, Order, Purpose, Slots};
 use super::table::{new_table, DrawRequest, NewGame, View};
+use crate::settings::EngineSettings;
 use halma_engine::game::MAX_SIDES;
 use halma_engine::games::{Relative, Variant};
 use halma_engine::rules::NAMED_RULE_SETS;
@@ -56,14 +57,15 @@ pub struct Server {
     games: Mutex<HashMap<String, Arc<Mutex<Entry>>>>,
     slots: Arc<Slots>,
     max_games: usize,
+    settings: EngineSettings,
     next: std::sync::atomic::AtomicU64,
     salt: u64,
 }
 
 impl Server {
     /// A server keeping at most `max_games` games and running at most `max_searches`
-    /// searches at once.
-    pub fn new(max_games: usize, max_searches: usize) -> Server {
+    /// searches at once, each with the engine `settings`.
+    pub fn new(max_games: usize, max_searches: usize, settings: EngineSettings) -> Server {
         let salt = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
@@ -71,6 +73,7 @@ impl Server {
             games: Mutex::new(HashMap::new()),
             slots: Arc::new(Slots::new(max_searches)),
             max_games,
+            settings,
             next: std::sync::atomic::AtomicU64::new(1),
             salt,
         }
@@ -152,6 +155,7 @@ impl Server {
             players,
             search: None,
             touched: Instant::now(),
+            settings: self.settings,
         }));
         let id = {
             let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
@@ -293,7 +297,10 @@ impl Server {
                     let order = Order {
                         purpose,
                         engine,
-                        multipv,
+                        settings: EngineSettings {
+                            multipv,
+                            ..e.settings
+                        },
                         time: Duration::from_millis(ms),
                         wait: false,
                     };
@@ -341,7 +348,10 @@ fn autoplay_locked(shared: &Arc<Mutex<Entry>>, e: &mut Entry, slots: &Arc<Slots>
     let order = Order {
         purpose: Purpose::Move,
         engine,
-        multipv: 1,
+        settings: EngineSettings {
+            multipv: 1,
+            ..e.settings
+        },
         time: Duration::from_millis(ms),
         wait: true,
     };
@@ -354,17 +364,9 @@ fn player_names(players: &[Option<(EngineKind, u64)>]) -> Vec<String> {
         .iter()
         .map(|p| match p {
             None => "human".to_string(),
-            Some((k, ms)) => format!("{}:{}ms", engine_name(*k), ms),
+            Some((k, ms)) => format!("{}:{}ms", k.name(), ms),
         })
         .collect()
-}
-
-/// The searcher's name.
-fn engine_name(k: EngineKind) -> &'static str {
-    match k {
-        EngineKind::Alphabeta => "alphabeta",
-        EngineKind::Mcts => "mcts",
-    }
 }
 
 /// The game's state answer: the view at `?ply=` (drawn with `?svg=1`, `?flip=1`,
@@ -408,7 +410,7 @@ fn state(
         .iter()
         .map(|p| match p {
             None => json!({ "kind": "human" }),
-            Some((k, ms)) => json!({ "kind": engine_name(*k), "time_ms": ms }),
+            Some((k, ms)) => json!({ "kind": k.name(), "time_ms": ms }),
         })
         .collect();
     let mut value = serde_json::to_value(&view).map_err(|err| (500, err.to_string()))?;

@@ -15,6 +15,7 @@ mod page;
 mod search;
 mod table;
 
+use crate::settings::{EngineSettings, SettingArgs};
 use clap::Args;
 use halma_engine::Error;
 use std::sync::Arc;
@@ -41,10 +42,16 @@ pub struct ServeArgs {
     /// Searches (engine moves and analyses) running at once (1-64)
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
     max_searches: u16,
+
+    /// The engine settings of every engine move and analysis (docs/cli.md, "Engine
+    /// settings"; an analysis asks for its own number of lines)
+    #[command(flatten)]
+    settings: SettingArgs,
 }
 
 /// Runs `halma serve` until killed.
 pub fn run(args: &ServeArgs) -> Result<(), Error> {
+    let settings = args.settings.apply(EngineSettings::default())?;
     let address = format!("{}:{}", args.host, args.port);
     let listener = std::net::TcpListener::bind(&address)
         .map_err(|e| Error::Argument(format!("cannot listen on {address}: {e}")))?;
@@ -56,10 +63,14 @@ pub fn run(args: &ServeArgs) -> Result<(), Error> {
     } else {
         "open to the network"
     };
-    crate::out(format_args!(
+    crate::output::out(format_args!(
         "halma serve: listening on {bound} ({local}); open http://{bound}/\n"
     ));
-    let server = api::Server::new(args.max_games as usize, args.max_searches as usize);
+    let server = api::Server::new(
+        args.max_games as usize,
+        args.max_searches as usize,
+        settings,
+    );
     http::serve(listener, Arc::new(move |request| respond(&server, request)))
         .map_err(|e| Error::Argument(format!("the server cannot run: {e}")))
 }

@@ -2,6 +2,8 @@
 //! copy of the game, so that no request waits for a search; a bounded number run at once.
 
 use super::table::Table;
+pub use crate::engine_kind::EngineKind;
+use crate::settings::EngineSettings;
 use halma_engine::search::Limits;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -15,27 +17,6 @@ pub const MAX_MOVE_MS: u64 = 60_000;
 pub const MAX_ANALYSIS_MS: u64 = 600_000;
 /// The most lines an analysis reports.
 pub const MAX_MULTIPV: usize = 8;
-
-/// Which searcher.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EngineKind {
-    /// Alpha-beta.
-    Alphabeta,
-    /// Monte Carlo tree search.
-    Mcts,
-}
-
-impl EngineKind {
-    /// The searcher named `name` (`alphabeta`, `mcts`).
-    pub fn parse(name: &str) -> Option<EngineKind> {
-        match name {
-            "alphabeta" => Some(EngineKind::Alphabeta),
-            "mcts" => Some(EngineKind::Mcts),
-            _ => None,
-        }
-    }
-}
 
 /// One line of an iteration.
 #[derive(Clone, Debug, Serialize)]
@@ -116,6 +97,9 @@ pub struct Entry {
     pub search: Option<SearchState>,
     /// When a request last used the game.
     pub touched: Instant,
+    /// The engine settings its searches run with (`halma serve`'s flags; an analysis
+    /// sets its own number of lines).
+    pub settings: EngineSettings,
 }
 
 impl Entry {
@@ -224,8 +208,8 @@ pub struct Order {
     pub purpose: Purpose,
     /// The searcher.
     pub engine: EngineKind,
-    /// Lines to report.
-    pub multipv: usize,
+    /// The engine settings, with the lines to report.
+    pub settings: EngineSettings,
     /// Its time.
     pub time: Duration,
     /// Whether it may wait for a slot (an engine's move) or must find one now.
@@ -284,7 +268,7 @@ pub fn start(
                 stop: stop.clone(),
                 ..Limits::default()
             };
-            let result = table.search(order.engine, order.multipv, &limits, &mut |info| {
+            let result = table.search(order.engine, &order.settings, &limits, &mut |info| {
                 let mut e = lock(&shared);
                 if let Some(s) = e.search.as_mut().filter(|s| s.id == id) {
                     s.info = Some(info);

@@ -3,10 +3,11 @@
 //! dispatches on the game once, when the game is made ([`new_table`]).
 
 use super::search::{EngineKind, Info, Line};
+use crate::record::{parse_records, GameRecord};
+use crate::settings::EngineSettings;
 use crate::svg;
-use crate::tournament::record::{parse_records, GameRecord};
 use halma_engine::game::{play_moves, side_letter, status_text, Status};
-use halma_engine::games::{split_game_text, Variant};
+use halma_engine::games::{split_game_text, Variant, DEFAULT_GAME};
 use halma_engine::search::{self, Limits, Score, Searcher};
 use halma_engine::{mcts, with_game, Error, Game, Move};
 use serde::Serialize;
@@ -103,12 +104,12 @@ pub trait Table: Send {
     fn sides(&self) -> usize;
     /// A copy, to search without holding the game.
     fn fork(&self) -> Box<dyn Table>;
-    /// Searches the position with `engine` within `limits` (`multipv` lines), calling
+    /// Searches the position with `engine` set up by `settings` within `limits`, calling
     /// `report` with each iteration; returns the best move's text.
     fn search(
         &self,
         engine: EngineKind,
-        multipv: usize,
+        settings: &EngineSettings,
         limits: &Limits,
         report: &mut dyn FnMut(Info),
     ) -> Result<String, Error>;
@@ -166,7 +167,7 @@ pub fn new_table(new: &NewGame) -> Result<Box<dyn Table>, Error> {
             }
             (variant, Some(fields.to_string()))
         }
-        None => (Variant::parse(new.rules.unwrap_or("halma8"))?, None),
+        None => (Variant::parse(new.rules.unwrap_or(DEFAULT_GAME))?, None),
     };
     moves.extend(
         new.moves
@@ -241,7 +242,7 @@ impl<P: Game> GameTable<P> {
             _ => vec![1.0 / sides as f64; sides],
         };
         let reason = match status {
-            Status::Ongoing => crate::tournament::record::UNFINISHED.to_string(),
+            Status::Ongoing => crate::record::UNFINISHED.to_string(),
             other => reason::<P>(other).1,
         };
         GameRecord {
@@ -364,7 +365,7 @@ impl<P: Game> Table for GameTable<P> {
     fn search(
         &self,
         engine: EngineKind,
-        multipv: usize,
+        settings: &EngineSettings,
         limits: &Limits,
         report: &mut dyn FnMut(Info),
     ) -> Result<String, Error> {
@@ -372,17 +373,11 @@ impl<P: Game> Table for GameTable<P> {
         let mut send = |it: &search::Iteration| report(info(pos, it));
         let outcome = match engine {
             EngineKind::Alphabeta => {
-                let mut searcher = Searcher::new(search::Options {
-                    multipv,
-                    ..search::Options::default()
-                });
+                let mut searcher = Searcher::new(settings.alphabeta());
                 searcher.search(pos, limits, |it| send(it))?
             }
             EngineKind::Mcts => {
-                let mut searcher = mcts::Mcts::new(mcts::Options {
-                    multipv,
-                    ..mcts::Options::default()
-                });
+                let mut searcher = mcts::Mcts::new(settings.mcts());
                 searcher.search(pos, limits, |r| send(&r.iteration))?
             }
         };

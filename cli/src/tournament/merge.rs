@@ -3,9 +3,9 @@
 //! over all their games, as the single-machine run reports them. Every file must be
 //! complete and of the same schedule, and every game of it once (docs/distributed.md).
 
-use super::record::{parse_file, GameRecord, Header, LIMITS};
 use super::stats::Sprt;
 use super::{report, sprt_of, Summary};
+use crate::record::{parse_file, GameRecord, Header, LIMITS};
 use crate::shard::Shard;
 use clap::Args;
 use halma_engine::Error;
@@ -87,7 +87,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Error> {
             if let Some(why) = header.misfit(&g) {
                 return Err(Error::Argument(format!("{name}: {why}")));
             }
-            crate::replay::check(&g)
+            crate::record::check(&g)
                 .map_err(|e| Error::Argument(format!("{name}: {}", e.message())))?;
             if let Some((_, other)) = games.get(&g.game) {
                 return Err(Error::Argument(format!(
@@ -109,7 +109,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Error> {
         .transpose()
         .map_err(|e| Error::Argument(format!("{}: Sprt tag: {}", path.display(), e.message())))?;
     if !args.json {
-        crate::out(format_args!("{}\n", lines.join("\n")));
+        crate::output::out(format_args!("{}\n", lines.join("\n")));
     }
     let summary = Summary {
         rules: header.rules.clone(),

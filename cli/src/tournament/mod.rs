@@ -1,22 +1,21 @@
 //! `halma tournament`: plays engines against each other under a referee, concurrently,
 //! recording every game as it ends, and reports the standings (docs/tournament.md).
 //!
-//! One concept per module: [`players`] (player specifications), [`ugi_player`] and
-//! [`course_player`] (external programs as engines, over [`process`]), [`clock`] (time
-//! controls), [`referee`] (one game), [`schedule`] (which games), [`openings`],
-//! [`record`] (the game-record file), [`fingerprint`] (which schedule a record belongs to),
-//! [`stats`] (Elo, SPRT), [`results`] (standings), [`pool`] (the other shards' games, for
-//! a pooled SPRT) and [`merge`] (the shards' records into one table).
+//! One concept per module: [`players`] (a player specification's engine), [`ugi_player`]
+//! and [`course_player`] (external programs as engines, over [`process`]), [`clock`] (time
+//! controls), [`referee`] (one game), [`schedule`] (which games), [`openings`], [`stats`]
+//! (Elo, SPRT), [`results`] (standings), [`pool`] (the other shards' games, for a pooled
+//! SPRT) and [`merge`] (the shards' records into one table). The game-record file and its
+//! schedule fingerprint are the shared [`crate::record`]; the specifications are the shared
+//! [`crate::player_spec`].
 
 pub mod clock;
 pub mod course_player;
-pub mod fingerprint;
 pub mod merge;
 pub mod openings;
 pub mod players;
 pub mod pool;
 pub mod process;
-pub mod record;
 pub mod referee;
 pub mod results;
 pub mod schedule;
@@ -24,6 +23,8 @@ pub mod stats;
 pub mod ugi_player;
 
 use crate::numbers;
+use crate::player_spec::{self, PlayerSpec};
+use crate::record::{self, parse_file, GameRecord, Header};
 use crate::shard::Shard;
 use clap::{Args, Subcommand};
 use clock::TimeControl;
@@ -32,8 +33,6 @@ use halma_engine::player::Engine;
 use halma_engine::{with_game, Error, Game};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use openings::{Opening, Source};
-use players::PlayerSpec;
-use record::{parse_file, GameRecord, Header};
 use referee::{Adjudication, Referee};
 use schedule::{schedule, Format, Scheduled};
 use serde::Serialize;
@@ -64,7 +63,7 @@ pub struct TournamentArgs {
     players: Vec<String>,
 
     /// Rule set, name or text form
-    #[arg(long, value_name = "R", default_value = "halma8")]
+    #[arg(long, value_name = "R", default_value = halma_engine::games::DEFAULT_GAME)]
     rules: String,
 
     /// Who meets whom (two-player rules)
@@ -241,7 +240,7 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
     .transpose()
     .map_err(|e| Error::Argument(format!("--tc: {}", e.message())))?;
     for spec in &specs {
-        if matches!(spec.kind, players::Kind::Course { .. })
+        if matches!(spec.kind, player_spec::Kind::Course { .. })
             && !variant.halma().is_some_and(|r| {
                 r.board == <crate::course_files::CourseBoard as halma_engine::Geometry>::BOARD
                     && r.players == 2
@@ -299,11 +298,13 @@ fn plan(args: &TournamentArgs) -> Result<Plan, Error> {
         Some(path) => Source::File(PathBuf::from(path)),
         None => Source::default_for(variant),
     };
-    let concurrency = args.concurrency.map_or_else(crate::cores, |c| c as usize);
+    let concurrency = args
+        .concurrency
+        .map_or_else(crate::threads::cores, |c| c as usize);
     let mut tables: Vec<usize> = specs.iter().map(PlayerSpec::table_mib).collect();
     tables.sort_unstable_by(|a, b| b.cmp(a));
     let per_game: usize = tables.iter().take(sides).sum();
-    if let Err(why) = crate::allocatable(per_game.saturating_mul(concurrency)) {
+    if let Err(why) = crate::numbers::allocatable(per_game.saturating_mul(concurrency)) {
         return Err(Error::Argument(format!(
             "{concurrency} games at once with up to {per_game} MB of tables each: {why} \
              (lower --concurrency, hash= or tree=)"
@@ -450,7 +451,7 @@ fn header<P: Game>(
         ));
     }
     Header {
-        schedule: fingerprint::fingerprint(fields),
+        schedule: crate::record::fingerprint::fingerprint(fields),
         shard: plan.shard,
         rules: plan.variant.to_string(),
         games: games.len(),
@@ -541,7 +542,7 @@ fn resume<P: Game>(
                 plan.shard
             )));
         }
-        crate::replay::check(g)
+        crate::record::check(g)
             .map_err(|e| Error::Argument(format!("{}: {}", path.display(), e.message())))?;
     }
     let text: String = header.to_text() + &done.iter().map(GameRecord::to_text).collect::<String>();
@@ -674,7 +675,7 @@ fn run_games<P: Game>(
                 let engines: Vec<Result<Box<dyn Engine<P>>, String>> = specs
                     .iter()
                     .map(|s| {
-                        s.engine(rules_text, plan.referee.margin)
+                        players::engine(s, rules_text, plan.referee.margin)
                             .map_err(|e| e.message().to_string())
                     })
                     .collect();
@@ -693,7 +694,7 @@ fn run_games<P: Game>(
                 .and_then(|_| file.flush())
                 .map_err(|e| Error::Argument(format!("{}: {e}", plan.record.display())))?;
             if !args.json {
-                bar.suspend(|| crate::out(format_args!("{}\n", game.summary())));
+                bar.suspend(|| crate::output::out(format_args!("{}\n", game.summary())));
             }
             finished.push(game);
             bar.inc(1);
@@ -753,7 +754,7 @@ pub fn report(
         }
     });
     if json {
-        return crate::print_json(&Report {
+        return crate::output::print_json(&Report {
             rules: summary.rules.clone(),
             scheduled: summary.scheduled,
             shard: summary.shard.clone(),
@@ -761,9 +762,9 @@ pub fn report(
             sprt,
         });
     }
-    crate::out(format_args!("\n{}\n{}", summary.line, standings.table()));
+    crate::output::out(format_args!("\n{}\n{}", summary.line, standings.table()));
     if let Some(s) = sprt {
-        crate::out(format_args!(
+        crate::output::out(format_args!(
             "{}SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) {}\n",
             if summary.pooled { "pooled " } else { "" },
             s.elo0,

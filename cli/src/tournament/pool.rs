@@ -5,7 +5,7 @@
 //! read the next time), so that every shard stops once the pooled test has decided
 //! (docs/distributed.md).
 
-use super::record::{parse_file_from, GameRecord, Header};
+use crate::record::{parse_file_from, GameRecord, Header};
 use crate::shard::Shard;
 use halma_engine::Error;
 use std::collections::{BTreeMap, BTreeSet};

@@ -7,7 +7,7 @@
 //! scores 0 and the others split the point.
 
 use super::clock::{Clocks, TimeControl};
-use super::players::PlayerSpec;
+use crate::player_spec::PlayerSpec;
 use halma_engine::eval::Weights;
 use halma_engine::game::{side_letter, status_text};
 use halma_engine::player::Engine;
@@ -16,9 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Largest ply limit (`--max-plies`): real games end after a few hundred plies; the
-/// referee keeps every move of a game in memory.
-pub const MAX_PLIES: usize = 100_000;
+pub use crate::record::MAX_PLIES;
 
 /// What the referee does with a game that reaches the ply limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

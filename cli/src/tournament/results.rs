@@ -2,8 +2,8 @@
 //! 95% interval and the pentanomial counts of game pairs; per player the total score and
 //! the forfeits; as a table or JSON.
 
-use super::record::GameRecord;
 use super::stats::elo_interval;
+use crate::record::GameRecord;
 use halma_engine::notation::side_letter;
 use serde::Serialize;
 use std::collections::BTreeMap;

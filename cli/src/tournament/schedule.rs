@@ -4,9 +4,7 @@
 
 use halma_engine::Error;
 
-/// Most games one tournament schedules: far more than any test needs, few enough that the
-/// schedule (a few dozen bytes a game) and the record file stay small.
-pub const MAX_GAMES: usize = 1_000_000;
+pub use crate::record::MAX_GAMES;
 
 /// How players meet in a two-player tournament.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

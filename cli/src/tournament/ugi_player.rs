@@ -6,7 +6,7 @@
 //! reply that is not a legal move is an error.
 
 use super::process::{Process, Silence, MAX_LINE};
-use crate::ugi::Dialect;
+use crate::dialect::Dialect;
 use halma_engine::player::{Engine, Report};
 use halma_engine::search::{Limits, Outcome, Score};
 use halma_engine::{Error, Game, Move};

@@ -4,17 +4,11 @@
 use halma_engine::games::Variant;
 use halma_engine::Error;
 
-/// The games on which `auto` plays MCTS: those where MCTS beat alpha-beta in the measured
-/// matches by more than the 95% interval at one time control and was not behind at the
-/// other (docs/search.md for the Halma boards at 1+0.05 and 10+0.1, docs/games/README.md
-/// for the relatives at 50 ms a move). On halma16 the two are even at both controls. Every other game gets alpha-beta: ahead of MCTS
-/// there, even with it, or not measured.
-const MCTS_GAMES: [&str; 4] = ["halma8", "star-2", "diamond", "lehrma"];
-
 /// Which searcher the `Engine` option asks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EngineChoice {
-    /// The stronger searcher for the game, from the measured table ([`MCTS_GAMES`]).
+    /// The stronger searcher for the game, from the engine's measured table
+    /// ([`Variant::prefers_mcts`]).
     #[default]
     Auto,
     /// The alpha-beta searcher.
@@ -44,7 +38,7 @@ impl EngineChoice {
     /// name and its number of sides, whatever other options it is given).
     pub fn plays_mcts(self, variant: Variant) -> bool {
         match self {
-            EngineChoice::Auto => variant.sides() == 2 && MCTS_GAMES.contains(&variant.base_name()),
+            EngineChoice::Auto => variant.prefers_mcts(),
             EngineChoice::AlphaBeta => false,
             EngineChoice::Mcts => true,
         }
@@ -54,6 +48,7 @@ impl EngineChoice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use halma_engine::games::MCTS_GAMES;
 
     #[test]
     fn auto_follows_the_table_and_the_others_do_not() {

@@ -15,12 +15,13 @@ mod options;
 mod output;
 mod session;
 
+pub use crate::dialect::Dialect;
 use crate::lines::{self, read_line};
+use crate::settings::EngineSettings;
 use engine_choice::EngineChoice;
 use go::go_limits;
-use halma_engine::eval::Weights;
 use halma_engine::games::{split_game_text, Variant};
-use halma_engine::search::{self, MultiPlayer, DEFAULT_MOVE_OVERHEAD};
+use halma_engine::search::DEFAULT_MOVE_OVERHEAD;
 use halma_engine::{Error, Status};
 pub use output::Output;
 use session::Session;
@@ -34,10 +35,15 @@ use std::time::{Duration, Instant};
 
 /// The game until `setoption name Rules` or a `position fen` says otherwise.
 const DEFAULT_RULES: &str = halma_engine::games::DEFAULT_GAME;
-/// Largest hash size accepted, in MiB (the command line's bound).
-const MAX_HASH: usize = crate::numbers::MAX_MIB;
-/// Most threads accepted (the command line's bound).
-const MAX_THREADS: usize = crate::numbers::MAX_THREADS;
+
+/// The engine settings until `setoption` changes them: the searchers' own, on every core
+/// (at most [`crate::numbers::MAX_DEFAULT_SEARCH_THREADS`]).
+fn default_settings() -> EngineSettings {
+    EngineSettings {
+        threads: crate::numbers::default_search_threads(),
+        ..EngineSettings::default()
+    }
+}
 /// Longest command line read, in bytes (a position with tens of thousands of moves fits);
 /// a longer line is reported and skipped.
 pub const MAX_LINE: usize = 1 << 20;
@@ -53,25 +59,6 @@ pub const MAX_WAITING_BYTES: usize = 64 << 20;
 /// not it reads the answers.
 pub const MAX_UNREAD_LINES: usize = 16;
 
-/// The protocol spoken: UGI, or CCP (the `ccerl` rules only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dialect {
-    /// UGI: any game, moves as from-to.
-    Ugi,
-    /// CCP: CCERL's star, hole ids, full jump paths.
-    Ccp,
-}
-
-impl Dialect {
-    /// The handshake command and its final answer.
-    fn handshake(self) -> (&'static str, &'static str) {
-        match self {
-            Dialect::Ugi => ("ugi", "ugiok"),
-            Dialect::Ccp => ("ccp", "ccpok"),
-        }
-    }
-}
-
 /// How the engine is configured (what `setoption` changes).
 #[derive(Clone, Debug, PartialEq)]
 struct Config {
@@ -79,13 +66,8 @@ struct Config {
     variant: Variant,
     /// The `Engine` option.
     engine: EngineChoice,
-    /// Hash size in MiB (alpha-beta table, MCTS tree budget); `None`: each engine's own.
-    hash: Option<usize>,
-    threads: usize,
-    multi: MultiPlayer,
-    /// The `RaceFinish` option: alpha-beta plays a proved-shortest race finish.
-    race_finish: bool,
-    weights: Weights,
+    /// The engine settings ([`crate::settings`]: `Hash`, `Threads`, `MultiPV`, …).
+    settings: EngineSettings,
 }
 
 /// A search in progress.
@@ -232,11 +214,7 @@ fn serve_with(
                 Dialect::Ccp => crate::ccp::RULES,
             })?,
             engine: EngineChoice::default(),
-            hash: None,
-            threads: crate::numbers::default_search_threads(),
-            multi: MultiPlayer::default(),
-            race_finish: search::Options::default().race_finish,
-            weights: Weights::default(),
+            settings: default_settings(),
         },
         overhead: DEFAULT_MOVE_OVERHEAD,
         session: None,

@@ -3,10 +3,10 @@
 //! default, bounds and effect stand in one place.
 
 use super::engine_choice::EngineChoice;
-use super::{bounded, Config, Dialect, DEFAULT_RULES, MAX_HASH, MAX_THREADS};
+use super::{bounded, default_settings, Config, Dialect, DEFAULT_RULES};
+use crate::settings::SETTINGS;
 use halma_engine::games::Variant;
-use halma_engine::search::{self, MultiPlayer, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
-use halma_engine::weights::Weights;
+use halma_engine::search::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use halma_engine::Error;
 use std::time::Duration;
 
@@ -52,7 +52,8 @@ pub(super) fn registry(dialect: Dialect) -> Vec<UgiOption> {
     options
 }
 
-/// Every option of UGI.
+/// Every option of UGI: the protocol's own (`Rules`, `Engine`, `Move Overhead`), then the
+/// engine settings of [`SETTINGS`], one per weight for the weights.
 fn every_option() -> Vec<UgiOption> {
     let max_overhead = MAX_MOVE_OVERHEAD.as_millis() as usize;
     let mut options = vec![
@@ -77,24 +78,6 @@ fn every_option() -> Vec<UgiOption> {
             }),
         ),
         UgiOption::new(
-            "Hash",
-            spin(search::Options::default().hash_mib, 1, MAX_HASH),
-            Box::new(|config, _, value| {
-                let mb = bounded("Hash", value, 1, MAX_HASH)?;
-                crate::allocatable(mb).map_err(Error::Argument)?;
-                config.hash = Some(mb);
-                Ok(())
-            }),
-        ),
-        UgiOption::new(
-            "Threads",
-            spin(crate::numbers::default_search_threads(), 1, MAX_THREADS),
-            Box::new(|config, _, value| {
-                config.threads = bounded("Threads", value, 1, MAX_THREADS)?;
-                Ok(())
-            }),
-        ),
-        UgiOption::new(
             "Move Overhead",
             spin(DEFAULT_MOVE_OVERHEAD.as_millis(), 0, max_overhead),
             Box::new(move |_, overhead, value| {
@@ -103,59 +86,26 @@ fn every_option() -> Vec<UgiOption> {
                 Ok(())
             }),
         ),
-        UgiOption::new(
-            "MultiPlayer",
-            format!(
-                "type combo default {} var {}",
-                MultiPlayer::default(),
-                MultiPlayer::NAMES.join(" var ")
-            ),
-            Box::new(|config, _, value| {
-                config.multi = choice(value).parse()?;
-                Ok(())
-            }),
-        ),
-        UgiOption::new(
-            "RaceFinish",
-            format!(
-                "type check default {}",
-                search::Options::default().race_finish
-            ),
-            Box::new(|config, _, value| {
-                config.race_finish = match choice(value).as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(Error::Argument(format!(
-                            "RaceFinish: '{value}' is not true or false"
-                        )))
-                    }
-                };
-                Ok(())
-            }),
-        ),
     ];
-    for (name, default) in Weights::default().entries() {
-        let range = Weights::range(name);
-        options.push(UgiOption::new(
-            format!("Weight {name}"),
-            spin(default, range.start(), *range.end() as usize),
-            Box::new(move |config, _, value| {
-                let v: i32 = value
-                    .parse()
-                    .map_err(|_| Error::Argument(format!("'{value}' is not an integer")))?;
-                config.weights.set(name, v)
-            }),
-        ));
+    let defaults = default_settings();
+    for setting in &SETTINGS {
+        for (name, declaration) in setting.ugi_options(&defaults) {
+            let weight = setting
+                .is_weight()
+                .then(|| name[setting.ugi.len()..].trim().to_string());
+            options.push(UgiOption::new(
+                name,
+                declaration,
+                Box::new(move |config, _, value| {
+                    config
+                        .settings
+                        .set(setting, weight.as_deref(), value)
+                        .map_err(Error::Argument)
+                }),
+            ));
+        }
     }
     options
-}
-
-/// A combo or check option's value as the options' values are written (lower case): the
-/// values of every combo and check, like the option names, are case-insensitive (`MCTS`,
-/// `True`), as UCI GUIs send them either way.
-fn choice(value: &str) -> String {
-    value.to_ascii_lowercase()
 }
 
 /// Sets the option called `name` (any case, any run of spaces between words) to `value`.
@@ -171,7 +121,23 @@ pub(super) fn set(
         .into_iter()
         .find(|o| normal(&o.name) == wanted)
         .ok_or_else(|| Error::Argument(format!("unknown option '{name}'")))?;
-    (option.apply)(config, overhead, value)
+    (option.apply)(config, overhead, value).map_err(|e| naming(&option.name, e))
+}
+
+/// `e` with its message led by the option's name (`Weight race: '9…9' is not an integer`),
+/// unless it already is; the kind of error is kept.
+fn naming(name: &str, e: Error) -> Error {
+    if e.message().starts_with(name) {
+        return e;
+    }
+    let text = format!("{name}: {}", e.message());
+    match e {
+        Error::Rules(_) => Error::Rules(text),
+        Error::Cell(_) => Error::Cell(text),
+        Error::Move(_) => Error::Move(text),
+        Error::Position(_) => Error::Position(text),
+        Error::Argument(_) => Error::Argument(text),
+    }
 }
 
 /// An option name in lower case with single spaces, for matching.

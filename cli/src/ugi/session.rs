@@ -88,25 +88,13 @@ pub fn new(config: &Config) -> Result<Box<dyn Session>, Error> {
 fn game_session<P: Game>(config: &Config, setup: P::Setup, write: MoveWriter<P>) -> GameSession<P> {
     let use_mcts = config.engine.plays_mcts(config.variant);
     let engine: Box<dyn Engine<P>> = if use_mcts {
-        Box::new(mcts::Mcts::new(mcts::Options {
-            threads: config.threads,
-            tree_mib: config.hash.unwrap_or(mcts::Options::default().tree_mib),
-            weights: config.weights,
-            ..mcts::Options::default()
-        }))
+        Box::new(mcts::Mcts::new(config.settings.mcts()))
     } else {
-        Box::new(search::Searcher::new(search::Options {
-            threads: config.threads,
-            hash_mib: config.hash.unwrap_or(search::Options::default().hash_mib),
-            multi: config.multi,
-            weights: config.weights,
-            race_finish: config.race_finish,
-            ..search::Options::default()
-        }))
+        Box::new(search::Searcher::new(config.settings.alphabeta()))
     };
     let pos = <P as Game>::start(&setup);
     let sides = pos.sides() as u32;
-    let best_reply = !use_mcts && config.multi == MultiPlayer::BestReply;
+    let best_reply = !use_mcts && config.settings.multi == MultiPlayer::BestReply;
     let plies_per_move = if best_reply { 2 } else { sides };
     GameSession {
         engine,
@@ -116,7 +104,7 @@ fn game_session<P: Game>(config: &Config, setup: P::Setup, write: MoveWriter<P>)
         mcts: use_mcts,
         write,
         none: no_move(config.dialect),
-        weights: config.weights,
+        weights: config.settings.weights,
     }
 }
 

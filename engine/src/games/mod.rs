@@ -30,6 +30,14 @@ use std::fmt;
 /// The game every command and the UGI loop play when none is named.
 pub const DEFAULT_GAME: &str = "halma8";
 
+/// The games on which MCTS is the stronger searcher, so that an engine left to choose
+/// (UGI's `Engine auto`) plays it: those where MCTS beat alpha-beta in the measured
+/// matches by more than the 95% interval at one time control and was not behind at the
+/// other (docs/search.md for the Halma boards at 1+0.05 and 10+0.1, docs/games/README.md
+/// for the relatives at 50 ms a move). On halma16 the two are even at both controls. Every
+/// other game prefers alpha-beta: ahead of MCTS there, even with it, or not measured.
+pub const MCTS_GAMES: [&str; 4] = ["halma8", "star-2", "diamond", "lehrma"];
+
 /// A relative of Halma from `RULES-relatives.md`: a game with no options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Relative {
@@ -176,6 +184,13 @@ impl Variant {
             Variant::Halma(rules) => rules.base,
             Variant::Relative(r) => r.name(),
         }
+    }
+
+    /// Whether MCTS is the stronger searcher on this game ([`MCTS_GAMES`]; a Halma rule
+    /// set is known by its base name and its number of sides, whatever other options it is
+    /// given).
+    pub fn prefers_mcts(self) -> bool {
+        self.sides() == 2 && MCTS_GAMES.contains(&self.base_name())
     }
 
     /// One game of every kind the engine plays, for tests and tools that must cover them

@@ -2,6 +2,8 @@
 //! (cooperative), proved by iterative deepening; prints every bound searched and one
 //! optimal line.
 
+mod legrec;
+
 use clap::Args;
 use halma_engine::games::{Relative, Variant};
 use halma_engine::solve::beam::Aim;
@@ -72,13 +74,13 @@ pub struct SolveArgs {
     /// Megabytes for the table of proven failures (deepening; allocated as it fills) or for
     /// the stored layers (layered: the search stops with what it proved when a layer would
     /// not fit); with --level-memory at most the machine's memory [default: 256]
-    #[arg(long, value_name = "MB", value_parser = crate::megabytes)]
+    #[arg(long, value_name = "MB", value_parser = crate::numbers::megabytes)]
     memory: Option<u32>,
 
     /// Megabytes for the level table (a byte a state; solitaire): the strongest relaxation
     /// that fits is built, levels and parity classes first (large boards need 400 to 1100)
     /// [default: 64]
-    #[arg(long, value_name = "MB", value_parser = crate::megabytes)]
+    #[arg(long, value_name = "MB", value_parser = crate::numbers::megabytes)]
     level_memory: Option<u32>,
 
     /// States kept per depth by the beam search run first for a short line (an upper bound:
@@ -160,11 +162,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let variant = Variant::parse(&args.rules)?;
     if variant == Variant::Relative(Relative::LeGrec) {
         refuse_halma_flags(args)?;
-        return crate::solve_legrec::run(
-            args.position.as_deref(),
-            args.moves.as_deref(),
-            args.json,
-        );
+        return legrec::run(args.position.as_deref(), args.moves.as_deref(), args.json);
     }
     let rules = variant.require_halma("solve (besides legrec)")?;
     if args.position.is_some() || args.moves.is_some() {
@@ -192,12 +190,12 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     }
     let (memory, level_memory) = (args.memory.unwrap_or(256), args.level_memory.unwrap_or(64));
     // Each was checked alone; together they must fit too.
-    crate::allocatable(memory as usize + level_memory as usize).map_err(|why| {
+    crate::numbers::allocatable(memory as usize + level_memory as usize).map_err(|why| {
         Error::Argument(format!(
             "--memory {memory} with --level-memory {level_memory}: {why}"
         ))
     })?;
-    let (threads, pool) = crate::thread_pool(args.threads)?;
+    let (threads, pool) = crate::threads::thread_pool(args.threads)?;
     // Ctrl-C stops the search; what was proved so far is printed. The level table and the
     // beams do not look at it (they end on their own), so a second Ctrl-C ends the process
     // at once, as an unhandled one would (status 130).
@@ -268,7 +266,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let solution = pool.install(|| solve::solve(rules, mode, &options, &progress))?;
     bar.finish_and_clear();
     if json {
-        crate::print_json(&Report {
+        crate::output::print_json(&Report {
             rules: solution.rules.to_string(),
             mode: mode.name(),
             unit: unit(mode),

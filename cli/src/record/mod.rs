@@ -19,11 +19,24 @@
 //!
 //! The file begins with a [`Header`] block naming the schedule it belongs to.
 
+pub mod fingerprint;
+mod moves;
+
+pub use moves::{check, play_moves};
+
 use crate::shard::Shard;
 use crate::text_file::Limits;
 use halma_engine::notation::side_letter;
 use halma_engine::Error;
 use std::fmt::Write as _;
+
+/// Most games one tournament schedules (and a record holds): far more than any test needs,
+/// few enough that the schedule (a few dozen bytes a game) and the record file stay small.
+pub const MAX_GAMES: usize = 1_000_000;
+
+/// Largest ply limit of a game (`--max-plies`): real games end after a few hundred plies;
+/// the referee keeps every move of a game in memory.
+pub const MAX_PLIES: usize = 100_000;
 
 /// Longest line of a record file, in bytes: a tag holds at most a position or a player's
 /// command line, a movetext line 79 characters.
@@ -179,7 +192,7 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Header {
-    /// The schedule fingerprint (16 hex digits, [`super::fingerprint`]).
+    /// The schedule fingerprint (16 hex digits, [`fingerprint`]).
     pub schedule: String,
     /// The shard whose record this is (`0/1`: the whole tournament).
     pub shard: Shard,
@@ -215,7 +228,7 @@ impl Header {
         out
     }
 
-    /// The header's own checksum, its `Check` tag: the [`super::fingerprint`] of its other
+    /// The header's own checksum, its `Check` tag: the [`fingerprint`] of its other
     /// tags, so that an edit of any of them (the fingerprint above all, which a merge of one
     /// file has no other file to compare with) is caught when the file is read.
     pub fn check(&self) -> String {
@@ -227,7 +240,7 @@ impl Header {
         ];
         fields.extend(self.players.iter().map(|p| ("player", p.clone())));
         fields.push(("sprt", self.sprt.clone().unwrap_or_default()));
-        super::fingerprint::fingerprint(fields)
+        fingerprint::fingerprint(fields)
     }
 
     /// A header from its tags, if they are one.
@@ -241,10 +254,7 @@ impl Header {
             schedule,
             shard: Shard::parse(&get("Shard")?).ok()?,
             rules: get("Rules")?,
-            games: get("Games")?
-                .parse()
-                .ok()
-                .filter(|&n| n <= super::schedule::MAX_GAMES)?,
+            games: get("Games")?.parse().ok().filter(|&n| n <= MAX_GAMES)?,
             players: tags
                 .iter()
                 .filter(|(k, _)| k == "Player")
@@ -361,7 +371,7 @@ pub fn parse_file_from(text: &str, first_line: usize) -> Result<RecordFile, Erro
 /// Most tag lines of one block (a game has a dozen and one per seat).
 const MAX_TAGS: usize = 10_000;
 /// Most movetext lines of one block (a game of the longest ply limit, one move a line).
-const MAX_MOVETEXT_LINES: usize = 2 * super::referee::MAX_PLIES;
+const MAX_MOVETEXT_LINES: usize = 2 * MAX_PLIES;
 
 /// One line of a record's text: without its end (and a `\r` before it), its number, and
 /// the byte offset just past its end.

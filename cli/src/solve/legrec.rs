@@ -68,7 +68,7 @@ pub fn run(position: Option<&str>, moves: Option<&str>, json: bool) -> Result<()
         build_ms: solution.build_time().as_secs_f64() * 1e3,
     };
     if json {
-        return crate::print_json(&report);
+        return crate::output::print_json(&report);
     }
     println!("rules    legrec (strongly solved by retrograde analysis)");
     println!("position {}", report.position);

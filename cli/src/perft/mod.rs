@@ -1,9 +1,10 @@
 //! `halma perft`: leaf counts of the legal move tree for each depth 1..D, timed, in
 //! parallel over the root moves; with `--shard K/N` one part of a split count, and `halma
-//! perft merge` to add the parts ([`crate::perft_shard`]).
+//! perft merge` to add the parts ([`parts`]).
+
+mod parts;
 
 use crate::game_args::GameArgs;
-use crate::perft_shard;
 use crate::shard::Shard;
 use clap::{Args, Subcommand};
 use halma_engine::perft::perft_divide;
@@ -49,7 +50,7 @@ pub struct PerftArgs {
     /// The plies of the move sequences a --shard split deals out (1: the root moves), at
     /// most 4
     #[arg(long, value_name = "D", default_value_t = 1, requires = "shard",
-          value_parser = perft_shard::split_depth)]
+          value_parser = parts::split_depth)]
     split_depth: u32,
 
     /// Also print the count below each root move at the last depth, then the total
@@ -118,14 +119,14 @@ pub fn run(args: &PerftArgs) -> Result<(), Error> {
     // clap requires --depth without a subcommand.
     let depth = args.depth.unwrap_or(1);
     let game = args.game.resolve()?;
-    let (threads, pool) = crate::thread_pool(args.threads)?;
+    let (threads, pool) = crate::threads::thread_pool(args.threads)?;
     with_game!(game.variant, P, setup => {
         let pos = game.position::<P>(&setup)?;
         if let Some(shard) = args.shard {
             let part = pool.install(|| {
-                perft_shard::count_part(&pos, depth, args.split_depth, shard)
+                parts::count_part(&pos, depth, args.split_depth, shard)
             })?;
-            return crate::print_json(&part);
+            return crate::output::print_json(&part);
         }
         if !args.json {
             println!("position {}", pos.to_text());
@@ -138,11 +139,11 @@ pub fn run(args: &PerftArgs) -> Result<(), Error> {
 
 /// Runs `halma perft merge`.
 fn run_merge(args: &MergeArgs) -> Result<(), Error> {
-    let merged = perft_shard::merge(&args.files)?;
+    let merged = parts::merge(&args.files)?;
     if args.json {
-        return crate::print_json(&merged);
+        return crate::output::print_json(&merged);
     }
-    crate::out(format_args!(
+    crate::output::out(format_args!(
         "position {}\ndepth    {}\nshards   {} (split at {} plies: {} move sequences)\n\
          nodes    {}\ntime_ms  {:.3} (the shards' times added)\n",
         merged.position,
@@ -189,7 +190,7 @@ fn count_depths<P: Game>(pos: &P, last: u32, args: &PerftArgs) -> Result<(), Err
                 nps,
                 divide,
             };
-            crate::print_json(&report)?;
+            crate::output::print_json(&report)?;
         } else {
             println!("{depth:>5} {nodes:>16} {time_ms:>12.3} {nps:>14}");
             if let Some(entries) = divide {

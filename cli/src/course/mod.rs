@@ -1,11 +1,13 @@
 //! `halma course`: plays one move of the course-agent file protocol (reads `input.txt`,
 //! thinks, writes `output.txt`); the file formats are in [`crate::course_files`].
 
+mod history;
+
 use crate::course_files::{
     limits, output_text, parse_input, CourseBoard, COURSE_RULES, INPUT_LIMITS,
 };
-use crate::course_history;
-use crate::tournament::players::PlayerSpec;
+
+use crate::player_spec::PlayerSpec;
 use clap::Args;
 use halma_engine::games::Variant;
 use halma_engine::{Error, Geometry, Position};
@@ -64,7 +66,7 @@ pub fn run(args: &CourseArgs) -> Result<(), Error> {
     let (input, board) = parse_input(&text, rules)?;
     let history = input.game && !args.no_history;
     let mut pos = if history {
-        course_history::resume(&args.dir, &board)
+        history::resume(&args.dir, &board)
     } else {
         board
     };
@@ -77,7 +79,7 @@ pub fn run(args: &CourseArgs) -> Result<(), Error> {
         // The move is written; a history that cannot be saved only costs the next call
         // its view of repetitions.
         pos.make(outcome.best);
-        if let Err(e) = course_history::save(&args.dir, &pos) {
+        if let Err(e) = history::save(&args.dir, &pos) {
             eprintln!("warning: {e}");
         }
     }
