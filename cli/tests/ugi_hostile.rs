@@ -292,17 +292,21 @@ fn a_flood_of_commands_during_a_search_is_bounded_and_stop_still_ends_it() {
     let stdout = child.stdout.take().unwrap();
     // The answers are read as they come, counted, and the bestmove timed.
     let (tx, rx) = std::sync::mpsc::channel();
+    // The errors are counted up to the bestmove: every flood line is read (and refused or
+    // queued) before `stop`, while the `isready` sent after the bestmove may still find the
+    // queue full if it comes before the queued commands are drained, and be refused too.
     let reader = std::thread::spawn(move || {
-        let mut errors = 0usize;
+        let (mut errors, mut before_bestmove) = (0usize, None);
         for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
             let line = line.unwrap();
             if line.starts_with("info string error") {
                 errors += 1;
             } else if line.starts_with("bestmove") {
+                before_bestmove.get_or_insert(errors);
                 tx.send(Instant::now()).unwrap();
             }
         }
-        errors
+        before_bestmove.expect("a bestmove")
     });
     // Alpha-beta with a 1 MiB table: the search itself holds little (MCTS would grow its
     // tree to its 256 MiB budget).
