@@ -51,7 +51,6 @@ impl<G: Geometry> Position<G> {
         passes_in_row: u8,
     ) -> Result<Self, Error> {
         let sides = setup.sides();
-        Turns::<MAX_SIDES>::check(sides, to_move, passes_in_row)?;
         let mut pos = Position {
             setup,
             pieces: [G::BB::EMPTY; MAX_SIDES],
