@@ -10,7 +10,7 @@
 //! The files are tournament openings (`halma tournament --openings FILE`), used to measure the
 //! exact race term of the evaluation (docs/search.md).
 
-use halma_engine::eval::{Evaluator, Weights};
+use halma_engine::eval::{Evaluator, HalmaWeights};
 use halma_engine::{with_geometry, BitBoard, Geometry, Position, Rules, Setup};
 use halma_suite::playout::WeakPlayer;
 use rand::rngs::StdRng;
@@ -73,7 +73,7 @@ fn main() {
     }
     with_geometry!(rules.board, G => {
         let setup = Arc::new(Setup::<G>::new(rules).expect("named rules are valid"));
-        let eval = Evaluator::new(&setup, Weights::default());
+        let eval = Evaluator::new(&setup, HalmaWeights::default());
         println!(
             "# {name} race positions: the first pure race with {MIN_OUTSIDE}..{MAX_OUTSIDE} pieces \
              a side outside the goal\n# in seeded weak-human self-play; written by \

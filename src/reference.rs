@@ -271,7 +271,7 @@ pub fn seeded_game<P: Game>(
 /// A [`seeded_game`] in the playout policy ([`Game::policy_move`]: with chance `epsilon` a
 /// random move, else one of largest gain).
 pub fn policy_game<P: Game>(start: P, seed: u64, epsilon: f32, cap: usize) -> Vec<P> {
-    let eval = start.evaluator(&halma_engine::eval::Weights::default());
+    let eval = start.evaluator(&halma_engine::weights::Weights::default());
     seeded_game(start, seed, cap, |p, rng| {
         p.policy_move(&eval, epsilon, rng)
     })
@@ -282,7 +282,7 @@ pub fn policy_game<P: Game>(start: P, seed: u64, epsilon: f32, cap: usize) -> Ve
 /// its text (no history): the benchmarks' positions of the stone games.
 pub fn played_positions<P: Game>(start: &P, count: usize, max_plies: u32) -> Vec<P> {
     let mut rng = Rng::new(2024);
-    let eval = start.evaluator(&halma_engine::eval::Weights::default());
+    let eval = start.evaluator(&halma_engine::weights::Weights::default());
     let mut out = Vec::new();
     while out.len() < count {
         let mut pos = start.clone();

@@ -3,9 +3,9 @@
 //! and what is special to the game: move lists on random placements, texts and the
 //! diagram, every bad input, the win and the evaluation.
 
-use halma_engine::eval::Weights;
 use halma_engine::games::carrera::{board, CarreraPosition};
 use halma_engine::rng::Rng;
+use halma_engine::weights::{Weights, RELATIVE_TEMPO};
 use halma_engine::{Game, Move, Status, Team};
 use halma_suite::carrera::{NaiveCarrera, Square};
 use halma_suite::conformance::{
@@ -288,7 +288,7 @@ fn the_evaluation_prefers_progress() {
     let team = Team::new(0, 2);
     // The start is symmetric: only the tempo.
     assert_eq!(start.side_score(&eval, 0), start.side_score(&eval, 1));
-    assert_eq!(start.evaluate(&eval, team), Weights::default().tempo);
+    assert_eq!(start.evaluate(&eval, team), RELATIVE_TEMPO);
     // A forward leap gains for A and leaves B's standing alone.
     let mut p = start.clone();
     let forward = p.parse_move("b2-c4").unwrap();
@@ -304,7 +304,7 @@ fn the_evaluation_prefers_progress() {
     assert!(near.side_score(&eval, 0) > start.side_score(&eval, 0) + 3000);
     // B too is one leap (d4-b3) from home: even, but for the tempo.
     assert_eq!(near.side_score(&eval, 1), -100);
-    assert_eq!(near.evaluate(&eval, team), Weights::default().tempo);
+    assert_eq!(near.evaluate(&eval, team), RELATIVE_TEMPO);
     // Every legal move's gain is 100 per leap of nearest-goal distance, one leap at most.
     for mv in start.legal_moves() {
         assert!(start.move_gain(&eval, 0, mv).abs() <= 100);

@@ -7,10 +7,10 @@
 //! positions from seeded random play, the counts from the engine; the normal run checks each
 //! count with both generators up to a leaf bound.
 
-use halma_engine::eval::Weights;
 use halma_engine::game::{Game, Status, Team};
 use halma_engine::games::embargo::{EmbargoPosition, DEADLINE};
 use halma_engine::perft::perft;
+use halma_engine::weights::Weights;
 use halma_engine::{Error, Move};
 use halma_suite::conformance::{Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::embargo::{move_text as naive_text, NaiveEmbargo};

@@ -122,7 +122,7 @@ fn weights(rng: &mut StdRng) -> Weights {
     let share = Weights::range("opponent");
     if rng.gen_bool(0.5) {
         if rng.gen_bool(0.5) {
-            w.opponent = rng.gen_range(share);
+            w.set("opponent", rng.gen_range(share)).unwrap();
         }
     } else {
         for name in [

@@ -4,12 +4,12 @@
 //! placements, texts and the diagram, every bad input, the connection win and the
 //! evaluation.
 
-use halma_engine::eval::Weights;
 use halma_engine::games::hexma::board::{self, Stones};
 use halma_engine::games::hexma::eval::connection;
 use halma_engine::games::hexma::HexmaPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
+use halma_engine::weights::{Weight, Weights, RELATIVE_TEMPO};
 use halma_engine::{BitBoard, Game, Move, Status, Team};
 use halma_suite::conformance::{
     last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
@@ -372,7 +372,7 @@ fn the_evaluation_measures_the_connection() {
     // The start is symmetric: only the tempo. Eight empty cells (ranks 6..13) to fill.
     assert_eq!(start.side_score(&eval, 0), start.side_score(&eval, 1));
     assert_eq!(start.distance_to_go(&eval, 0), 800);
-    assert_eq!(start.evaluate(&eval, team), Weights::default().tempo);
+    assert_eq!(start.evaluate(&eval, team), RELATIVE_TEMPO);
     // One step up shortens A's path by a cell.
     let mut p = start.clone();
     let up = p.parse_move("k5-k6").unwrap();
@@ -396,10 +396,7 @@ fn the_evaluation_measures_the_connection() {
     let walled = HexmaPosition::from_parts([board::START[0], wall], 0, [9, 9], 0).unwrap();
     assert_eq!(walled.distance_to_go(&eval, 0), 100 * 20);
     // The plain evaluation counts the ranks 5..13 without a stone: it ignores the wall.
-    let plain = start.evaluator(&Weights {
-        distance: 0,
-        ..Weights::default()
-    });
+    let plain = start.evaluator(&Weights::default().with(Weight::Distance, 0));
     assert_eq!(walled.distance_to_go(&plain, 0), 800);
     assert_eq!(start.distance_to_go(&plain, 0), 800);
     // Scores are bounded and antisymmetric in the side to move.
@@ -407,7 +404,7 @@ fn the_evaluation_measures_the_connection() {
         let p = g.last().unwrap();
         let e = p.evaluate(&eval, Team::new(p.to_move(), 2));
         let (me, you) = (p.to_move(), 1 - p.to_move());
-        let want = p.side_score(&eval, me) - p.side_score(&eval, you) + Weights::default().tempo;
+        let want = p.side_score(&eval, me) - p.side_score(&eval, you) + RELATIVE_TEMPO;
         assert_eq!(e, want, "seed {seed}");
     }
 }

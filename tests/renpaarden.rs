@@ -3,8 +3,8 @@
 //! what is special to the game: texts and the diagram, every bad input, the win and the
 //! evaluation.
 
-use halma_engine::eval::Weights;
 use halma_engine::games::renpaarden::{board, RenpaardenPosition};
+use halma_engine::weights::Weights;
 use halma_engine::{Error, Game, Move, Status, Team};
 use halma_suite::conformance::{
     last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,

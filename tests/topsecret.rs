@@ -3,11 +3,11 @@
 //! is special to the game: the drop phase, move lists on random placements, bearing off,
 //! the last stone off, blocked sides, texts and the diagram, bad inputs and the evaluation.
 
-use halma_engine::eval::Weights;
 use halma_engine::games::topsecret::board::{self, cell, BB, CELLS_BB, DROP_ZONE};
 use halma_engine::games::topsecret::TopSecretPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
+use halma_engine::weights::{Weights, RELATIVE_TEMPO};
 use halma_engine::{BitBoard, Game, Move, Status, Team};
 use halma_suite::conformance::{
     last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
@@ -405,7 +405,7 @@ fn the_evaluation_counts_moves_to_go_and_stones_ready() {
     let team = Team::new(0, 2);
     // The start is symmetric: only the tempo.
     assert_eq!(start.side_score(&eval, 0), start.side_score(&eval, 1));
-    assert_eq!(start.evaluate(&eval, team), Weights::default().tempo);
+    assert_eq!(start.evaluate(&eval, team), RELATIVE_TEMPO);
     assert_eq!(start.distance_to_go(&eval, 0), 18 * 600);
     // A drop on the zone's outer ring costs 6 moves, one in the middle 8.
     assert_eq!(start.move_gain(&eval, 0, Move::drop(cell(5, 5))), -600);
@@ -419,7 +419,7 @@ fn the_evaluation_counts_moves_to_go_and_stones_ready() {
     // A: a1 (1 to go, ready) and e5 (5 to go): -600 + 40. B: h8, 8 to go, not ready.
     assert_eq!(p.side_score(&eval, 0), -600 + 40);
     assert_eq!(p.side_score(&eval, 1), -800);
-    assert_eq!(p.evaluate(&eval, team), 240 + Weights::default().tempo);
+    assert_eq!(p.evaluate(&eval, team), 240 + RELATIVE_TEMPO);
     // A position of play: the side nearer the end scores higher.
     let g = won_game(0);
     let late = &g[g.len() - 3];

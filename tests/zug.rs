@@ -4,11 +4,11 @@
 //! rule and the backward phase among them), texts and the diagram, every bad input, the
 //! win, blocked sides, chains and the evaluation.
 
-use halma_engine::eval::Weights;
 use halma_engine::games::zug::board::{self, Squares};
 use halma_engine::games::zug::ZugPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
+use halma_engine::weights::{Weights, RELATIVE_TEMPO};
 use halma_engine::{Game, Move, Status, Team};
 use halma_suite::conformance::{
     last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
@@ -488,7 +488,7 @@ fn the_evaluation_prefers_progress_and_empty_camps() {
     let eval = start.evaluator(&Weights::default());
     let team = Team::new(0, 2);
     assert_eq!(start.side_score(&eval, 0), start.side_score(&eval, 1));
-    assert_eq!(start.evaluate(&eval, team), Weights::default().tempo);
+    assert_eq!(start.evaluate(&eval, team), RELATIVE_TEMPO);
     // 189 ranks to go less the three placed pieces' one rank each, less the back rank's 0.
     assert_eq!(start.distance_to_go(&eval, 0), 100 * (189 - 3));
     let mut p = start.clone();

@@ -13,6 +13,7 @@ use crate::settings::{EngineSettings, Setting};
 use halma_engine::mcts::Mcts;
 use halma_engine::player::{Engine, RandomMover};
 use halma_engine::search::{Limits, Searcher};
+use halma_engine::weights::Weights;
 use halma_engine::{Error, Game};
 use std::time::Duration;
 
@@ -59,8 +60,6 @@ pub struct PlayerSpec {
     pub time: Option<Duration>,
     /// Whether the text set the thread count (`threads=`).
     threads_given: bool,
-    /// The evaluation weights the text set (`weight.NAME=`), by name.
-    weights_given: Vec<String>,
 }
 
 /// Splits a command line into words: white space separates, double quotes group.
@@ -147,7 +146,6 @@ impl PlayerSpec {
             nodes: None,
             time: None,
             threads_given: false,
-            weights_given: Vec::new(),
         };
         for option in options.split(',').filter(|o| !o.is_empty()) {
             let (key, value) = option
@@ -181,9 +179,6 @@ impl PlayerSpec {
                     .map_err(|why| Error::Argument(format!("{key}: {why}")))?;
                 if setting.name == "threads" {
                     self.threads_given = true;
-                }
-                if let Some(weight) = weight {
-                    self.weights_given.push(weight.trim().to_string());
                 }
                 return Ok(());
             }
@@ -237,11 +232,13 @@ impl PlayerSpec {
     /// (`weight.NAME=`); other kinds are left alone. An error for a name or value
     /// [`Weights::set`](halma_engine::weights::Weights::set) refuses.
     pub fn default_weight(&mut self, name: &str, value: i32) -> Result<(), Error> {
-        if self.weights_given.iter().any(|given| given == name) {
-            return Ok(());
-        }
+        let mut default = Weights::default();
+        default.set(name, value)?;
         match &mut self.kind {
-            Kind::AlphaBeta(o) => o.weights.set(name, value),
+            Kind::AlphaBeta(o) => {
+                o.weights = o.weights.over(&default);
+                Ok(())
+            }
             Kind::Mcts(_) | Kind::Random(_) | Kind::Ugi { .. } | Kind::Course { .. } => Ok(()),
         }
     }
@@ -322,6 +319,7 @@ impl PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use halma_engine::weights::Weight;
 
     #[test]
     fn specs_parse_with_their_options() {
@@ -334,7 +332,7 @@ mod tests {
         match p.kind {
             Kind::AlphaBeta(o) => {
                 assert_eq!(o.hash, Some(16));
-                assert_eq!(o.weights.distance, 50);
+                assert_eq!(o.weights.get(Weight::Distance), Some(50));
                 assert!(!o.pruning);
                 assert!(!o.late_pruning);
                 assert!(!o.null_move);
@@ -415,19 +413,23 @@ mod tests {
             spec.default_weight("opponent", 75).unwrap();
             spec.default_weight("opponent_lead", 20).unwrap();
             match spec.kind {
-                Kind::AlphaBeta(o) => (o.weights.opponent, o.weights.opponent_lead),
-                Kind::Mcts(o) => (o.weights.opponent, o.weights.opponent_lead),
-                _ => (0, 0),
+                Kind::AlphaBeta(o) | Kind::Mcts(o) => (
+                    o.weights.get(Weight::Opponent),
+                    o.weights.get(Weight::OpponentLead),
+                ),
+                _ => (Some(0), Some(0)),
             }
         };
-        let plain = halma_engine::weights::Weights::default();
-        assert_eq!(weights("alphabeta"), (75, 20));
-        assert_eq!(weights("alphabeta:weight.opponent=100"), (100, 20));
-        assert_eq!(weights("alphabeta:weight.opponent_lead=-5"), (75, -5));
+        assert_eq!(weights("alphabeta"), (Some(75), Some(20)));
         assert_eq!(
-            weights("mcts:time=1s"),
-            (plain.opponent, plain.opponent_lead)
+            weights("alphabeta:weight.opponent=100"),
+            (Some(100), Some(20))
         );
+        assert_eq!(
+            weights("alphabeta:weight.opponent_lead=-5"),
+            (Some(75), Some(-5))
+        );
+        assert_eq!(weights("mcts:time=1s"), (None, None));
         let mut spec = PlayerSpec::parse("alphabeta").unwrap();
         assert!(spec.default_weight("opponent", 101).is_err());
         assert!(spec.default_weight("no_such_weight", 1).is_err());

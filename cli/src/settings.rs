@@ -8,6 +8,7 @@
 use crate::engine_kind::EngineKind;
 use crate::numbers::{self, MAX_MIB, MAX_MULTIPV, MAX_THREADS};
 use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches};
+use halma_engine::games::{Variant, DEFAULT_GAME};
 use halma_engine::mcts;
 use halma_engine::search::{self, MultiPlayer};
 use halma_engine::weights::Weights;
@@ -149,6 +150,11 @@ pub static SETTINGS: [Setting; 9] = [
     },
 ];
 
+/// The weights of the default game ([`DEFAULT_GAME`]) at their defaults: what UGI declares.
+fn default_game_weights() -> Weights {
+    Variant::parse(DEFAULT_GAME).map_or_else(|_| Weights::default(), Variant::default_weights)
+}
+
 /// The switch values that mean on and off.
 const ON: [&str; 2] = ["on", "true"];
 /// See [`ON`].
@@ -192,7 +198,8 @@ impl Setting {
     }
 
     /// The UGI declarations of this setting: (option name, `type …` text) with `current`'s
-    /// value as the default; one per weight for the weights.
+    /// value as the default; one per weight for the weights, each weight's default that of
+    /// the default game ([`DEFAULT_GAME`]: the others start from their own).
     pub fn ugi_options(&self, current: &EngineSettings) -> Vec<(String, String)> {
         let value = current.value_text(self.field);
         match self.bounds {
@@ -207,6 +214,7 @@ impl Setting {
             )],
             Bounds::Weight => current
                 .weights
+                .over(&default_game_weights())
                 .entries()
                 .into_iter()
                 .map(|(name, v)| {
@@ -509,6 +517,7 @@ impl clap::Args for SettingArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use halma_engine::weights::Weight;
 
     #[test]
     fn every_setting_is_found_by_its_key() {
@@ -572,7 +581,7 @@ mod tests {
         assert_eq!((ab.hash_mib, ab.threads, ab.multipv), (8, 3, 4));
         assert_eq!(ab.multi, MultiPlayer::Paranoid);
         assert!(!ab.late_pruning && !ab.null_move && ab.pruning);
-        assert_eq!(ab.weights.race, 50);
+        assert_eq!(ab.weights.get(Weight::Race), Some(50));
         assert_eq!(s.mcts().tree_mib, 8);
         for (name, bad, why) in [
             ("hash", "0", "must be at least 1"),

@@ -15,7 +15,7 @@
 //! `plies=N` (playout cut-off), `eps=F`, `cpuct=F`, `bias=F`, `tt=0|1`, `prior=F` (prior
 //! temperature), `temp=F` (value temperature).
 
-use halma_engine::eval::{Evaluator, Weights};
+use halma_engine::eval::{Evaluator, HalmaWeights};
 use halma_engine::game::Team;
 use halma_engine::mcts::{Mcts, Options, Parallelism};
 use halma_engine::search::{self, Limits, Searcher};
@@ -98,7 +98,7 @@ impl Player {
 
 /// The move after which the evaluation is best for the mover (a win at once first).
 fn greedy<G: Geometry>(pos: &Position<G>) -> Move {
-    let eval = Evaluator::new(pos.setup(), Weights::default());
+    let eval = Evaluator::new(pos.setup(), HalmaWeights::default());
     let mover = pos.to_move();
     let mut p = pos.clone();
     let mut best = (i32::MIN, Move::PASS);

@@ -14,8 +14,8 @@
 
 use halma_engine::bitboard::BitBoard;
 use halma_engine::eval::Evaluator;
+use halma_engine::eval::HalmaWeights;
 use halma_engine::solve::{Finish, Race};
-use halma_engine::weights::Weights;
 use halma_engine::{with_geometry, Geometry, Position, Rules, Setup, Status};
 use std::sync::Arc;
 
@@ -84,7 +84,7 @@ fn ending<G: Geometry>(
 ) -> Option<(u32, u32)> {
     let setup = pos.setup().clone();
     let race = Race::new(&setup);
-    let eval = Evaluator::new(&setup, Weights::default());
+    let eval = Evaluator::new(&setup, HalmaWeights::default());
     let mut positions = vec![pos.clone()];
     for text in &game.moves {
         let mv = pos.parse_move(text).ok()?;

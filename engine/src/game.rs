@@ -286,9 +286,24 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.legal_moves().contains(&mv)
     }
 
-    /// The evaluation's tables for this game with `weights` (games with an evaluation of
-    /// their own may ignore the Halma weights).
+    /// The weights this game's evaluation reads, at the game's own defaults (the others
+    /// unset): what a front end shows as their defaults ([`crate::weights`]).
+    fn default_weights() -> Weights;
+    /// The evaluation's tables for this game with the weights `weights` sets over the
+    /// game's own defaults (a weight the game does not read is ignored).
     fn evaluator(&self, weights: &Weights) -> Self::Eval;
+    /// The evaluation for a search with this position as its root. By default
+    /// [`Game::evaluator`]'s; Halma's applies the opponent share only where the root side
+    /// leads the race by `opponent_lead` or more. Asked once a search.
+    fn root_evaluator(&self, weights: &Weights) -> Self::Eval {
+        self.evaluator(weights)
+    }
+    /// The share, in percent, of the other sides' progress that a score from the root side's
+    /// view counts against its own standing (100, the default: the plain difference;
+    /// Halma's `opponent` weight). Asked once a search.
+    fn opponent_share(&self, _eval: &Self::Eval) -> i32 {
+        100
+    }
     /// The static score for the side to move, in centimoves, with the sides in `team`.
     fn evaluate(&self, eval: &Self::Eval, team: Team) -> i32;
     /// One side's own standing, in centimoves (higher is better for it): what MCTS turns
@@ -305,14 +320,6 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// `None` (the default) when the game offers none: the time manager then assumes its
     /// fixed default.
     fn moves_left(&self, _eval: &Self::Eval) -> Option<u32> {
-        None
-    }
-    /// The side to move's lead in its race to the goal, in the units of
-    /// [`Game::distance_to_go`] (Halma: the cells to go of the nearest other side less its
-    /// own), which decides whether the search applies the opponent share
-    /// ([`Weights::at_lead`]). `None` (the default) for games that have none: the weights
-    /// apply as set. Asked once a search, at the root.
-    fn race_lead(&self) -> Option<i32> {
         None
     }
     /// A proved-shortest finish for the side to move once the game has become a race that

@@ -1,10 +1,11 @@
 //! The searcher against plain minimax, and its answers on random positions of every rule set.
 
-use halma_engine::eval::{Evaluator, Weights};
+use halma_engine::eval::{Evaluator, HalmaWeights};
 use halma_engine::game::Team;
 use halma_engine::notation::move_text;
 use halma_engine::search::score::win_in;
 use halma_engine::search::{Limits, MultiPlayer, Options, Score, Searcher};
+use halma_engine::weights::{Weight, Weights};
 use halma_engine::{with_geometry, BitBoard, Geometry, Move, Position, Rules, Setup, Status};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -47,7 +48,7 @@ fn agrees_with_minimax<G: Geometry>(rules: Rules, rng: &mut StdRng) {
     if pos.status().is_over() {
         return;
     }
-    let eval = Evaluator::new(pos.setup(), Weights::default());
+    let eval = Evaluator::new(pos.setup(), HalmaWeights::default());
     let team = Team::new(pos.to_move(), pos.sides());
     // Depth 4 only without the table: from 4 plies on, a position can recur at two plies of
     // the same parity, and a table entry from the shallower one (searched deeper) is used
@@ -250,7 +251,7 @@ fn best_reply_search_agrees_with_plain_best_reply_minimax() {
                 if pos.status().is_over() {
                     continue;
                 }
-                let eval = Evaluator::new(pos.setup(), Weights::default());
+                let eval = Evaluator::new(pos.setup(), HalmaWeights::default());
                 let (root, team) = (pos.to_move(), Team::new(pos.to_move(), pos.sides()));
                 for depth in 1..=3 {
                     let mut copy = pos.clone();
@@ -381,7 +382,7 @@ fn a_bounded_search_of_a_short_pure_race_plays_the_proved_shortest_finish() {
     let setup =
         Arc::new(Setup::<halma_engine::Square<8>>::new(Rules::named("halma8").unwrap()).unwrap());
     let pos = Position::from_text_fields(setup, text).unwrap();
-    let eval = Evaluator::new(pos.setup(), Weights::default());
+    let eval = Evaluator::new(pos.setup(), HalmaWeights::default());
     let budget = halma_engine::game::ProofBudget {
         nodes: u64::MAX,
         deadline: None,
@@ -520,11 +521,9 @@ fn pruning_leaves_games_without_a_futility_slack_alone() {
 
 /// Options of a one-thread search with the opponent share `share` from a lead of `lead`.
 fn with_share(share: i32, lead: i32) -> Options {
-    let weights = Weights {
-        opponent: share,
-        opponent_lead: lead,
-        ..Weights::default()
-    };
+    let weights = Weights::default()
+        .with(Weight::Opponent, share)
+        .with(Weight::OpponentLead, lead);
     Options {
         threads: 1,
         hash_mib: 1,
@@ -545,7 +544,7 @@ fn the_opponent_share_applies_only_where_the_root_side_leads_by_the_opponent_lea
                 continue;
             }
             let lead = pos.race_lead();
-            let eval = Evaluator::new(pos.setup(), Weights::default());
+            let eval = Evaluator::new(pos.setup(), HalmaWeights::default());
             let us = pos.to_move();
             assert_eq!(lead, eval.cells_to_go(&pos, 1 - us) - eval.cells_to_go(&pos, us));
             let run = |options: Options| {

@@ -8,9 +8,9 @@
 
 use super::clock::{Clocks, TimeControl};
 use crate::player_spec::PlayerSpec;
-use halma_engine::eval::Weights;
 use halma_engine::game::{side_letter, status_text};
 use halma_engine::player::Engine;
+use halma_engine::weights::Weights;
 use halma_engine::{Game, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

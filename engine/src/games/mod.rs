@@ -25,6 +25,7 @@ pub mod zug;
 
 use crate::error::Error;
 use crate::rules::{Rules, NAMED_RULE_SETS};
+use crate::weights::Weights;
 use std::fmt;
 
 /// The game every command and the UGI loop play when none is named.
@@ -203,6 +204,15 @@ impl Variant {
             .map(|name| Variant::Halma(Rules::named(name).expect("a named rule set")))
             .chain(Relative::ALL.iter().map(|&r| Variant::Relative(r)))
             .collect()
+    }
+
+    /// The weights this game's evaluation reads, at its defaults
+    /// ([`Game::default_weights`](crate::game::Game::default_weights)).
+    pub fn default_weights(self) -> Weights {
+        let of = || -> Result<Weights, Error> {
+            Ok(crate::with_game!(self, P, _setup => <P as crate::game::Game>::default_weights()))
+        };
+        of().unwrap_or_default()
     }
 
     /// An error unless this is Halma: `what` (a command or option) serves only Halma.

@@ -176,7 +176,7 @@ macro_rules! two_side_game_items {
 
 /// The items of a [`Game`](crate::game::Game) implementation that hand over to the calling
 /// module's `NAME`, `board::parse_cell`, `board::cell_name` and `text::move_text`, build
-/// the evaluation `$Eval::new(tempo)` (the Halma weights but the tempo ignored) and take a
+/// the evaluation `$Eval::new(tempo)` (of the weights set, only the tempo read) and take a
 /// move's gain from its `gain`.
 macro_rules! two_side_game_board_items {
     ($Eval:ty) => {
@@ -196,9 +196,13 @@ macro_rules! two_side_game_board_items {
             text::move_text(mv)
         }
 
-        /// Only the tempo weight is used; the rest is the game's own (see its `eval`).
-        fn evaluator(&self, weights: &$crate::eval::Weights) -> $Eval {
-            <$Eval>::new(weights.tempo)
+        fn default_weights() -> $crate::weights::Weights {
+            $crate::weights::Weights::relative_defaults()
+        }
+
+        /// Only the tempo weight is read; the rest is the game's own (see its `eval`).
+        fn evaluator(&self, weights: &$crate::weights::Weights) -> $Eval {
+            <$Eval>::new(weights.relative_tempo())
         }
 
         /// The move's progress by the game's measure (its evaluation's `gain`).

@@ -12,12 +12,12 @@
 
 use super::text::{cell_name, parse_cell, PositionText};
 use crate::error::Error;
-use crate::eval::Weights;
 use crate::game::{side_letter, status_text, Game, Status, Team};
 use crate::keys::StoneKeys;
 use crate::moves::Move;
 use crate::search::score::team_score;
 use crate::turns::Turns;
+use crate::weights::Weights;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -466,9 +466,13 @@ impl<R: StoneRules> Game for StonePosition<R> {
         }
     }
 
-    /// Only the tempo weight is used; the rest is the game's own.
+    fn default_weights() -> Weights {
+        Weights::relative_defaults()
+    }
+
+    /// Only the tempo weight is read; the rest is the game's own.
     fn evaluator(&self, weights: &Weights) -> R::Eval {
-        R::Eval::new(weights.tempo)
+        R::Eval::new(weights.relative_tempo())
     }
 
     /// The side to move's standing minus the other's, plus the tempo.

@@ -50,7 +50,7 @@ pub struct Options {
     pub use_table: bool,
     /// The search with more than two sides: paranoid or best-reply.
     pub multi: MultiPlayer,
-    /// Evaluation weights.
+    /// The evaluation weights set, over the game's own defaults ([`Game::default_weights`]).
     pub weights: Weights,
     /// Play a proved-shortest race finish ([`Game::race_finish`]) instead of searching,
     /// when the search is bounded (not infinite, no fixed depth), finds one line and prunes.
@@ -215,11 +215,8 @@ impl Searcher {
         ensure_ongoing(pos)?;
         let options = &self.options;
         // The opponent share applies at roots where the side leads the race by enough.
-        let weights = match pos.race_lead() {
-            Some(lead) => options.weights.at_lead(lead),
-            None => options.weights,
-        };
-        let eval = pos.evaluator(&weights);
+        let eval = pos.root_evaluator(&options.weights);
+        let share = pos.opponent_share(&eval);
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
@@ -235,7 +232,7 @@ impl Searcher {
             null_move: options.pruning && options.null_move,
             use_table: options.use_table,
             multi: options.multi,
-            root_view: (pos.sides() > 2 || weights.opponent != 100).then_some(weights.opponent),
+            root_view: (pos.sides() > 2 || share != 100).then_some(share),
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
         let multipv = options.multipv.max(1);

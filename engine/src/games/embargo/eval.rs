@@ -16,9 +16,10 @@
 use super::board::{cells_of, coords, BOARD, CELLS, N, YARDS};
 use super::position::{EmbargoPosition, DEADLINE};
 use super::walls::side_walls;
-use crate::eval::{Weights, MAX_EVAL};
+use crate::eval::MAX_EVAL;
 use crate::game::Team;
 use crate::moves::Move;
+use crate::weights::Weights;
 
 /// Centimoves per rook move still needed.
 const PER_MOVE: i32 = 100;
@@ -42,7 +43,7 @@ pub struct EmbargoEval {
 }
 
 impl EmbargoEval {
-    /// The tables, with the Halma weights' tempo (the other weights do not apply).
+    /// The tables, with the tempo set (of the weights, only it is read).
     pub fn new(weights: &Weights) -> EmbargoEval {
         let mut cost = [[0; CELLS]; 2];
         let mut wall = [[0; CELLS]; 2];
@@ -68,7 +69,7 @@ impl EmbargoEval {
         EmbargoEval {
             cost,
             wall,
-            tempo: weights.tempo,
+            tempo: weights.relative_tempo(),
         }
     }
 

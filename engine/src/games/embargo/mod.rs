@@ -23,10 +23,10 @@ pub use position::{EmbargoPosition, DEADLINE, STONES};
 pub use text::RULES_NAME;
 
 use crate::error::Error;
-use crate::eval::Weights;
 use crate::game::{Game, Status, Team};
 use crate::moves::Move;
 use crate::picture::{Lattice, Mark, Picture};
+use crate::weights::Weights;
 
 impl Game for EmbargoPosition {
     type Setup = ();
@@ -155,6 +155,10 @@ impl Game for EmbargoPosition {
 
     fn is_legal(&self, mv: Move) -> bool {
         EmbargoPosition::is_legal(self, mv)
+    }
+
+    fn default_weights() -> Weights {
+        Weights::relative_defaults()
     }
 
     fn evaluator(&self, weights: &Weights) -> EmbargoEval {

@@ -30,9 +30,10 @@
 //! [`Evaluator::evaluate`] turns the standings into one score from the view of a side and its
 //! team (see [`Team`]); the search negates it as the side to move changes team. The root
 //! team counts the progress the other team made from its standing at the start at the
-//! opponent share ([`Weights::opponent`], percent; 100 by default, the plain difference), the
+//! opponent share ([`HalmaWeights::opponent`], percent; 100 by default, the plain difference), the
 //! same score from either view.
 
+pub use super::weights::HalmaWeights;
 use crate::bitboard::BitBoard;
 use crate::futility::{FrontierFilter, SavedBounds};
 use crate::game::Team;
@@ -41,7 +42,6 @@ use crate::movegen::{each_direction, jump_sources, MAX_DIRS};
 use crate::position::Position;
 use crate::race::ExactRace;
 use crate::setup::{Setup, MAX_SIDES};
-pub use crate::weights::Weights;
 use std::marker::PhantomData;
 
 pub use crate::search::score::MAX_EVAL;
@@ -51,7 +51,7 @@ pub use crate::futility::LADDER_RUNGS;
 /// Precomputed tables and weights for one game.
 #[derive(Clone, Debug)]
 pub struct Evaluator<G: Geometry> {
-    weights: Weights,
+    weights: HalmaWeights,
     sides: usize,
     /// `[side * CAPACITY + cell]`: the piece's distance to go (see the module doc), a copy
     /// of [`Setup::to_go`].
@@ -81,7 +81,7 @@ pub struct Evaluator<G: Geometry> {
 
 impl<G: Geometry> Evaluator<G> {
     /// Builds the tables for `setup` with `weights`.
-    pub fn new(setup: &Setup<G>, weights: Weights) -> Self {
+    pub fn new(setup: &Setup<G>, weights: HalmaWeights) -> Self {
         let board = G::BOARD;
         let cap = G::BB::CAPACITY;
         let sides = setup.sides();
@@ -144,7 +144,7 @@ impl<G: Geometry> Evaluator<G> {
     }
 
     /// The weights in use.
-    pub fn weights(&self) -> &Weights {
+    pub fn weights(&self) -> &HalmaWeights {
         &self.weights
     }
 
@@ -337,7 +337,7 @@ impl<G: Geometry> Evaluator<G> {
     }
 
     /// [`Evaluator::side_score`] before the clamp, in 64 bits, given the side's ladder
-    /// `rungs`: with every weight within ±[`Weights::MAX`] no term can overflow.
+    /// `rungs`: with every weight within ±[`crate::weights::Weights::MAX`] no term can overflow.
     #[inline]
     fn standing(&self, pos: &Position<G>, side: usize, race: bool, rungs: i32) -> i64 {
         let setup = pos.setup();
@@ -411,7 +411,7 @@ impl<G: Geometry> Evaluator<G> {
 
     /// The score of `pos` from the view of the side to move, with teams as in `team`: the
     /// root team's mean standing less the other sides' mean standing, their progress from
-    /// the start counted at the opponent share ([`Weights::opponent`], percent), negated
+    /// the start counted at the opponent share ([`HalmaWeights::opponent`], percent), negated
     /// when the side to move is not on the root team, plus the tempo bonus, within
     /// ±[`MAX_EVAL`] (never a score that reads as a win or a loss). (The game must be ongoing: finished games are scored by the search.)
     pub fn evaluate(&self, pos: &Position<G>, team: Team) -> i32 {
@@ -465,6 +465,7 @@ mod tests {
     use super::*;
     use crate::geometry::Square;
     use crate::rules::Rules;
+    use crate::weights::Weights;
     use std::sync::Arc;
 
     type G8 = Square<8>;
@@ -476,23 +477,26 @@ mod tests {
     }
 
     #[test]
-    fn weights_are_set_by_name_and_reject_unknown_ones() {
+    fn weights_set_by_name_reach_the_evaluator_and_unknown_ones_are_refused() {
         let mut w = Weights::default();
         w.apply("ladder=9").unwrap();
-        assert_eq!(w.ladder, 9);
+        assert_eq!(HalmaWeights::from_set(&w).ladder, 9);
         assert!(w
             .apply("nonsense=1")
             .unwrap_err()
             .to_string()
             .contains("known"));
         assert!(w.apply("ladder").is_err() && w.apply("ladder=x").is_err());
-        assert_eq!(Weights::NAMES.len(), w.entries().len());
+        assert_eq!(
+            Weights::NAMES.len(),
+            HalmaWeights::default().to_set().entries().len()
+        );
     }
 
     #[test]
     fn start_is_symmetric_and_a_finished_side_has_nothing_to_go() {
         let setup = Arc::new(Setup::<G8>::new(Rules::named("halma8").unwrap()).unwrap());
-        let e = Evaluator::new(&setup, Weights::default());
+        let e = Evaluator::new(&setup, HalmaWeights::default());
         let start = Position::start(setup.clone());
         let (a, _) = e.distance_to_go(&start, 0);
         let (b, _) = e.distance_to_go(&start, 1);
@@ -554,7 +558,7 @@ mod tests {
         use rand::{Rng, SeedableRng};
         fn check<G: Geometry>(rules: &str, rng: &mut StdRng) {
             let setup = Arc::new(Setup::<G>::new(Rules::parse(rules).unwrap()).unwrap());
-            let e = Evaluator::new(&setup, Weights::default());
+            let e = Evaluator::new(&setup, HalmaWeights::default());
             let mut pos = Position::start(setup.clone());
             let mut rungs_seen = 0;
             for _ in 0..400 {
@@ -610,7 +614,7 @@ mod tests {
         use rand::{Rng, SeedableRng};
         fn check<G: Geometry>(rules: &str, rng: &mut StdRng) -> [usize; 2] {
             let setup = Arc::new(Setup::<G>::new(Rules::parse(rules).unwrap()).unwrap());
-            let e = Evaluator::new(&setup, Weights::default());
+            let e = Evaluator::new(&setup, HalmaWeights::default());
             let cells: Vec<usize> = G::BOARD.cells().collect();
             let levels: Vec<i32> = cells.iter().map(|&c| e.progress(0, c)).collect();
             let (lo, hi) = (*levels.iter().min().unwrap(), *levels.iter().max().unwrap());
@@ -675,7 +679,7 @@ mod tests {
     #[test]
     fn advancing_a_piece_improves_the_movers_standing() {
         let setup = Arc::new(Setup::<G8>::new(Rules::named("square8").unwrap()).unwrap());
-        let e = Evaluator::new(&setup, Weights::default());
+        let e = Evaluator::new(&setup, HalmaWeights::default());
         let mut pos = Position::start(setup);
         let before = e.side_score(&pos, 0, false);
         let mv = pos.parse_move("d1-e2").unwrap();
@@ -688,7 +692,7 @@ mod tests {
         // A's goal corner is h8: g6 -> g7 enters the camp, g7 -> h8 goes to its deepest cell,
         // and a piece beside the camp (h4) is worse off than one on the camp's edge (e8).
         let setup = Arc::new(Setup::<G8>::new(Rules::named("square8").unwrap()).unwrap());
-        let e = Evaluator::new(&setup, Weights::default());
+        let e = Evaluator::new(&setup, HalmaWeights::default());
         let b = G8::BOARD;
         let d = |name: &str| e.to_go[b.parse_cell(name).unwrap()];
         assert!(d("g6") > d("g7") && d("g7") > d("h8"));
@@ -698,14 +702,14 @@ mod tests {
 
     /// Every weight at `value`, or the nearest it may take (the exact race on when it is
     /// positive).
-    fn all_weights(value: i32) -> Weights {
+    fn all_weights(value: i32) -> HalmaWeights {
         let mut w = Weights::default();
         for name in Weights::NAMES {
             let range = Weights::range(name);
             w.set(name, value.clamp(*range.start(), *range.end()))
                 .unwrap();
         }
-        w
+        HalmaWeights::from_set(&w)
     }
 
     /// The opponent share: from the root side's view a score is its standing less the
@@ -715,9 +719,9 @@ mod tests {
     fn the_opponent_share_is_taken_from_the_root_view_and_keeps_the_score_zero_sum() {
         let setup = Arc::new(Setup::<G8>::new(Rules::named("halma8").unwrap()).unwrap());
         // No ladder term: the standing at the start is then exactly the start position's.
-        let base = Weights {
+        let base = HalmaWeights {
             ladder: 0,
-            ..Weights::default()
+            ..HalmaWeights::default()
         };
         let plain = Evaluator::new(&setup, base);
         let start = Position::start(setup.clone());
@@ -739,7 +743,7 @@ mod tests {
             let race = plain.is_pure_race(&pos);
             let standing = |side| i64::from(plain.side_score(&pos, side, race));
             for share in [0, 1, 50, 90, 99, 100] {
-                let weights = Weights {
+                let weights = HalmaWeights {
                     opponent: share,
                     ..base
                 };
@@ -777,12 +781,16 @@ mod tests {
         let mut w = Weights::default();
         for value in [Weights::MAX, -Weights::MAX, 0] {
             w.set("distance", value).unwrap();
-            assert_eq!(w.distance, value);
+            assert_eq!(HalmaWeights::from_set(&w).distance, value);
         }
         for value in [Weights::MAX + 1, -Weights::MAX - 1, i32::MAX, i32::MIN] {
             let err = w.set("distance", value).unwrap_err().to_string();
             assert!(err.contains("100000"), "{err}");
-            assert_eq!(w.distance, 0, "a refused value changes nothing");
+            assert_eq!(
+                HalmaWeights::from_set(&w).distance,
+                0,
+                "a refused value changes nothing"
+            );
         }
         assert!(w.apply("tempo=100001").is_err() && w.apply("tempo=-100000").is_ok());
         // The opponent share is a percentage.
@@ -806,7 +814,7 @@ mod tests {
                 // The most advancing move of each side: a midgame with armies apart.
                 let moves = pos.legal_moves();
                 let mover = pos.to_move();
-                let e = Evaluator::new(&setup, Weights::default());
+                let e = Evaluator::new(&setup, HalmaWeights::default());
                 let gain = |m: &crate::moves::Move| {
                     e.progress(mover, m.to()) - e.progress(mover, m.from())
                 };
@@ -833,7 +841,7 @@ mod tests {
                 for p in [&positions[0], positions.last().unwrap()] {
                     let mut searcher = Searcher::new(Options {
                         hash_mib: 1,
-                        weights,
+                        weights: weights.to_set(),
                         ..Options::default()
                     });
                     let out = searcher.search(p, &Limits::depth(3), |_| {}).unwrap();
@@ -863,7 +871,7 @@ mod tests {
         let text = start.to_text().replace(" 0,0", " 30000,30000");
         let (_, fields) = crate::notation::split_position_text(&text).unwrap();
         let late = Position::from_text_fields(setup.clone(), fields).unwrap();
-        let e = Evaluator::new(&setup, Weights::default());
+        let e = Evaluator::new(&setup, HalmaWeights::default());
         let penalty = e.weights().home * 19;
         assert_eq!(
             e.side_score(&late, 0, false),
@@ -878,9 +886,9 @@ mod tests {
         let a_to_move = position("halma8 4AAAA/5AAA/B5AA/8/7A/BB6/BBB5/BBBB4 A 40,40");
         let b_to_move = position("halma8 4AAAA/5AAA/B5AA/8/7A/BB6/BBB5/BBBB4 B 40,40");
         let team = Team::new(0, 2);
-        let mut weights = Weights {
+        let mut weights = HalmaWeights {
             race_pieces: 3,
-            ..Weights::default()
+            ..HalmaWeights::default()
         };
         let exact = Evaluator::new(a_to_move.setup(), weights);
         let won = weights.race_won;

@@ -15,9 +15,9 @@
 //!
 //! [`Evaluator::move_bound`]: crate::eval::Evaluator::move_bound
 
+use super::weights::HalmaWeights;
 use crate::bitboard::BitBoard;
 use crate::geometry::Geometry;
-use crate::weights::Weights;
 
 /// The ladder rungs, both sides' together, one move is assumed to make or break at most in
 /// [`crate::eval::Evaluator::move_bound`]: a moved piece is the jumper, the jumped piece or
@@ -55,7 +55,7 @@ pub struct FrontierFilter {
 impl<G: Geometry> SavedBounds<G> {
     /// The bounds for `weights`, with `pieces` pieces a side and the distance table
     /// `to_go[side * CAPACITY + cell]` of `sides` sides.
-    pub fn new(weights: &Weights, pieces: usize, to_go: &[u8], sides: usize) -> Self {
+    pub fn new(weights: &HalmaWeights, pieces: usize, to_go: &[u8], sides: usize) -> Self {
         let cap = G::BB::CAPACITY;
         let cells: Vec<usize> = G::BOARD.cells().collect();
         let most = (0..sides)

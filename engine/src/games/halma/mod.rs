@@ -23,11 +23,12 @@ pub mod race;
 pub mod rules;
 pub mod setup;
 pub mod solve;
+pub mod weights;
 pub mod zobrist;
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;
-use crate::eval::{Evaluator, Weights};
+use crate::eval::{Evaluator, HalmaWeights};
 use crate::game::{moves_above_each, Game, ProofBudget, Status, Team};
 use crate::geometry::Geometry;
 use crate::moves::Move;
@@ -36,6 +37,7 @@ use crate::picture::{CellSpec, Lattice, Mark, Picture, Shape};
 use crate::position::Position;
 use crate::rng::Rng;
 use crate::setup::Setup;
+use crate::weights::Weights;
 use std::sync::Arc;
 
 impl<G: Geometry> Game for Position<G> {
@@ -192,12 +194,23 @@ impl<G: Geometry> Game for Position<G> {
         Position::is_legal(self, mv)
     }
 
-    fn evaluator(&self, weights: &Weights) -> Self::Eval {
-        Evaluator::new(self.setup(), *weights)
+    fn default_weights() -> Weights {
+        HalmaWeights::default().to_set()
     }
 
-    fn race_lead(&self) -> Option<i32> {
-        Some(Position::race_lead(self))
+    fn evaluator(&self, weights: &Weights) -> Self::Eval {
+        Evaluator::new(self.setup(), HalmaWeights::from_set(weights))
+    }
+
+    /// The opponent share only from the root side's race lead `opponent_lead` on
+    /// ([`HalmaWeights::at_lead`]).
+    fn root_evaluator(&self, weights: &Weights) -> Self::Eval {
+        let weights = HalmaWeights::from_set(weights).at_lead(Position::race_lead(self));
+        Evaluator::new(self.setup(), weights)
+    }
+
+    fn opponent_share(&self, eval: &Self::Eval) -> i32 {
+        eval.weights().opponent
     }
 
     #[inline(always)]

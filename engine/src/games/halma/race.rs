@@ -234,7 +234,7 @@ mod tests {
     fn playing_the_root_finish_finishes_in_exactly_the_moves_it_promised() {
         let stop = AtomicBool::new(false);
         let mut pos = position(THREE_OUT);
-        let eval = Evaluator::new(pos.setup(), crate::eval::Weights::default());
+        let eval = Evaluator::new(pos.setup(), crate::eval::HalmaWeights::default());
         let (_, promised) = root_finish(&pos, &eval, &unbounded(&stop)).expect("a short pure race");
         assert_eq!(promised, solve::solitaire_moves(&pos, 0, 20).unwrap());
         for left in (1..=promised).rev() {
@@ -256,7 +256,7 @@ mod tests {
     fn no_root_finish_outside_a_pure_race_or_over_its_budget() {
         let stop = AtomicBool::new(false);
         let pos = position(THREE_OUT);
-        let eval = Evaluator::new(pos.setup(), crate::eval::Weights::default());
+        let eval = Evaluator::new(pos.setup(), crate::eval::HalmaWeights::default());
         // Not a race: the start.
         let start = Position::start(pos.setup().clone());
         assert_eq!(root_finish(&start, &eval, &unbounded(&stop)), None);

@@ -31,7 +31,7 @@ use crate::bitboard::{BitBoard, Bits};
 use crate::game::Team;
 use crate::moves::Move;
 use crate::search::score::team_score;
-use crate::weights::Weights;
+use crate::weights::{Weight, Weights};
 
 /// Centimoves per cell of connection distance (or per gap of the plain evaluation).
 pub const CELL: i32 = 100;
@@ -216,8 +216,8 @@ impl HexmaEval {
     /// `distance` is 0 (then the plain gaps), and the `tempo`.
     pub fn new(weights: &Weights) -> HexmaEval {
         HexmaEval {
-            connection: weights.distance != 0,
-            tempo: weights.tempo,
+            connection: weights.or(Weight::Distance, 1) != 0,
+            tempo: weights.relative_tempo(),
         }
     }
 

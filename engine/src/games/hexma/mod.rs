@@ -22,10 +22,10 @@ pub use position::HexmaPosition;
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;
-use crate::eval::Weights;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::picture::{CellSpec, Lattice, Mark, Picture};
+use crate::weights::{Weight, Weights};
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = "hexma";
@@ -72,6 +72,10 @@ impl Game for HexmaPosition {
 
     /// Reads the tempo weight, and `distance` as a switch: 0 selects the plain evaluation
     /// (see [`eval`]).
+    fn default_weights() -> Weights {
+        Weights::relative_defaults().with(Weight::Distance, 1)
+    }
+
     fn evaluator(&self, weights: &Weights) -> HexmaEval {
         HexmaEval::new(weights)
     }

@@ -24,10 +24,10 @@ pub use position::LeGrecPosition;
 pub use solve::{Solution, Value};
 
 use crate::error::Error;
-use crate::eval::Weights;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::picture::{CellSpec, Lattice, Mark, Picture};
+use crate::weights::Weights;
 
 impl Game for LeGrecPosition {
     type Setup = ();
@@ -60,8 +60,13 @@ impl Game for LeGrecPosition {
         text::move_text(mv)
     }
 
+    fn default_weights() -> Weights {
+        Weights::relative_defaults()
+    }
+
+    /// Only the tempo weight is read; the rest is the game's own (see [`eval`]).
     fn evaluator(&self, weights: &Weights) -> LeGrecEval {
-        LeGrecEval::new(weights.tempo)
+        LeGrecEval::new(weights.relative_tempo())
     }
 
     /// The ranks the move climbs, 100 a rank (sideways 0, a forward jump 200).

@@ -28,10 +28,10 @@ pub use eval::LehrmaEval;
 pub use position::{LehrmaPosition, LehrmaRules, Plain, WithKnights};
 
 use crate::error::Error;
-use crate::eval::Weights;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::picture::{Kind, Lattice, Mark, Picture, Piece, Shape};
+use crate::weights::Weights;
 
 /// The rule set `lehrma`'s name.
 pub const NAME: &str = "lehrma";
@@ -85,9 +85,13 @@ impl<R: LehrmaRules> Game for LehrmaPosition<R> {
         text::move_text(mv)
     }
 
-    /// Only the tempo weight is used; the rest is the game's own (see [`eval`]).
+    fn default_weights() -> Weights {
+        Weights::relative_defaults()
+    }
+
+    /// Only the tempo weight is read; the rest is the game's own (see [`eval`]).
     fn evaluator(&self, weights: &Weights) -> LehrmaEval {
-        LehrmaEval::new::<R>(weights.tempo)
+        LehrmaEval::new::<R>(weights.relative_tempo())
     }
 
     /// The squares still to cover, in centimoves.
