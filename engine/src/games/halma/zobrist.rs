@@ -51,6 +51,11 @@ impl Keys {
         Keys { cells, piece, turn }
     }
 
+    /// A table from its parts: `piece[side * cells + cell]` and the turn keys by side.
+    pub fn from_tables(cells: usize, piece: Vec<u64>, turn: [u64; MAX_SIDES]) -> Keys {
+        Keys { cells, piece, turn }
+    }
+
     /// The number of sides keyed.
     pub fn sides(&self) -> usize {
         self.piece.len() / self.cells
@@ -74,5 +79,16 @@ impl Keys {
     #[inline(always)]
     pub fn turn(&self, side: usize) -> u64 {
         self.turn[side]
+    }
+
+    /// The key of a whole two-side position from scratch: `pieces` of each side, `to_move`
+    /// to move.
+    pub fn position<B: BitBoard>(&self, pieces: [B; 2], to_move: usize) -> u64 {
+        pieces
+            .iter()
+            .enumerate()
+            .fold(self.turn(to_move), |key, (side, &p)| {
+                key ^ self.pieces(side, p)
+            })
     }
 }

@@ -124,14 +124,11 @@ impl Symmetry {
 
 /// Zobrist keys of positions seen through a symmetry, so that the hash of a position's
 /// image can be kept up to date move by move: the key of a piece of `side` on `cell` is the
-/// key of its image (a piece of the other side when the symmetry trades the sides).
+/// key of its image (a piece of the other side when the symmetry trades the sides). A
+/// [`Keys`] table like any other, read through its [`Keys::piece`], [`Keys::pieces`],
+/// [`Keys::turn`] and [`Keys::position`].
 #[derive(Clone, Debug)]
-pub struct ImageKeys {
-    /// `piece[side * cells + cell]`.
-    piece: Vec<u64>,
-    turn: [u64; 2],
-    cells: usize,
-}
+pub struct ImageKeys(Keys);
 
 impl ImageKeys {
     /// The keys of positions through `symmetry`, which trades the sides of a two-player
@@ -144,41 +141,22 @@ impl ImageKeys {
             .flat_map(|side| (0..cells).map(move |cell| (side, cell)))
             .map(|(side, cell)| keys.piece(image_side(side), symmetry.cell(cell)))
             .collect();
-        ImageKeys {
-            piece,
-            turn: [0, 1].map(|side| keys.turn(image_side(side))),
-            cells,
-        }
+        let turn = std::array::from_fn(|side| {
+            if side < sides {
+                keys.turn(image_side(side))
+            } else {
+                0
+            }
+        });
+        ImageKeys(Keys::from_tables(cells, piece, turn))
     }
+}
 
-    /// The key of the image of a piece of `side` on `cell`.
-    #[inline(always)]
-    pub fn piece(&self, side: usize, cell: usize) -> u64 {
-        self.piece[side * self.cells + cell]
-    }
+impl std::ops::Deref for ImageKeys {
+    type Target = Keys;
 
-    /// The combined key of the images of `side`'s pieces on the cells of `pieces`.
-    #[inline]
-    pub fn pieces<B: BitBoard>(&self, side: usize, pieces: B) -> u64 {
-        pieces
-            .iter()
-            .fold(0, |key, cell| key ^ self.piece(side, cell))
-    }
-
-    /// The key of the image of `side` being to move.
-    #[inline(always)]
-    pub fn turn(&self, side: usize) -> u64 {
-        self.turn[side]
-    }
-
-    /// The hash of the image of a whole position: `pieces` of each side, `to_move` to move.
-    pub fn position<B: BitBoard>(&self, pieces: [B; 2], to_move: usize) -> u64 {
-        pieces
-            .iter()
-            .enumerate()
-            .fold(self.turn(to_move), |key, (side, &p)| {
-                key ^ self.pieces(side, p)
-            })
+    fn deref(&self) -> &Keys {
+        &self.0
     }
 }
 
