@@ -87,16 +87,16 @@ fn gnu_parallel(args: &[String]) {
         "GNU parallel is NOT INSTALLED: this test needs it (Debian/Ubuntu: apt-get install \
          parallel; .ci/run installs it)"
     );
-    let out = Command::new("parallel")
-        .args(["--will-cite", "--halt", "now,fail=1", "-j", "4"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "parallel failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut parallel = Command::new("parallel");
+    parallel.args(["--will-cite", "--halt", "now,fail=1", "-j", "4"]);
+    succeeds(parallel.args(args));
+}
+
+/// Runs `command`, which must succeed (else its standard error is shown).
+fn succeeds(command: &mut Command) {
+    let out = command.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{command:?} failed: {err}");
 }
 
 /// Merges `files` and returns its JSON report.
@@ -266,10 +266,7 @@ fn bad_merges_fail_with_one_clear_line() {
     );
     std::fs::write(&edited, checked.replacen(fingerprint, &flipped, 1)).unwrap();
     let e = merge_fails(&[name(&edited)]);
-    assert!(
-        e.contains("the header starting at line 1 was edited"),
-        "{e}"
-    );
+    common::assert_has(&e, "the header starting at line 1 was edited");
     // A record without a header (written before shards).
     let old = dir.join("old.games");
     let body = text.split_once("\n\n").unwrap().1;
@@ -322,33 +319,12 @@ fn bad_merges_fail_with_one_clear_line() {
 /// A match that an SPRT decides in a few pairs (alpha-beta at depth 2 against the random
 /// mover, 40 pairs scheduled), as shard `shard` (`K/N`) sharing the directory `shared`.
 fn pooled(shard: &str, shared: &Path) -> Vec<String> {
-    [
-        "tournament",
-        "--rules",
-        "halma8",
-        "--openings",
-        "none",
-        "--rounds",
-        "40",
-        "--concurrency",
-        "1",
-        "--max-plies",
-        "200",
-        "-p",
-        "alphabeta:depth=2",
-        "-p",
-        "random",
-        "--sprt",
-        "elo0=0",
-        "elo1=200",
-        "--shard",
-        shard,
-        "--shard-dir",
-        shared.to_str().unwrap(),
-        "--json",
-    ]
-    .map(String::from)
-    .to_vec()
+    let mut args = common::words(
+        "tournament --rules halma8 --openings none --rounds 40 --concurrency 1 --max-plies 200 \
+         -p alphabeta:depth=2 -p random --sprt elo0=0 elo1=200 --json --shard",
+    );
+    args.extend([shard, "--shard-dir", shared.to_str().unwrap()].map(String::from));
+    args
 }
 
 #[test]
@@ -469,16 +445,7 @@ fn perft_shards_sum_to_the_single_count() {
 fn the_slurm_script_of_the_docs_is_valid_shell() {
     let script =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/distributed/tournament.sbatch");
-    let out = Command::new("bash")
-        .arg("-n")
-        .arg(&script)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeds(Command::new("bash").arg("-n").arg(&script));
     let text = std::fs::read_to_string(&script).unwrap();
     assert!(text.contains("#SBATCH --array=0-15"));
     assert!(text.contains("--shard \"$K/$N\""));

@@ -259,10 +259,7 @@ fn perft_merge_refuses_hostile_parts() {
         v["nodes"] = u64::MAX.into();
     });
     let e = perft_merge_fails(&[p0, &big]);
-    assert!(
-        e.contains("the parts' counts add up to more than 2^64"),
-        "{e}"
-    );
+    common::assert_has(&e, "the parts' counts add up to more than 2^64");
     // A prefix moved from one part to the other: each prefix once, all of them.
     let stolen = edited(&dir, "stolen.json", p1, |v| {
         let first = v["divide"][0].clone();
@@ -286,10 +283,7 @@ fn perft_merge_refuses_hostile_parts() {
         v["divide"][0]["moves"] = "z9-z9".into()
     });
     let e = perft_merge_fails(&[p0, &foreign]);
-    assert!(
-        e.contains("prefix 'z9-z9' is not the next of shard 1/2's prefixes"),
-        "{e}"
-    );
+    common::assert_has(&e, "prefix 'z9-z9' is not the next of shard 1/2's prefixes");
     let two_ply: Value = serde_json::from_str(&std::fs::read_to_string(&split2).unwrap()).unwrap();
     let two_ply = two_ply["divide"][0]["moves"].clone();
     let deeper = edited(&dir, "deeper.json", p1, |v| {
@@ -372,10 +366,7 @@ fn tournament_merge_refuses_hostile_records() {
     assert!(e.contains("incomplete or malformed"), "{e}");
     let name = text.replacen("[B \"random:seed=2\"]", "[B \"random:seed=3\"]", 1);
     let e = merge_fails(&[&s0, &write("name.games", name.as_bytes())]);
-    assert!(
-        e.contains("player 'random:seed=3' is not in the header"),
-        "{e}"
-    );
+    common::assert_has(&e, "player 'random:seed=3' is not in the header");
     let rules = text.replacen("[Rules \"halma8\"]\n[A", "[Rules \"halma10\"]\n[A", 1);
     let e = merge_fails(&[&s0, &write("rules.games", rules.as_bytes())]);
     assert!(e.contains("is of rules halma10"), "{e}");
