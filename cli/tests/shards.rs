@@ -101,9 +101,10 @@ fn succeeds(command: &mut Command) {
 
 /// Merges `files` and returns its JSON report.
 fn merge(files: &[PathBuf]) -> Value {
-    let mut args = vec!["tournament", "merge", "--json"];
-    args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    serde_json::from_str(&ok(&args)).unwrap()
+    common::ok_value(&common::with_paths(
+        &["tournament", "merge", "--json"],
+        files,
+    ))
 }
 
 /// Checks that the shards' `files` hold exactly the unsharded games and merge to its table.
@@ -123,9 +124,7 @@ fn same_as_unsharded(files: &[PathBuf], whole: &Path, report: &Value) {
     assert_eq!(blocks, game_blocks(&[whole.to_path_buf()]));
     assert_eq!(&merge(files), report);
     // The text table too, line for line after the per-file lines.
-    let mut args = vec!["tournament", "merge"];
-    args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    let text = ok(&args);
+    let text = ok(&common::with_paths(&["tournament", "merge"], files));
     let table = text.split_once("\n\n").unwrap().1;
     assert!(
         table.starts_with("48 of 48 games, rules halma8\n"),
@@ -211,11 +210,8 @@ fn bad_merges_fail_with_one_clear_line() {
         ]));
     }
     let name = |f: &PathBuf| f.to_str().unwrap().to_string();
-    let merge_fails = |files: &[String]| {
-        let mut args = vec!["tournament", "merge"];
-        args.extend(files.iter().map(String::as_str));
-        fails(&args)
-    };
+    let merge_fails =
+        |files: &[String]| fails(&common::with_paths(&["tournament", "merge"], files));
     // A shard given twice.
     let e = merge_fails(&[name(&files[0]), name(&files[1]), name(&files[0])]);
     assert!(e.contains("both records of shard 0/2"), "{e}");
@@ -381,9 +377,7 @@ fn four_shards_under_gnu_parallel_stop_on_the_pooled_sprt() {
 }
 
 fn perft_merge(files: &[&PathBuf]) -> Value {
-    let mut args = vec!["perft", "merge", "--json"];
-    args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    serde_json::from_str(&ok(&args)).unwrap()
+    common::ok_value(&common::with_paths(&["perft", "merge", "--json"], files))
 }
 
 #[test]

@@ -225,3 +225,17 @@ pub fn strings(v: &Value) -> Vec<&str> {
 pub fn assert_has(text: &str, part: &str) {
     assert!(text.contains(part), "{part:?} not in:\n{text}");
 }
+
+/// `args` followed by the paths `files` (the arguments of a merge of shard files).
+pub fn with_paths<'a>(args: &[&'a str], files: &'a [impl AsRef<std::path::Path>]) -> Vec<&'a str> {
+    let paths = files
+        .iter()
+        .map(|f| f.as_ref().to_str().expect("a UTF-8 path"));
+    args.iter().copied().chain(paths).collect()
+}
+
+/// Runs `halma` with `args`, which must succeed and print one JSON value; returns it.
+pub fn ok_value(args: &[&str]) -> Value {
+    let out = ok(args);
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("halma {args:?}: {e}: {out}"))
+}
