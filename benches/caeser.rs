@@ -3,23 +3,19 @@
 //!
 //! * `caeser/movegen`: move lists of 200 positions from seeded random play (one element per
 //!   position): `count_legal_moves`, `legal_moves_into`, and the reference's `legal_moves`;
-//! * `caeser/perft4`: perft 4 from the start (3,627 leaves), engine and reference.
+//! * `caeser/perft4/start`: perft 4 from the start (3,627 leaves), engine and reference.
 //!
 //! `cargo bench -p halma-suite --bench caeser -- --warm-up-time 1 --measurement-time 3`
 
-#[path = "common/family.rs"]
 mod family;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use halma_engine::games::caeser::CaeserPosition;
-use halma_suite::caeser::NaiveCaeser;
-use halma_suite::reference::Reference;
+use halma_suite::caeser::{NaiveCaeser, BENCH};
 
 fn bench(c: &mut Criterion) {
-    let start = CaeserPosition::start();
-    let positions = family::played(&start, 200, 60, NaiveCaeser::from_text);
-    family::movegen_group(c, "caeser", &positions);
-    family::perft_group(c, "caeser", &start, &NaiveCaeser::start(), 4);
+    let start = ("caeser", CaeserPosition::start());
+    family::bench::<_, NaiveCaeser>(c, start, BENCH, 4, |s, _| vec![("start", s)]);
 }
 
 criterion_group!(benches, bench);

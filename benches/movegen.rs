@@ -20,6 +20,10 @@
 //!
 //! `cargo bench --bench movegen [-- <filter>]`; measurement times are kept short.
 
+// The relatives' groups are not used here: only the engine's two move generations.
+#[allow(dead_code)]
+mod family;
+
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use halma_engine::movegen::{jump_closure, JumpComponents, JumpMasks};
 use halma_engine::notation::split_position_text;
@@ -68,50 +72,19 @@ fn bench_suite<G: Geometry>(c: &mut Criterion, name: &str, suite: &[(String, Str
         if positions.is_empty() {
             continue;
         }
-        let naive: Vec<NaivePosition> = positions.iter().map(NaivePosition::from_engine).collect();
+        let mut naive: Vec<NaivePosition> =
+            positions.iter().map(NaivePosition::from_engine).collect();
         // The array-and-tables baseline plays only the plain rules (not CCERL's).
         let tables: Option<Vec<Box<TablePosition>>> =
             positions.iter().map(TablePosition::from_engine).collect();
 
         let mut group = c.benchmark_group(format!("movegen/{name}/{phase}"));
-        group.throughput(Throughput::Elements(positions.len() as u64));
-        group.bench_function("count_legal_moves", |b| {
-            b.iter(|| {
-                positions
-                    .iter()
-                    .map(|p| black_box(p).count_legal_moves())
-                    .sum::<u64>()
-            })
-        });
-        let mut moves = Vec::with_capacity(1024);
-        group.bench_function("legal_moves_into", |b| {
-            b.iter(|| {
-                let mut n = 0;
-                for p in &positions {
-                    black_box(p).legal_moves_into(&mut moves);
-                    n += moves.len();
-                }
-                n
-            })
-        });
+        family::engine_moves(&mut group, &positions);
         if let Some(mut tables) = tables {
-            group.bench_function("tables", |b| {
-                b.iter(|| {
-                    tables
-                        .iter_mut()
-                        .map(|t| black_box(t).count_legal_moves())
-                        .sum::<u64>()
-                })
-            });
+            let count = |t: &mut Box<TablePosition>| t.count_legal_moves() as usize;
+            family::each(&mut group, "tables", &mut tables, count);
         }
-        group.bench_function("naive", |b| {
-            b.iter(|| {
-                naive
-                    .iter()
-                    .map(|p| black_box(p).legal_moves().len())
-                    .sum::<usize>()
-            })
-        });
+        family::each(&mut group, "naive", &mut naive, |n| n.legal_moves().len());
         group.finish();
 
         let pieces: u64 = positions

@@ -13,7 +13,7 @@ use fxhash::FxHashSet;
 use halma_engine::game::Game;
 use halma_engine::games::caeser::board::GOAL;
 use halma_engine::games::caeser::movegen::{for_each_move, has_move};
-use halma_engine::games::caeser::{CaeserPosition, Solver};
+use halma_engine::games::caeser::{CaeserPosition, Outcome, Solver};
 use halma_engine::rng::Rng;
 use std::time::Instant;
 
@@ -77,29 +77,29 @@ fn main() {
             pos.unmake();
         }
         let pos = CaeserPosition::from_text(&pos.to_text()).expect("a valid text");
-        let mut solver = Solver::new(max_states);
-        let t = Instant::now();
-        let value = solver.value(&pos);
-        println!(
-            "{back:>3} plies before the end: {value:?} ({} nodes, {} states, {:.1} s)  {}",
-            solver.nodes(),
-            solver.states(),
-            t.elapsed().as_secs_f64(),
-            pos.to_text()
-        );
-        if value.is_none() {
+        let what = format!("{back:>3} plies before the end");
+        if solve(&pos, max_states, &what).is_none() {
             break;
         }
     }
 
     // 3. The start.
+    solve(&start, max_states, "start");
+}
+
+/// Solves `pos` with a table of `max_states` states and prints the value, the nodes and
+/// states and the time it took (`what` names the position); the value, `None` when the
+/// table ran out.
+fn solve(pos: &CaeserPosition, max_states: usize, what: &str) -> Option<Outcome> {
     let mut solver = Solver::new(max_states);
     let t = Instant::now();
-    let value = solver.value(&start);
+    let value = solver.value(pos);
     println!(
-        "start: {value:?} ({} nodes, {} states, {:.1} s)",
+        "{what}: {value:?} ({} nodes, {} states, {:.1} s)  {}",
         solver.nodes(),
         solver.states(),
-        t.elapsed().as_secs_f64()
+        t.elapsed().as_secs_f64(),
+        pos.to_text()
     );
+    value
 }

@@ -3,13 +3,14 @@
 //! rhombus, a hole being a cell with 3 <= file + rank <= 9, each side's three directions as
 //! (file, rank) offsets looped over per man, copy-make, the repetition history as a list of
 //! earlier boards (the shared [`crate::reference::Turns`]), its own position-text reader
-//! and perft by copy. From the engine it takes only a position's text (read by its own
+//! and perft by copy (the shared [`GridGame`]). From the engine it takes only a position's text (read by its own
 //! reader) and the cell numbering `file + 8·rank` of moves.
 
-use crate::reference::{grid_move, grid_moves, index_move, text_fields, Grid, Reference, Turns};
+use crate::conformance::Bench;
+use crate::reference::{all_home, Grid, GridGame, Reference, Turns};
 pub use crate::reference::{Cell, NaiveMove};
 use halma_engine::games::caeser::CaeserPosition;
-use halma_engine::{Move, Status};
+use halma_engine::Status;
 
 /// The board: `board[rank][file]`, the side of the stone there.
 type Board = Grid<7>;
@@ -17,57 +18,28 @@ type Board = Grid<7>;
 /// The engine's cells: `file + 8·rank`.
 const STRIDE: usize = 8;
 
+/// Where the benchmarks' positions come from (`benches/caeser.rs`, checked by the conformance
+/// suite).
+pub const BENCH: Bench = Bench::Played(200, 60);
+
 /// A position of the reference, with the boards of the game so far.
-#[derive(Clone, Debug)]
-pub struct NaiveCaeser {
-    board: Board,
-    turns: Turns<Board>,
-}
+pub type NaiveCaeser = GridGame<7>;
 
 /// Whether (file, rank) is one of the 37 holes.
 pub fn is_hole(file: isize, rank: isize) -> bool {
     (0..7).contains(&file) && (0..7).contains(&rank) && (3..=9).contains(&(file + rank))
 }
 
-impl NaiveCaeser {
+impl GridGame<7> {
     /// Reads a full position text `caeser <placement> <side> <a>,<b> [passes]`, each rank of
     /// the placement listing only its holes; `None` if it is not one.
     pub fn from_text(text: &str) -> Option<NaiveCaeser> {
-        let (placement, to_move, counts, passes) = text_fields(text, "caeser")?;
-        let rows: Vec<&str> = placement.split('/').collect();
-        if rows.len() != 7 {
-            return None;
-        }
-        let mut board: Board = [[None; 7]; 7];
-        for (i, row) in rows.iter().enumerate() {
-            let rank = 6 - i;
-            // The rank's holes, left to right.
-            let holes: Vec<usize> = (0..7)
-                .filter(|&f| is_hole(f as isize, rank as isize))
-                .collect();
-            let mut k = 0;
-            for c in row.chars() {
-                match c {
-                    '1'..='7' => k += c as usize - '0' as usize,
-                    'A' | 'B' => {
-                        let file = *holes.get(k)?;
-                        board[rank][file] = Some(if c == 'A' { 0 } else { 1 });
-                        k += 1;
-                    }
-                    _ => return None,
-                }
-            }
-            if k != holes.len() {
-                return None;
-            }
-        }
-        let turns = Turns::new(&board, to_move, counts, passes, decide);
-        Some(NaiveCaeser { board, turns })
-    }
-
-    /// The side to move.
-    pub fn to_move(&self) -> usize {
-        self.turns.to_move()
+        // Each rank's holes, left to right.
+        let holes = |rank: usize| {
+            let hole = |f: &usize| is_hole(*f as isize, rank as isize);
+            (0..7).filter(hole).collect()
+        };
+        GridGame::read(text, "caeser", holes, decide)
     }
 }
 
@@ -94,38 +66,19 @@ impl Reference<CaeserPosition> for NaiveCaeser {
     }
 
     fn legal_moves(&self) -> Vec<NaiveMove> {
-        if self.turns.is_over() {
-            return Vec::new();
-        }
-        let side = self.to_move();
-        let dirs: [(isize, isize); 3] = if side == 0 {
+        let dirs: [(isize, isize); 3] = if self.to_move() == 0 {
             [(0, 1), (-1, 0), (-1, 1)]
         } else {
             [(0, -1), (1, 0), (1, -1)]
         };
-        let mut moves = grid_moves(&self.board, side, &dirs, is_hole);
-        moves.sort();
-        moves
+        self.moves(&dirs, is_hole)
     }
 
     fn play(&mut self, mv: NaiveMove) {
-        if let Some(((ff, fr), (tf, tr))) = mv {
-            self.board[tr][tf] = self.board[fr][ff].take();
-        }
-        self.turns.record(&self.board, mv.is_none());
+        GridGame::play(self, mv);
     }
 
-    fn status(&self) -> Status {
-        self.turns.status()
-    }
-
-    fn naive_move(mv: Move) -> NaiveMove {
-        grid_move(mv, STRIDE)
-    }
-
-    fn engine_move(mv: NaiveMove) -> Move {
-        index_move(mv, STRIDE)
-    }
+    crate::grid_reference_items!(turns, STRIDE);
 }
 
 /// The mover wins with every man on the other half.
@@ -136,9 +89,11 @@ fn decide(board: &Board, mover: usize, _moves: u64) -> Option<Status> {
 /// Whether every man of `side` stands on the other half: rank > file for A, rank < file
 /// for B.
 fn won(board: &Board, side: usize) -> bool {
-    (0..7).all(|rank| {
-        (0..7).all(|file| {
-            board[rank][file] != Some(side) || if side == 0 { rank > file } else { rank < file }
-        })
+    all_home(board, side, |file, rank| {
+        if side == 0 {
+            rank > file
+        } else {
+            rank < file
+        }
     })
 }

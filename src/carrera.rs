@@ -7,9 +7,9 @@
 //! Only the knights, side to move, counts and passes are read from an engine position
 //! ([`NaiveCarrera::from_engine`]); cells convert to engine indices as `x + 10·y`.
 
-use crate::reference::{grid_move, index_move, GridMove, Reference, Turns};
+use crate::conformance::Bench;
+use crate::reference::{grid_of, moves_by_cell, GridMove, Reference, Turns};
 use halma_engine::games::carrera::CarreraPosition;
-use halma_engine::{Move, Status};
 
 /// Board width.
 const N: usize = 10;
@@ -59,6 +59,10 @@ fn named(name: &str) -> Cell {
 /// The 10×10 grid: `grid[x][y]` is the square on file `x`, rank `y`.
 pub type Grid = [[Square; N]; N];
 
+/// Where the benchmarks' positions come from (`benches/carrera.rs`, checked by the conformance
+/// suite).
+pub const BENCH: Bench = Bench::Policy(200, 0, 5);
+
 /// A position of the reference.
 #[derive(Clone, Debug)]
 pub struct NaiveCarrera {
@@ -66,17 +70,19 @@ pub struct NaiveCarrera {
     log: Turns<Grid>,
 }
 
-/// The empty board: every cell with |file − rank| ≤ 4 is a cell, the rest are missing.
-fn empty_grid() -> Grid {
-    let mut grid = [[Square::Missing; N]; N];
-    for (x, column) in grid.iter_mut().enumerate() {
-        for (y, square) in column.iter_mut().enumerate() {
-            if x.abs_diff(y) <= 4 {
-                *square = Square::Empty;
-            }
-        }
+/// What an empty board has on (x, y): every cell with |file − rank| ≤ 4 is a cell, the
+/// rest are missing.
+fn cell_square(x: usize, y: usize) -> Square {
+    if x.abs_diff(y) <= 4 {
+        Square::Empty
+    } else {
+        Square::Missing
     }
-    grid
+}
+
+/// The empty board.
+fn empty_grid() -> Grid {
+    grid_of(cell_square)
 }
 
 /// Whether every cell of the opponent's home holds a knight of `mover`.
@@ -126,14 +132,10 @@ impl Reference<CarreraPosition> for NaiveCarrera {
     }
 
     fn from_engine(pos: &CarreraPosition) -> NaiveCarrera {
-        let mut grid = empty_grid();
-        for (x, column) in grid.iter_mut().enumerate() {
-            for (y, square) in column.iter_mut().enumerate() {
-                if let Some(side) = pos.side_at(x + N * y) {
-                    *square = Square::Knight(side);
-                }
-            }
-        }
+        let grid = grid_of(|x, y| match pos.side_at(x + N * y) {
+            Some(side) => Square::Knight(side),
+            None => cell_square(x, y),
+        });
         let log = Turns::of(pos, &grid, pos.passes_in_row(), decide);
         NaiveCarrera { grid, log }
     }
@@ -141,33 +143,22 @@ impl Reference<CarreraPosition> for NaiveCarrera {
     /// Every knight of the side to move, every leap onto an empty cell; sorted. The pass
     /// alone when there is none; nothing when the game is over.
     fn legal_moves(&self) -> Vec<NaiveMove> {
-        if self.log.status().is_over() {
-            return Vec::new();
-        }
         let me = Square::Knight(self.to_move());
-        let mut moves = Vec::new();
-        for x in 0..N {
-            for y in 0..N {
-                if self.grid[x][y] != me {
+        moves_by_cell(N, self.log.is_over(), None, |(x, y), moves| {
+            if self.grid[x][y] != me {
+                return;
+            }
+            for (dx, dy) in KNIGHT {
+                let (tx, ty) = (x as isize + dx, y as isize + dy);
+                if tx < 0 || ty < 0 || tx >= N as isize || ty >= N as isize {
                     continue;
                 }
-                for (dx, dy) in KNIGHT {
-                    let (tx, ty) = (x as isize + dx, y as isize + dy);
-                    if tx < 0 || ty < 0 || tx >= N as isize || ty >= N as isize {
-                        continue;
-                    }
-                    let to = (tx as usize, ty as usize);
-                    if self.at(to) == Square::Empty {
-                        moves.push(Some(((x, y), to)));
-                    }
+                let to = (tx as usize, ty as usize);
+                if self.at(to) == Square::Empty {
+                    moves.push(Some(((x, y), to)));
                 }
             }
-        }
-        if moves.is_empty() {
-            moves.push(None);
-        }
-        moves.sort();
-        moves
+        })
     }
 
     fn play(&mut self, mv: NaiveMove) {
@@ -178,15 +169,5 @@ impl Reference<CarreraPosition> for NaiveCarrera {
         self.log.record(&self.grid, mv.is_none());
     }
 
-    fn status(&self) -> Status {
-        self.log.status()
-    }
-
-    fn naive_move(mv: Move) -> NaiveMove {
-        grid_move(mv, N)
-    }
-
-    fn engine_move(mv: NaiveMove) -> Move {
-        index_move(mv, N)
-    }
+    crate::grid_reference_items!(log, N);
 }

@@ -12,15 +12,15 @@
 //! the seeded play, perft from positions of random play against the reference (history
 //! included and not), move lists along whole games, make/unmake restoring text, key and
 //! status, texts read back, the status rules (a finished game has no move; two passes;
-//! the third occurrence, also inside perft), the benchmarks' positions, and mangled texts
-//! refused with a one-line error, never a panic. `tests/<game>.rs` keeps what is special
-//! to the game (its texts and diagram, its error messages, its wins, its evaluation,
-//! random placements built from its own board).
+//! the third occurrence, also inside perft), the benchmarks' positions, mangled texts
+//! refused with a one-line error, and arbitrary input (a property test), never a panic.
+//! `tests/<game>.rs` keeps what is special to the game (its texts and diagram, its error
+//! messages, its wins, its evaluation, random placements built from its own board).
 
 use crate::family_checks::{
-    check_game_move_by_move, check_make_unmake, check_mangled_inputs, check_pass_draw,
-    check_perft_of_play, check_perft_table, check_repetition_in_perft, check_table_positions,
-    check_third_occurrence_from, parse,
+    check_arbitrary_input, check_game_move_by_move, check_make_unmake, check_mangled_inputs,
+    check_pass_draw, check_perft_of_play, check_perft_table, check_repetition_in_perft,
+    check_table_positions, check_third_occurrence_from, parse,
 };
 use crate::reference::{policy_game, Reference};
 use halma_engine::{perft::perft, Game, Move, Status};
@@ -68,6 +68,11 @@ pub struct Spec<P> {
     pub repetition: Option<RepetitionCheck<P>>,
     /// Texts to mangle, the characters to mangle them with, and how many times.
     pub mangled: (&'static [&'static str], &'static str, usize),
+    /// The move texts the property test of arbitrary input tries (a regular expression;
+    /// `arbitrary_input_never_panics`: any text; any one-character change of the texts of
+    /// [`Spec::mangled`] and of the last position of a seeded game of up to 49 plies; these
+    /// move texts in each).
+    pub arbitrary_moves: &'static str,
 }
 
 /// Where the benchmarks' positions come from.
@@ -80,6 +85,40 @@ pub enum Bench {
     Played(usize, u32),
     /// The perft table's positions and every position one move from them.
     Table,
+}
+
+impl Bench {
+    /// The positions of the game whose start is `start` and whose perft table is `table`
+    /// (`positions/perft/family/<table>.txt`): the ongoing ones, each read back from its
+    /// text (no history).
+    pub fn positions<P: Game<Setup = ()>>(self, start: &P, table: &str) -> Vec<P> {
+        let positions: Vec<P> = match self {
+            Bench::Policy(cap, skip, step) => (0..8)
+                .flat_map(|seed| {
+                    let g = policy_game(start.clone(), seed, 0.3, cap);
+                    let ongoing = g.into_iter().skip(skip).step_by(step);
+                    ongoing.filter(|p| !p.status().is_over()).take(8)
+                })
+                .collect(),
+            Bench::Played(count, max_plies) => {
+                crate::reference::played_positions(start, count, max_plies)
+            }
+            Bench::Table => crate::perft_table::family_perft_table(table)
+                .iter()
+                .flat_map(|(text, _)| {
+                    let p: P = parse(text);
+                    let children = p.legal_moves().into_iter().map(move |mv| {
+                        let mut child = p.clone();
+                        child.make(mv);
+                        child
+                    });
+                    std::iter::once(parse(text)).chain(children)
+                })
+                .filter(|p| !p.status().is_over())
+                .collect(),
+        };
+        positions.iter().map(|p| parse(&p.to_text())).collect()
+    }
 }
 
 /// How much of a perft table is checked.
@@ -148,12 +187,12 @@ pub fn last<P>(mut game: Vec<P>) -> P {
 }
 
 /// A game of the playout policy from the start (seed, epsilon, at most `cap` plies).
-fn game<P: Game>(spec: &Spec<P>, seed: u64, epsilon: f32, cap: usize) -> Vec<P> {
+fn game<P: Game<Setup = ()>>(spec: &Spec<P>, seed: u64, epsilon: f32, cap: usize) -> Vec<P> {
     policy_game((spec.start)(), seed, epsilon, cap)
 }
 
 /// The games [`Spec::games`] describes.
-fn whole_games<P: Game>(spec: &Spec<P>) -> Vec<Vec<P>> {
+fn whole_games<P: Game<Setup = ()>>(spec: &Spec<P>) -> Vec<Vec<P>> {
     let g = spec.games;
     (0..g.games)
         .map(|i| {
@@ -343,7 +382,7 @@ fn cycle_start<P: Game<Setup = ()>>(r: &RepetitionCheck<P>) -> P {
 }
 
 /// No position of the whole games is a repetition draw.
-fn no_repetition<P: Game>(spec: &Spec<P>) {
+fn no_repetition<P: Game<Setup = ()>>(spec: &Spec<P>) {
     for p in whole_games(spec).iter().flatten() {
         assert_ne!(p.status(), Status::DrawByRepetition, "{}", p.to_text());
     }
@@ -353,46 +392,17 @@ fn no_repetition<P: Game>(spec: &Spec<P>) {
 /// positions whose move lists are the reference's, every move legal and its text read
 /// back.
 pub fn bench_positions<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
-    let positions: Vec<P> = match spec.bench {
-        Bench::Policy(cap, skip, step) => (0..8)
-            .flat_map(|seed| {
-                let g = game(spec, seed, 0.3, cap);
-                let ongoing = g.into_iter().skip(skip).step_by(step);
-                ongoing.filter(|p| !p.status().is_over()).take(8)
-            })
-            .collect(),
-        Bench::Played(count, max_plies) => {
-            crate::reference::played_positions(&(spec.start)(), count, max_plies)
-        }
-        Bench::Table => crate::perft_table::family_perft_table(spec.table)
-            .iter()
-            .flat_map(|(text, _)| {
-                let p: P = parse(text);
-                let children = p.legal_moves().into_iter().map(move |mv| {
-                    let mut child = p.clone();
-                    child.make(mv);
-                    child
-                });
-                std::iter::once(parse(text)).chain(children)
-            })
-            .filter(|p| !p.status().is_over())
-            .collect(),
-    };
-    let mut n = 0;
-    for p in positions {
-        {
-            let p: P = parse(&p.to_text());
-            let naive = R::from_engine(&p);
-            let (engine, reference) = crate::family_checks::both_move_lists(&p, &naive);
-            assert_eq!(engine, reference, "{}", p.to_text());
-            for &mv in &engine {
-                assert!(p.is_legal(mv), "{}", p.to_text());
-                assert_eq!(p.parse_move(&p.move_text(mv)), Ok(mv));
-            }
-            n += 1;
+    let positions = spec.bench.positions(&(spec.start)(), spec.table);
+    for p in &positions {
+        let naive = R::from_engine(p);
+        let (engine, reference) = crate::family_checks::both_move_lists(p, &naive);
+        assert_eq!(engine, reference, "{}", p.to_text());
+        for &mv in &engine {
+            assert!(p.is_legal(mv), "{}", p.to_text());
+            assert_eq!(p.parse_move(&p.move_text(mv)), Ok(mv));
         }
     }
-    assert!(n >= 32, "{n} positions");
+    assert!(positions.len() >= 32, "{} positions", positions.len());
 }
 
 /// Mangled texts and move texts: a position that reads back, or a one-line error; never a
@@ -400,6 +410,27 @@ pub fn bench_positions<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
 pub fn mangled_texts<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
     let (texts, alphabet, rounds) = spec.mangled;
     check_mangled_inputs::<P>(texts, alphabet, rounds);
+}
+
+/// One case of the property test of arbitrary input ([`Spec::arbitrary_moves`]): `text`
+/// read, `mv` a move text, the character `c` put at `at`, in the game of `seed` (epsilon
+/// 0.5, at most `seed` plies).
+pub fn arbitrary_input<P: Game<Setup = ()>>(
+    spec: &Spec<P>,
+    (text, mv): (&str, &str),
+    (at, c): (usize, char),
+    seed: u64,
+) {
+    let p = last(game(spec, seed, 0.5, seed as usize));
+    let played = p.to_text();
+    let bases: Vec<&str> = spec
+        .mangled
+        .0
+        .iter()
+        .copied()
+        .chain([played.as_str()])
+        .collect();
+    check_arbitrary_input(text, mv, (at, c), &bases, &p);
 }
 
 /// Prints the perft table's lines (the start and the table positions, or the table's own
@@ -460,6 +491,20 @@ macro_rules! conformance {
                 bench_positions,
                 mangled_texts,
             );
+            ::proptest::proptest! {
+                /// Any text, any move text, any one-character change of a valid text: an
+                /// error or a position, never a panic ([`c::Spec::arbitrary_moves`]).
+                #[test]
+                fn arbitrary_input_never_panics(
+                    text in ".{0,80}",
+                    mv in spec().arbitrary_moves,
+                    at in 0usize..100,
+                    ch in ::proptest::char::any(),
+                    seed in 0u64..50,
+                ) {
+                    c::arbitrary_input(&spec(), (&text, &mv), (at, ch), seed);
+                }
+            }
             #[test]
             #[ignore = "prints the perft table (slow): run with --ignored --nocapture"]
             fn print_perft_table() {

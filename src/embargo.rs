@@ -8,10 +8,10 @@
 //! It takes from the engine only the content of a position, read cell by cell through
 //! `Game::side_at` with the cells named `a1`..`i9` and parsed by `Game::parse_cell`.
 
-use crate::reference::{grid_move, index_move, Reference, Turns};
+use crate::conformance::Bench;
+use crate::reference::{moves_by_cell, Reference, Turns};
 use halma_engine::game::{Game, Status};
 use halma_engine::games::embargo::EmbargoPosition;
-use halma_engine::Move;
 
 /// Files and ranks.
 const N: usize = 9;
@@ -24,6 +24,10 @@ pub type Cell = (usize, usize);
 pub type NaiveMove = Option<(Cell, Cell)>;
 /// `grid[x][y]`: the side of the stone on (x, y).
 type Grid = [[Option<usize>; N]; N];
+
+/// Where the benchmarks' positions come from (`benches/embargo.rs`, checked by the conformance
+/// suite).
+pub const BENCH: Bench = Bench::Table;
 
 /// A position of the reference.
 #[derive(Clone, Debug)]
@@ -165,47 +169,36 @@ impl Reference<EmbargoPosition> for NaiveEmbargo {
     /// The legal moves, sorted: the pass alone when nothing else is legal, nothing when the
     /// game is over.
     fn legal_moves(&self) -> Vec<NaiveMove> {
-        if self.turns.is_over() {
-            return Vec::new();
-        }
         let side = self.to_move();
-        let mut moves = Vec::new();
-        for x in 0..N {
-            for y in 0..N {
-                let from = (x, y);
-                if self.at(from) != Some(side) {
-                    continue;
-                }
-                for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                    // The empty cells ahead, up to the nearest stone or the edge.
-                    let mut path = Vec::new();
-                    let mut k = 1;
-                    let mut ahead = None;
-                    while let Some(c) = Self::offset(from, d, k) {
-                        if let Some(s) = self.at(c) {
-                            ahead = Some(s);
-                            break;
-                        }
-                        path.push(c);
-                        k += 1;
+        moves_by_cell(N, self.turns.is_over(), None, |(x, y), moves| {
+            let from = (x, y);
+            if self.at(from) != Some(side) {
+                return;
+            }
+            for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                // The empty cells ahead, up to the nearest stone or the edge.
+                let mut path = Vec::new();
+                let mut k = 1;
+                let mut ahead = None;
+                while let Some(c) = Self::offset(from, d, k) {
+                    if let Some(s) = self.at(c) {
+                        ahead = Some(s);
+                        break;
                     }
-                    let shortening = ahead == Some(side) && !path.is_empty();
-                    for &to in &path {
-                        if !shortening && self.is_wall(to) {
-                            break;
-                        }
-                        if !in_yard(side, to) {
-                            moves.push((from, to));
-                        }
+                    path.push(c);
+                    k += 1;
+                }
+                let shortening = ahead == Some(side) && !path.is_empty();
+                for &to in &path {
+                    if !shortening && self.is_wall(to) {
+                        break;
+                    }
+                    if !in_yard(side, to) {
+                        moves.push(Some((from, to)));
                     }
                 }
             }
-        }
-        moves.sort();
-        if moves.is_empty() {
-            return vec![None];
-        }
-        moves.into_iter().map(Some).collect()
+        })
     }
 
     fn play(&mut self, mv: NaiveMove) {
@@ -215,15 +208,5 @@ impl Reference<EmbargoPosition> for NaiveEmbargo {
         self.turns.record(&self.grid, mv.is_none());
     }
 
-    fn status(&self) -> Status {
-        self.turns.status()
-    }
-
-    fn naive_move(mv: Move) -> NaiveMove {
-        grid_move(mv, N)
-    }
-
-    fn engine_move(mv: NaiveMove) -> Move {
-        index_move(mv, N)
-    }
+    crate::grid_reference_items!(turns, N);
 }

@@ -285,6 +285,50 @@ pub fn both_move_lists<P: Game, R: Reference<P>>(p: &P, naive: &R) -> (Vec<Move>
     (engine, reference)
 }
 
+/// A whole position text of the game `P` read: `None` when its first field is not `P`'s
+/// rule set, else the position or the error refusing the rest.
+pub fn read_text<P: Game<Setup = ()>>(text: &str) -> Option<Result<P, halma_engine::Error>> {
+    let rules = P::start(&()).rules_text();
+    match text.trim().split_once(' ') {
+        Some((name, fields)) if name == rules => Some(P::from_text_fields(&(), fields)),
+        _ => None,
+    }
+}
+
+/// Checks arbitrary input on the game `P` (a property test's case): `text` read whole and
+/// as the fields after the rule set; each of `bases` (whole position texts) with its
+/// character `at` (modulo its length) replaced by `c`, an error or a position whose text
+/// reads back the same, whose diagram draws and in which `mv` is an error or a legal move;
+/// in `p`, `mv` an error or a legal move, and read as a cell name. Never a panic.
+pub fn check_arbitrary_input<P: Game<Setup = ()>>(
+    text: &str,
+    mv: &str,
+    (at, c): (usize, char),
+    bases: &[&str],
+    p: &P,
+) {
+    let _ = read_text::<P>(text);
+    let _ = P::from_text_fields(&(), text);
+    for base in bases {
+        let mut chars: Vec<char> = base.chars().collect();
+        let i = at % chars.len();
+        chars[i] = c;
+        let mutated: String = chars.into_iter().collect();
+        if let Some(Ok(q)) = read_text::<P>(&mutated) {
+            assert_eq!(parse::<P>(&q.to_text()).to_text(), q.to_text());
+            let _ = q.diagram();
+            let _ = q.legal_moves();
+            if let Ok(m) = q.parse_move(mv) {
+                assert!(q.is_legal(m), "{mv} in {mutated}");
+            }
+        }
+    }
+    if let Ok(m) = p.parse_move(mv) {
+        assert!(p.is_legal(m), "{mv} in {}", p.to_text());
+    }
+    let _ = p.parse_cell(mv);
+}
+
 /// Checks that the error refusing `input` says why in one line.
 fn assert_one_line(e: &halma_engine::Error, input: &str) {
     let message = e.message();
@@ -303,16 +347,12 @@ fn assert_one_line(e: &halma_engine::Error, input: &str) {
 pub fn check_mangled_inputs<P: Game<Setup = ()>>(texts: &[&str], alphabet: &str, rounds: usize) {
     let mut rng = halma_engine::rng::Rng::new(17);
     let alphabet: Vec<char> = alphabet.chars().collect();
-    let rules = P::start(&()).rules_text();
-    let read = |text: &str| match text.trim().split_once(' ') {
-        Some((name, fields)) if name == rules => match P::from_text_fields(&(), fields) {
-            Ok(p) => Some(p),
-            Err(e) => {
-                assert_one_line(&e, text);
-                None
-            }
-        },
-        _ => None,
+    let read = |text: &str| match read_text::<P>(text)? {
+        Ok(p) => Some(p),
+        Err(e) => {
+            assert_one_line(&e, text);
+            None
+        }
     };
     let positions: Vec<P> = texts.iter().map(|t| parse(t)).collect();
     let mut pick = |n: usize| rng.below(n as u32) as usize;
@@ -344,4 +384,185 @@ pub fn check_mangled_inputs<P: Game<Setup = ()>>(texts: &[&str], alphabet: &str,
             }
         }
     }
+}
+
+/// How games ended: `[won, drawn by two passes, drawn by repetition, unfinished]`.
+pub type Ends = [u32; 4];
+
+/// Checks each of `games` (the positions of a game from the start) move by move
+/// ([`check_game_move_by_move`]); returns how they ended.
+pub fn check_games_move_by_move<P: Game, R: Reference<P>>(
+    games: impl IntoIterator<Item = Vec<P>>,
+) -> Ends {
+    let mut ends = [0; 4];
+    for game in games {
+        check_game_move_by_move::<P, R>(&game);
+        ends[match game.last().expect("the start at least").status() {
+            Status::Won(_) => 0,
+            Status::DrawByPasses => 1,
+            Status::DrawByRepetition => 2,
+            _ => 3,
+        }] += 1;
+    }
+    ends
+}
+
+/// Checks perft at every depth up to `depth` from each of `positions` (the last positions
+/// of games, with their histories, so that repetitions count inside the tree) against the
+/// reference replaying the game; a finished game is first taken back up to three plies.
+/// Returns how many positions were checked.
+pub fn check_perft_of_games<P: Game, R: Reference<P>>(
+    positions: impl IntoIterator<Item = P>,
+    depth: u32,
+) -> usize {
+    let mut checked = 0;
+    for mut p in positions {
+        if p.status().is_over() {
+            for _ in 0..3.min(p.history().count()) {
+                p.unmake();
+            }
+        }
+        let naive = replayed::<P, R>(&p);
+        for d in 1..=depth {
+            assert_eq!(
+                perft(&mut p, d),
+                naive.perft(d),
+                "depth {d}, {}",
+                p.to_text()
+            );
+        }
+        checked += 1;
+    }
+    checked
+}
+
+/// Checks a game from `start`, each move chosen by `pick`, until it ends or after `cap`
+/// plies: every position's text reads back with its key, the key is the one computed from
+/// scratch (`compute_key`), every move's text reads back as the move, and a won end reads
+/// back as won; then, taken back move by move, every text, key and status is restored, and
+/// one more unmake does nothing.
+pub fn check_round_trips<P: Game<Setup = ()>>(
+    start: P,
+    cap: usize,
+    compute_key: impl Fn(&P) -> u64,
+    mut pick: impl FnMut(&P) -> Move,
+) {
+    let mut pos = start;
+    let start_text = pos.to_text();
+    let mut trail = Vec::new();
+    while !pos.status().is_over() && trail.len() < cap {
+        let text = pos.to_text();
+        let read: P = parse(&text);
+        assert_eq!((read.to_text(), read.key()), (text.clone(), pos.key()));
+        assert_eq!(pos.key(), compute_key(&pos), "{text}");
+        let mv = pick(&pos);
+        assert_eq!(pos.parse_move(&pos.move_text(mv)), Ok(mv), "{text}");
+        trail.push((text, pos.key(), pos.status()));
+        pos.make(mv);
+    }
+    assert_eq!(pos.key(), compute_key(&pos));
+    if let Status::Won(_) = pos.status() {
+        let end = pos.to_text();
+        assert_eq!(parse::<P>(&end).status(), pos.status(), "{end}");
+    }
+    while let Some((text, key, status)) = trail.pop() {
+        pos.unmake();
+        assert_eq!(
+            (pos.to_text(), pos.key(), pos.status()),
+            (text, key, status)
+        );
+    }
+    // Nothing left to take back: unmake does nothing.
+    pos.unmake();
+    assert_eq!(pos.to_text(), start_text);
+}
+
+/// The first game `game(seed)` from the seed after `*seed` on (which it advances) whose
+/// last position's status `keep` accepts, `back` plies taken back, read from its text.
+pub fn next_game_end<P: Game<Setup = ()>>(
+    seed: &mut u64,
+    game: impl Fn(u64) -> P,
+    keep: impl Fn(Status) -> bool,
+    back: usize,
+) -> P {
+    loop {
+        *seed += 1;
+        let mut pos = game(*seed);
+        if keep(pos.status()) {
+            (0..back).for_each(|_| pos.unmake());
+            return parse(&pos.to_text());
+        }
+    }
+}
+
+/// The first position of a game `game(seed)`, from the seed after `*seed` on (which it
+/// advances), whose only legal move is the pass, read from its text.
+pub fn next_blocked<P: Game<Setup = ()>>(seed: &mut u64, game: impl Fn(u64) -> Vec<P>) -> P {
+    loop {
+        *seed += 1;
+        let blocked = game(*seed)
+            .into_iter()
+            .find(|p| p.legal_moves() == [Move::PASS]);
+        if let Some(p) = blocked {
+            return parse(&p.to_text());
+        }
+    }
+}
+
+/// Checks the winning move `win` (a move text) of `p`, an ongoing position: after it the
+/// mover has won (engine, the reference built from `p` and the text read back), there is no
+/// move (no list, a count and perft of 0, no pass) and the move `refused` is refused as the
+/// game being over; perft 2 before it is the reference's (the win counts at depth 1 and adds
+/// nothing at depth 2). Leaves `p` after the win.
+pub fn check_winning_move<P: Game<Setup = ()>, R: Reference<P>>(
+    p: &mut P,
+    win: &str,
+    refused: &str,
+) {
+    let text = p.to_text();
+    assert_eq!(p.status(), Status::Ongoing, "{text}");
+    let mover = p.to_move();
+    let mut naive = R::from_engine(p);
+    assert_eq!(perft(p, 2), naive.perft(2), "{text}");
+    let mv = p.parse_move(win).unwrap_or_else(|e| panic!("{win}: {e}"));
+    p.make(mv);
+    naive.play(R::naive_move(mv));
+    let won = Status::Won(mover);
+    assert_eq!((p.status(), naive.status()), (won, won), "{win} in {text}");
+    assert!(p.legal_moves().is_empty());
+    assert_eq!((p.count_legal_moves(), perft(p, 1)), (0, 0));
+    assert!(!p.is_legal(Move::PASS));
+    let e = p.parse_move(refused).expect_err("the game is over");
+    assert!(e.to_string().contains("game is over"), "{e}");
+    assert_eq!(parse::<P>(&p.to_text()).status(), won);
+}
+
+/// Checks the errors every relative's position text gives in its fields after the
+/// placement, `good` being a valid placement of `P`'s board, as position errors of `read`
+/// (the game's whole text reader): a side to move `C`, one move count, a count `x`, three passes,
+/// passes `z`, no move counts, another rule set's name; and the game layer's reader of the
+/// fields refuses an empty text.
+pub fn check_field_errors<P: Game<Setup = ()> + std::fmt::Debug>(
+    good: &str,
+    read: impl Fn(&str) -> Result<P, halma_engine::Error>,
+) {
+    let rules = P::start(&()).rules_text();
+    let texts = [
+        (format!("{rules} {good} C 0,0"), "side to move"),
+        (format!("{rules} {good} A 0"), "1 move counts"),
+        (format!("{rules} {good} A x,0"), "move counts"),
+        (format!("{rules} {good} A 0,0 3"), "3 passes"),
+        (format!("{rules} {good} A 0,0 z"), "passes"),
+        (format!("{rules} {good} A"), "fields"),
+        (format!("halma8 {good} A 0,0"), "not the rule set"),
+    ];
+    for (text, want) in texts {
+        match read(&text) {
+            Err(e @ halma_engine::Error::Position(_)) => {
+                assert!(e.message().contains(want), "{text}: {}", e.message())
+            }
+            other => panic!("{text}: {other:?}, expected a position error with '{want}'"),
+        }
+    }
+    assert!(P::from_text_fields(&(), "").is_err());
 }

@@ -10,7 +10,8 @@
 //! ([`NaiveHexma::from_engine`]); cells convert to engine indices by the star's
 //! [`Board::bit`] and [`Board::coords`] (Halma's star layout).
 
-use crate::reference::{GridMove, Reference, Turns};
+use crate::conformance::Bench;
+use crate::reference::{grid_of, moves_by_cell, GridMove, Reference, Turns};
 use halma_engine::games::hexma::HexmaPosition;
 use halma_engine::geometry::Board;
 use halma_engine::{Move, Status};
@@ -99,6 +100,10 @@ fn decide(board: &Grid, mover: usize, _moves: u64) -> Option<halma_engine::Statu
     joins_edges(board, mover).then_some(halma_engine::Status::Won(mover))
 }
 
+/// Where the benchmarks' positions come from (`benches/hexma.rs`, checked by the conformance
+/// suite).
+pub const BENCH: Bench = Bench::Policy(200, 0, 5);
+
 /// A position of the reference.
 #[derive(Clone, Debug)]
 pub struct NaiveHexma {
@@ -164,17 +169,10 @@ impl Reference<HexmaPosition> for NaiveHexma {
     }
 
     fn from_engine(pos: &HexmaPosition) -> NaiveHexma {
-        let mut grid = [[None; N]; N];
-        for (x, column) in grid.iter_mut().enumerate() {
-            for (y, cell) in column.iter_mut().enumerate() {
-                let on = ENGINE_BOARD.contains(x as isize, y as isize);
-                *cell = if on {
-                    pos.side_at(ENGINE_BOARD.bit(x, y))
-                } else {
-                    None
-                };
-            }
-        }
+        let grid = grid_of(|x, y| {
+            let on = ENGINE_BOARD.contains(x as isize, y as isize);
+            on.then(|| pos.side_at(ENGINE_BOARD.bit(x, y))).flatten()
+        });
         let log = Turns::of(pos, &grid, pos.passes_in_row(), decide);
         NaiveHexma { grid, log }
     }
@@ -183,33 +181,21 @@ impl Reference<HexmaPosition> for NaiveHexma {
     /// hop chains reach, once; sorted. The pass alone when there is none; nothing when the
     /// game is over.
     fn legal_moves(&self) -> Vec<NaiveMove> {
-        if self.log.status().is_over() {
-            return Vec::new();
-        }
         let me = Some(self.to_move());
-        let mut moves = Vec::new();
-        for x in 0..N {
-            for y in 0..N {
-                if self.grid[x][y] != me {
-                    continue;
-                }
-                for (dx, dy) in DIRS {
-                    let (tx, ty) = (x as isize + dx, y as isize + dy);
-                    if on_star(tx, ty) && self.grid[tx as usize][ty as usize].is_none() {
-                        moves.push(Some(((x, y), (tx as usize, ty as usize))));
-                    }
-                }
-                for to in self.hops((x, y)) {
-                    moves.push(Some(((x, y), to)));
+        moves_by_cell(N, self.log.is_over(), None, |(x, y), moves| {
+            if self.grid[x][y] != me {
+                return;
+            }
+            for (dx, dy) in DIRS {
+                let (tx, ty) = (x as isize + dx, y as isize + dy);
+                if on_star(tx, ty) && self.grid[tx as usize][ty as usize].is_none() {
+                    moves.push(Some(((x, y), (tx as usize, ty as usize))));
                 }
             }
-        }
-        moves.sort();
-        moves.dedup();
-        if moves.is_empty() {
-            moves.push(None);
-        }
-        moves
+            for to in self.hops((x, y)) {
+                moves.push(Some(((x, y), to)));
+            }
+        })
     }
 
     fn play(&mut self, mv: NaiveMove) {

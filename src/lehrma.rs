@@ -6,11 +6,12 @@
 //! copy-make, its own position-text reader (an engine position is read from its text);
 //! status and perft by the shared [`crate::reference`].
 
-use crate::reference::{grid_move, index_move, text_fields, Reference, Turns};
+use crate::conformance::Bench;
+use crate::reference::{text_fields, Reference, Turns};
 pub use crate::reference::{Cell, NaiveMove};
 use crate::renpaarden::KNIGHT;
 use halma_engine::games::lehrma::{LehrmaPosition, LehrmaRules};
-use halma_engine::{Move, Status};
+use halma_engine::Status;
 
 /// A square: the side and kind letter (`R B N P`) of the piece there.
 pub type Square = Option<(usize, char)>;
@@ -53,6 +54,10 @@ pub fn start_board(knights: bool) -> Board {
     }
     board
 }
+
+/// Where the benchmarks' positions come from (`benches/lehrma.rs`, checked by the conformance
+/// suite).
+pub const BENCH: Bench = Bench::Played(200, 80);
 
 /// A position of the reference: the board, whether it is the setup with knights, and the
 /// turns (over the board and the setup).
@@ -267,15 +272,5 @@ impl<R: LehrmaRules> Reference<LehrmaPosition<R>> for NaiveLehrma {
         self.turns.record(&(self.board, self.knights), mv.is_none());
     }
 
-    fn status(&self) -> Status {
-        self.turns.status()
-    }
-
-    fn naive_move(mv: Move) -> NaiveMove {
-        grid_move(mv, 8)
-    }
-
-    fn engine_move(mv: NaiveMove) -> Move {
-        index_move(mv, 8)
-    }
+    crate::grid_reference_items!(turns, 8);
 }

@@ -320,3 +320,209 @@ pub fn index_move(mv: GridMove, width: usize) -> Move {
         Some((f, t)) => Move::new(f.0 + width * f.1, t.0 + width * t.1),
     }
 }
+
+/// The items of a [`Reference`] impl that every reference on a square grid writes alike:
+/// `status`, read from its [`Turns`] field `$turns`, and both move conversions
+/// ([`grid_move`], [`index_move`]) on a board `$width` files wide. One line in the impl:
+/// `crate::grid_reference_items!(turns, 8);`.
+#[macro_export]
+macro_rules! grid_reference_items {
+    ($turns:ident, $width:expr) => {
+        fn status(&self) -> ::halma_engine::Status {
+            self.$turns.status()
+        }
+
+        fn naive_move(mv: ::halma_engine::Move) -> $crate::reference::GridMove {
+            $crate::reference::grid_move(mv, $width)
+        }
+
+        fn engine_move(mv: $crate::reference::GridMove) -> ::halma_engine::Move {
+            $crate::reference::index_move(mv, $width)
+        }
+    };
+    ($turns:ident, $width:expr, CellMove) => {
+        fn status(&self) -> ::halma_engine::Status {
+            self.$turns.status()
+        }
+
+        fn naive_move(mv: ::halma_engine::Move) -> $crate::reference::CellMove {
+            $crate::reference::CellMove::of(mv, $width)
+        }
+
+        fn engine_move(mv: $crate::reference::CellMove) -> ::halma_engine::Move {
+            mv.to_engine($width)
+        }
+    };
+}
+
+/// A move of a reference whose game also drops stones or bears them off (Le Zug, Top
+/// Secret), cells as 0-based (file, rank); sorted in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum CellMove {
+    /// A stone dropped (placed) on the cell.
+    Drop(Cell),
+    /// The stone on the first cell to the second.
+    Go(Cell, Cell),
+    /// The stone on the cell borne off.
+    Off(Cell),
+    /// The pass.
+    Pass,
+}
+
+impl CellMove {
+    /// The reference form of an engine move on a board `width` files wide (the engine's
+    /// cell `x + width·y`).
+    pub fn of(mv: Move, width: usize) -> CellMove {
+        let cell = |c: usize| (c % width, c / width);
+        if mv.is_pass() {
+            CellMove::Pass
+        } else if mv.is_drop() {
+            CellMove::Drop(cell(mv.to()))
+        } else if mv.is_off() {
+            CellMove::Off(cell(mv.from()))
+        } else {
+            CellMove::Go(cell(mv.from()), cell(mv.to()))
+        }
+    }
+
+    /// The engine form on a board `width` files wide.
+    pub fn to_engine(self, width: usize) -> Move {
+        let index = |(x, y): Cell| x + width * y;
+        match self {
+            CellMove::Drop(c) => Move::drop(index(c)),
+            CellMove::Go(f, t) => Move::new(index(f), index(t)),
+            CellMove::Off(c) => Move::off(index(c)),
+            CellMove::Pass => Move::PASS,
+        }
+    }
+}
+
+/// The board of a placement `rank/rank/…` (the top rank first) of `N` ranks of stones `A`
+/// and `B` and digits counting empty cells, each rank listing only its cells `files(rank)`
+/// (0-based files, left to right); `None` if it is not one.
+pub fn read_ranks<const N: usize>(
+    placement: &str,
+    files: impl Fn(usize) -> Vec<usize>,
+) -> Option<Grid<N>> {
+    let rows: Vec<&str> = placement.split('/').collect();
+    if rows.len() != N {
+        return None;
+    }
+    let mut board: Grid<N> = [[None; N]; N];
+    for (i, row) in rows.iter().enumerate() {
+        let rank = N - 1 - i;
+        let cells = files(rank);
+        let mut k = 0;
+        for c in row.chars() {
+            match c {
+                '1'..='9' => k += c as usize - '0' as usize,
+                'A' | 'B' => {
+                    let file = *cells.get(k)?;
+                    board[rank][file] = Some(usize::from(c == 'B'));
+                    k += 1;
+                }
+                _ => return None,
+            }
+        }
+        if k != cells.len() {
+            return None;
+        }
+    }
+    Some(board)
+}
+
+/// Whether every stone of `side` on `board` (`board[rank][file]`) stands where
+/// `home(file, rank)` says it is home.
+pub fn all_home<const N: usize>(
+    board: &Grid<N>,
+    side: usize,
+    home: impl Fn(usize, usize) -> bool,
+) -> bool {
+    (0..N).all(|rank| (0..N).all(|file| board[rank][file] != Some(side) || home(file, rank)))
+}
+
+/// An N×N array `grid[x][y]` (`x` the file) of what `at(x, y)` says stands there.
+pub fn grid_of<T, const N: usize>(at: impl Fn(usize, usize) -> T) -> [[T; N]; N] {
+    std::array::from_fn(|x| std::array::from_fn(|y| at(x, y)))
+}
+
+/// The legal moves of a reference on an N×N grid, sorted, each once: none when the game is
+/// `over`, else the moves `from((x, y), out)` adds from each cell, or the pass `pass` alone
+/// when there are none.
+pub fn moves_by_cell<M: Ord>(
+    n: usize,
+    over: bool,
+    pass: M,
+    mut from: impl FnMut((usize, usize), &mut Vec<M>),
+) -> Vec<M> {
+    if over {
+        return Vec::new();
+    }
+    let mut moves = Vec::new();
+    for x in 0..n {
+        for y in 0..n {
+            from((x, y), &mut moves);
+        }
+    }
+    moves.sort();
+    moves.dedup();
+    if moves.is_empty() {
+        moves.push(pass);
+    }
+    moves
+}
+
+/// A reference position of a two-side game whose stones step or jump on an N×N grid
+/// `board[rank][file]` (Le Grec, Caeser): the board and the naive turn bookkeeping.
+#[derive(Clone, Debug)]
+pub struct GridGame<const N: usize> {
+    /// The board.
+    pub board: Grid<N>,
+    /// The side to move, counts, passes and the boards so far.
+    pub turns: Turns<Grid<N>>,
+}
+
+impl<const N: usize> GridGame<N> {
+    /// Reads a full position text `<rules> <placement> <side> <a>,<b> [passes]`, each rank
+    /// of the placement listing only its cells `files(rank)` ([`read_ranks`]), the game
+    /// decided by `decide`; `None` if it is not one.
+    pub fn read(
+        text: &str,
+        rules: &str,
+        files: impl Fn(usize) -> Vec<usize>,
+        decide: Decide<Grid<N>>,
+    ) -> Option<GridGame<N>> {
+        let (placement, to_move, counts, passes) = text_fields(text, rules)?;
+        let board = read_ranks(placement, files)?;
+        let turns = Turns::new(&board, to_move, counts, passes, decide);
+        Some(GridGame { board, turns })
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> usize {
+        self.turns.to_move()
+    }
+
+    /// The legal moves, sorted: the [`grid_moves`] of the side to move in its directions
+    /// `dirs` on the cells `on` says are on the board; none when the game is over.
+    pub fn moves(
+        &self,
+        dirs: &[(isize, isize)],
+        on: impl Fn(isize, isize) -> bool,
+    ) -> Vec<NaiveMove> {
+        if self.turns.is_over() {
+            return Vec::new();
+        }
+        let mut moves = grid_moves(&self.board, self.to_move(), dirs, on);
+        moves.sort();
+        moves
+    }
+
+    /// Plays `mv` (legal here).
+    pub fn play(&mut self, mv: NaiveMove) {
+        if let Some(((ff, fr), (tf, tr))) = mv {
+            self.board[tr][tf] = self.board[fr][ff].take();
+        }
+        self.turns.record(&self.board, mv.is_none());
+    }
+}

@@ -8,9 +8,10 @@
 //! Only the stones, side to move, counts and passes are read from an engine position
 //! ([`NaiveRenpaarden::from_engine`]); cells convert to engine indices as `x + 9·y`.
 
-use crate::reference::{grid_move, index_move, GridMove, Reference, Turns};
+use crate::conformance::Bench;
+use crate::reference::{grid_of, moves_by_cell, GridMove, Reference, Turns};
 use halma_engine::games::renpaarden::RenpaardenPosition;
-use halma_engine::{Move, Status};
+
 use std::collections::BTreeSet;
 
 /// Board width.
@@ -36,6 +37,10 @@ pub const KNIGHT: [(isize, isize); 8] = [
 
 /// The 9×9 board: `board[x][y]` is the side of the stone on file `x`, rank `y`.
 pub type Board = [[Option<usize>; N]; N];
+
+/// Where the benchmarks' positions come from (`benches/renpaarden.rs`, checked by the conformance
+/// suite).
+pub const BENCH: Bench = Bench::Policy(40, 0, 5);
 
 /// A position of the reference.
 #[derive(Clone, Debug)]
@@ -127,12 +132,7 @@ impl Reference<RenpaardenPosition> for NaiveRenpaarden {
     }
 
     fn from_engine(pos: &RenpaardenPosition) -> NaiveRenpaarden {
-        let mut board = [[None; N]; N];
-        for (x, column) in board.iter_mut().enumerate() {
-            for (y, cell) in column.iter_mut().enumerate() {
-                *cell = pos.side_at(x + N * y);
-            }
-        }
+        let board = grid_of(|x, y| pos.side_at(x + N * y));
         let log = Turns::of(pos, &board, pos.passes_in_row(), decide);
         NaiveRenpaarden { board, log }
     }
@@ -140,26 +140,15 @@ impl Reference<RenpaardenPosition> for NaiveRenpaarden {
     /// The legal moves, sorted: the pass alone when there is no other, none when the game is
     /// over.
     fn legal_moves(&self) -> Vec<NaiveMove> {
-        if self.log.status().is_over() {
-            return Vec::new();
-        }
-        let mut moves = Vec::new();
-        for x in 0..N {
-            for y in 0..N {
-                if self.board[x][y] != Some(self.to_move()) {
-                    continue;
-                }
-                let mut visited = BTreeSet::new();
-                let mut found = BTreeSet::new();
-                self.search((x, y), (x, y), &mut visited, &mut found);
-                moves.extend(found.into_iter().map(|to| Some(((x, y), to))));
+        moves_by_cell(N, self.log.is_over(), None, |(x, y), moves| {
+            if self.board[x][y] != Some(self.to_move()) {
+                return;
             }
-        }
-        if moves.is_empty() {
-            moves.push(None);
-        }
-        moves.sort();
-        moves
+            let mut visited = BTreeSet::new();
+            let mut found = BTreeSet::new();
+            self.search((x, y), (x, y), &mut visited, &mut found);
+            moves.extend(found.into_iter().map(|to| Some(((x, y), to))));
+        })
     }
 
     fn play(&mut self, mv: NaiveMove) {
@@ -169,15 +158,5 @@ impl Reference<RenpaardenPosition> for NaiveRenpaarden {
         self.log.record(&self.board, mv.is_none());
     }
 
-    fn status(&self) -> Status {
-        self.log.status()
-    }
-
-    fn naive_move(mv: Move) -> NaiveMove {
-        grid_move(mv, N)
-    }
-
-    fn engine_move(mv: NaiveMove) -> Move {
-        index_move(mv, N)
-    }
+    crate::grid_reference_items!(log, N);
 }

@@ -9,9 +9,10 @@
 //! position ([`NaiveTopSecret::from_engine`]); cells convert to engine indices as
 //! `x + 16·y` (the engine's layout of 16×16, no guard column).
 
-use crate::reference::{Reference, Turns};
+use crate::conformance::Bench;
+use crate::reference::{moves_by_cell, Reference, Turns};
 use halma_engine::games::topsecret::TopSecretPosition;
-use halma_engine::{Move, Status};
+use halma_engine::Status;
 
 /// Board width.
 const N: usize = 16;
@@ -26,17 +27,7 @@ const STONES: u8 = 18;
 pub type Cell = (usize, usize);
 
 /// A move of the reference.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum NaiveMove {
-    /// A stone dropped on the cell.
-    Drop(Cell),
-    /// The stone on the first cell to the second, by a step or a jump chain.
-    Go(Cell, Cell),
-    /// The stone on the cell borne off.
-    Off(Cell),
-    /// The pass.
-    Pass,
-}
+pub use crate::reference::CellMove as NaiveMove;
 
 /// The 16×16 grid: `grid[x][y]` is the side of the stone on file `x`, rank `y`.
 pub type Grid = [[Option<usize>; N]; N];
@@ -65,6 +56,10 @@ fn in_zone((x, y): Cell) -> bool {
 
 /// The board of the reference: the stones on the grid and in each hand.
 type Board = (Grid, [u8; 2]);
+
+/// Where the benchmarks' positions come from (`benches/topsecret.rs`, checked by the conformance
+/// suite).
+pub const BENCH: Bench = Bench::Policy(400, 36, 5);
 
 /// A position of the reference.
 #[derive(Clone, Debug)]
@@ -154,51 +149,40 @@ impl Reference<TopSecretPosition> for NaiveTopSecret {
     /// landings and its bear-off (from an edge cell, or a jump off from the origin or any
     /// landing); sorted. The pass alone when there is none; nothing when the game is over.
     fn legal_moves(&self) -> Vec<NaiveMove> {
-        if self.turns.is_over() {
-            return Vec::new();
-        }
         let me = self.to_move();
-        let mut moves = Vec::new();
-        for x in 0..N {
-            for y in 0..N {
-                if self.hand[me] > 0 {
-                    if in_zone((x, y)) && self.grid[x][y].is_none() {
-                        moves.push(NaiveMove::Drop((x, y)));
-                    }
-                    continue;
+        moves_by_cell(N, self.turns.is_over(), NaiveMove::Pass, |(x, y), moves| {
+            if self.hand[me] > 0 {
+                if in_zone((x, y)) && self.grid[x][y].is_none() {
+                    moves.push(NaiveMove::Drop((x, y)));
                 }
-                if self.grid[x][y] != Some(me) {
-                    continue;
-                }
-                let mut targets = Vec::new();
-                let mut off = false;
-                for (dx, dy) in DIRS {
-                    let (tx, ty) = (x as isize + dx, y as isize + dy);
-                    if !on(tx, ty) {
-                        // A step off the board from an edge cell.
-                        off = true;
-                    } else if self.grid[tx as usize][ty as usize].is_none() {
-                        targets.push((tx as usize, ty as usize));
-                    }
-                }
-                let (landings, jump_off) = self.jumps((x, y));
-                off |= jump_off;
-                for c in landings {
-                    if !targets.contains(&c) {
-                        targets.push(c);
-                    }
-                }
-                moves.extend(targets.into_iter().map(|t| NaiveMove::Go((x, y), t)));
-                if off {
-                    moves.push(NaiveMove::Off((x, y)));
+                return;
+            }
+            if self.grid[x][y] != Some(me) {
+                return;
+            }
+            let mut targets = Vec::new();
+            let mut off = false;
+            for (dx, dy) in DIRS {
+                let (tx, ty) = (x as isize + dx, y as isize + dy);
+                if !on(tx, ty) {
+                    // A step off the board from an edge cell.
+                    off = true;
+                } else if self.grid[tx as usize][ty as usize].is_none() {
+                    targets.push((tx as usize, ty as usize));
                 }
             }
-        }
-        if moves.is_empty() {
-            moves.push(NaiveMove::Pass);
-        }
-        moves.sort();
-        moves
+            let (landings, jump_off) = self.jumps((x, y));
+            off |= jump_off;
+            for c in landings {
+                if !targets.contains(&c) {
+                    targets.push(c);
+                }
+            }
+            moves.extend(targets.into_iter().map(|t| NaiveMove::Go((x, y), t)));
+            if off {
+                moves.push(NaiveMove::Off((x, y)));
+            }
+        })
     }
 
     fn play(&mut self, mv: NaiveMove) {
@@ -218,32 +202,7 @@ impl Reference<TopSecretPosition> for NaiveTopSecret {
             .record(&(self.grid, self.hand), mv == NaiveMove::Pass);
     }
 
-    fn status(&self) -> Status {
-        self.turns.status()
-    }
-
-    fn naive_move(mv: Move) -> NaiveMove {
-        let cell = |c: usize| (c % STRIDE, c / STRIDE);
-        if mv.is_pass() {
-            NaiveMove::Pass
-        } else if mv.is_drop() {
-            NaiveMove::Drop(cell(mv.to()))
-        } else if mv.is_off() {
-            NaiveMove::Off(cell(mv.from()))
-        } else {
-            NaiveMove::Go(cell(mv.from()), cell(mv.to()))
-        }
-    }
-
-    fn engine_move(mv: NaiveMove) -> Move {
-        let index = |(x, y): Cell| x + STRIDE * y;
-        match mv {
-            NaiveMove::Drop(c) => Move::drop(index(c)),
-            NaiveMove::Go(f, t) => Move::new(index(f), index(t)),
-            NaiveMove::Off(c) => Move::off(index(c)),
-            NaiveMove::Pass => Move::PASS,
-        }
-    }
+    crate::grid_reference_items!(turns, STRIDE, CellMove);
 }
 
 impl NaiveTopSecret {

@@ -9,9 +9,9 @@
 //! Only the pieces, side to move, counts and passes are read from an engine position
 //! ([`NaiveZug::from_engine`]); cells convert to engine indices as `x + 17·y`.
 
+use crate::conformance::Bench;
 use crate::reference::{Grid, Reference, Turns};
 use halma_engine::games::zug::ZugPosition;
-use halma_engine::{Move, Status};
 
 /// Board width.
 const N: usize = 17;
@@ -20,21 +20,17 @@ const N: usize = 17;
 pub type Cell = (usize, usize);
 
 /// A move of the reference.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum NaiveMove {
-    /// A piece placed on the square.
-    Place(Cell),
-    /// A piece from the first square to the second (a step, or jumps and a bonus step).
-    Go(Cell, Cell),
-    /// The pass.
-    Pass,
-}
+pub use crate::reference::CellMove as NaiveMove;
 
 /// The board: `board[rank][file]`.
 pub type Board = Grid<N>;
 
 /// The four diagonals as (file, rank) offsets; A's forward ones first.
 const DIAGONALS: [(isize, isize); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+/// Where the benchmarks' positions come from (`benches/zug.rs`, checked by the conformance
+/// suite).
+pub const BENCH: Bench = Bench::Policy(300, 6, 7);
 
 /// A position of the reference.
 #[derive(Clone, Debug)]
@@ -191,7 +187,7 @@ impl Reference<ZugPosition> for NaiveZug {
             let (_, second) = home_ranks(side);
             for x in (1..N).step_by(2) {
                 if self.board[second][x].is_none() {
-                    moves.push(NaiveMove::Place((x, second)));
+                    moves.push(NaiveMove::Drop((x, second)));
                 }
             }
         } else {
@@ -219,37 +215,16 @@ impl Reference<ZugPosition> for NaiveZug {
     fn play(&mut self, mv: NaiveMove) {
         let side = self.to_move();
         match mv {
-            NaiveMove::Place((x, y)) => self.board[y][x] = Some(side),
+            NaiveMove::Drop((x, y)) => self.board[y][x] = Some(side),
             NaiveMove::Go((fx, fy), (tx, ty)) => {
                 self.board[fy][fx] = None;
                 self.board[ty][tx] = Some(side);
             }
             NaiveMove::Pass => {}
+            NaiveMove::Off(_) => unreachable!("no piece is borne off in Le Zug"),
         }
         self.log.record(&self.board, mv == NaiveMove::Pass);
     }
 
-    fn status(&self) -> Status {
-        self.log.status()
-    }
-
-    fn naive_move(mv: Move) -> NaiveMove {
-        let cell = |c: usize| (c % N, c / N);
-        if mv.is_pass() {
-            NaiveMove::Pass
-        } else if mv.is_drop() {
-            NaiveMove::Place(cell(mv.to()))
-        } else {
-            NaiveMove::Go(cell(mv.from()), cell(mv.to()))
-        }
-    }
-
-    fn engine_move(mv: NaiveMove) -> Move {
-        let index = |(x, y): Cell| x + N * y;
-        match mv {
-            NaiveMove::Place(c) => Move::drop(index(c)),
-            NaiveMove::Go(f, t) => Move::new(index(f), index(t)),
-            NaiveMove::Pass => Move::PASS,
-        }
-    }
+    crate::grid_reference_items!(log, N, CellMove);
 }

@@ -8,10 +8,10 @@ use halma_engine::rng::Rng;
 use halma_engine::weights::{Weights, RELATIVE_TEMPO};
 use halma_engine::{Game, Move, Status, Team};
 use halma_suite::carrera::{NaiveCarrera, Square};
-use halma_suite::conformance::{
-    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
+use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::family_checks::{
+    both_move_lists, check_errors, check_field_errors, check_winning_move,
 };
-use halma_suite::family_checks::{both_move_lists, check_errors};
 use halma_suite::reference::{policy_game, Reference};
 
 halma_suite::conformance!(CarreraPosition, NaiveCarrera, SPEC);
@@ -49,7 +49,7 @@ const SPEC: Spec<CarreraPosition> = Spec {
     finished: || vec![last(won_game(0)), last(won_game(1))],
     make_unmake_step: 3,
     paths_are_moves: true,
-    bench: Bench::Policy(200, 0, 5),
+    bench: halma_suite::carrera::BENCH,
     compute_key: CarreraPosition::compute_key,
     passes: CarreraPosition::passes_in_row,
     // No pass arises from play here (see docs/games/carrera.md); the rule still holds for
@@ -66,6 +66,7 @@ const SPEC: Spec<CarreraPosition> = Spec {
         depth: 4,
     }),
     mangled: (&[START, ALMOST], "AB CabcjJ0123456789/,-passé\t", 20_000),
+    arbitrary_moves: "[a-k0-9 -]{0,9}|pass",
 };
 
 fn pos(text: &str) -> CarreraPosition {
@@ -214,13 +215,6 @@ fn bad_inputs_are_errors_that_say_what_is_wrong() {
         format!("carrera {} A 0,0", good.replacen("10", "9", 1)),
         format!("carrera {} A 0,0", good.replacen("10", "11", 1)),
         format!("carrera {} A 0,0", good.replacen('B', "C", 1)),
-        format!("carrera {good} C 0,0"),
-        format!("carrera {good} A 0"),
-        format!("carrera {good} A x,0"),
-        format!("carrera {good} A 0,0 3"),
-        format!("carrera {good} A 0,0 z"),
-        format!("carrera {good} A"),
-        format!("renpaarden {good} A 0,0"),
         "carrera".to_string(),
     ];
     let wants = [
@@ -232,18 +226,11 @@ fn bad_inputs_are_errors_that_say_what_is_wrong() {
         "9 cells",
         "11 cells",
         "'C'",
-        "side to move",
-        "1 move counts",
-        "move counts",
-        "3 passes",
-        "passes",
-        "fields",
-        "not the rule set",
         "no placement",
     ];
     let cases: Vec<(&str, &str)> = texts.iter().map(String::as_str).zip(wants).collect();
     check_errors(&cases, CarreraPosition::from_text);
-    assert!(CarreraPosition::from_text_fields(&(), "").is_err());
+    check_field_errors(good, CarreraPosition::from_text);
     let twice = [board::START[0], board::START[0]];
     assert!(CarreraPosition::from_parts(twice, 0, [0; 2], 0).is_err());
 }
@@ -254,29 +241,7 @@ const ALMOST: &str = "carrera 7AAA/7AAA/9A/6A3/10/10/3B6/B9/BBB7/BBB7 A 40,40";
 #[test]
 fn a_win_ends_the_game() {
     let mut p = pos(ALMOST);
-    assert_eq!(p.status(), Status::Ongoing);
-    let win = p.parse_move("g7-i8").unwrap();
-    let before = p.perft(2);
-    p.make(win);
-    assert_eq!(p.status(), Status::Won(0));
-    assert!(p.legal_moves().is_empty());
-    assert_eq!(p.count_legal_moves(), 0);
-    assert_eq!(p.perft(1), 0);
-    assert!(!p.is_legal(Move::PASS));
-    assert!(p
-        .parse_move("d4-b5")
-        .unwrap_err()
-        .to_string()
-        .contains("game is over"));
-    // The winning move counts at depth 1 and adds nothing at depth 2.
-    p.unmake();
-    assert_eq!(before, NaiveCarrera::from_engine(&p).perft(2));
-    let mut naive = NaiveCarrera::from_engine(&p);
-    naive.play(NaiveCarrera::naive_move(win));
-    assert_eq!(naive.status(), Status::Won(0));
-    // A text of the finished position reads as won by the side that just moved.
-    p.make(win);
-    assert_eq!(pos(&p.to_text()).status(), Status::Won(0));
+    check_winning_move::<_, NaiveCarrera>(&mut p, "g7-i8", "d4-b5");
     // B's home holds A's eight knights: with B to move, that is A's win, not B's.
     assert!(pos(&p.to_text()).legal_moves().is_empty());
 }

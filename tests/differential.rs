@@ -228,29 +228,25 @@ fn every_variant_meets_both_player_counts_and_several_sizes() {
     }
 }
 
-#[test]
-fn generic_boards_6_to_9() {
-    generic_run(6..=9);
+/// One test a range of generic board sizes ([`generic_run`]), so that they run side by
+/// side.
+macro_rules! generic_boards {
+    ($($name:ident: $sizes:expr;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                generic_run($sizes);
+            }
+        )*
+    };
 }
 
-#[test]
-fn generic_boards_10_to_12() {
-    generic_run(10..=12);
-}
-
-#[test]
-fn generic_boards_13_to_14() {
-    generic_run(13..=14);
-}
-
-#[test]
-fn generic_boards_15() {
-    generic_run(15..=15);
-}
-
-#[test]
-fn generic_boards_16() {
-    generic_run(16..=16);
+generic_boards! {
+    generic_boards_6_to_9: 6..=9;
+    generic_boards_10_to_12: 10..=12;
+    generic_boards_13_to_14: 13..=14;
+    generic_boards_15: 15..=15;
+    generic_boards_16: 16..=16;
 }
 
 /// The hexagonal rule sets (diamond and star), in a fixed order.

@@ -12,7 +12,7 @@ use halma_engine::games::embargo::{EmbargoPosition, DEADLINE};
 use halma_engine::perft::perft;
 use halma_engine::weights::Weights;
 use halma_engine::{Error, Move};
-use halma_suite::conformance::{Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::embargo::{move_text as naive_text, NaiveEmbargo};
 use halma_suite::perft_table::family_perft_table;
 use halma_suite::reference::Reference;
@@ -62,7 +62,7 @@ const SPEC: Spec<EmbargoPosition> = Spec {
     finished: Vec::new,
     make_unmake_step: 5,
     paths_are_moves: true,
-    bench: Bench::Table,
+    bench: halma_suite::embargo::BENCH,
     compute_key: EmbargoPosition::compute_key,
     passes: EmbargoPosition::passes_in_row,
     pass_draw: (
@@ -76,6 +76,7 @@ const SPEC: Spec<EmbargoPosition> = Spec {
         depth: 3,
     }),
     mangled: (&[BLOCKED, LOST], "AB Cabcdefghi0123456789/,-passé\t", 5_000),
+    arbitrary_moves: "[a-j0-9 -]{0,9}|pass",
 };
 
 /// After c1-c5 g9-g5: where the suite's repetition cycle starts.

@@ -11,10 +11,10 @@ use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::weights::{Weight, Weights, RELATIVE_TEMPO};
 use halma_engine::{BitBoard, Game, Move, Status, Team};
-use halma_suite::conformance::{
-    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
+use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::family_checks::{
+    both_move_lists, check_errors, check_field_errors, check_winning_move,
 };
-use halma_suite::family_checks::{both_move_lists, check_errors};
 use halma_suite::hexma::{on_star, NaiveHexma};
 use halma_suite::reference::{policy_game, Reference};
 
@@ -53,7 +53,7 @@ const SPEC: Spec<HexmaPosition> = Spec {
     finished: || vec![last(won_game(0)), last(won_game(1))],
     make_unmake_step: 7,
     paths_are_moves: false,
-    bench: Bench::Policy(200, 0, 5),
+    bench: halma_suite::hexma::BENCH,
     compute_key: HexmaPosition::compute_key,
     passes: HexmaPosition::passes_in_row,
     // A pass arises only from a full blockade; the rule holds for a pass in the text.
@@ -69,6 +69,7 @@ const SPEC: Spec<HexmaPosition> = Spec {
         depth: 4,
     }),
     mangled: (&[START, ALMOST], "AB CabcmeqQ0123456789/,-passé\t", 20_000),
+    arbitrary_moves: "[a-r0-9 -]{0,9}|pass",
 };
 
 fn pos(text: &str) -> HexmaPosition {
@@ -275,13 +276,6 @@ fn bad_inputs_are_errors_that_say_what_is_wrong() {
         format!("hexma {} A 0,0", good.replacen("/12/", "/11/", 1)),
         format!("hexma {} A 0,0", good.replacen("/12/", "/13/", 1)),
         format!("hexma {} A 0,0", good.replacen('B', "C", 1)),
-        format!("hexma {good} C 0,0"),
-        format!("hexma {good} A 0"),
-        format!("hexma {good} A x,0"),
-        format!("hexma {good} A 0,0 3"),
-        format!("hexma {good} A 0,0 z"),
-        format!("hexma {good} A"),
-        format!("caeser {good} A 0,0"),
         "hexma".to_string(),
         format!(
             "hexma {} A 0,0",
@@ -295,19 +289,12 @@ fn bad_inputs_are_errors_that_say_what_is_wrong() {
         "rank 12 has 11 cells, not 12",
         "rank 12 has 13 cells",
         "'C'",
-        "side to move",
-        "1 move counts",
-        "move counts",
-        "3 passes",
-        "passes",
-        "fields",
-        "not the rule set",
         "fields",
         "cells",
     ];
     let cases: Vec<(&str, &str)> = texts.iter().map(String::as_str).zip(wants).collect();
     check_errors(&cases, HexmaPosition::from_text);
-    assert!(HexmaPosition::from_text_fields("").is_err());
+    check_field_errors(good, HexmaPosition::from_text);
     let twice = [board::START[0], board::START[0]];
     assert!(HexmaPosition::from_parts(twice, 0, [0; 2], 0).is_err());
 }
@@ -327,33 +314,15 @@ fn joining_the_edges_wins_and_only_for_the_mover() {
     let mut p = almost();
     assert_eq!(p.to_text(), ALMOST);
     assert_eq!(p.status(), Status::Ongoing);
-    let win = p.parse_move("f12-e13").unwrap();
-    let before = perft(&mut p, 2);
-    p.make(win);
-    assert_eq!(p.status(), Status::Won(0));
-    assert!(p.legal_moves().is_empty());
-    assert_eq!((p.count_legal_moves(), perft(&mut p, 1)), (0, 0));
-    assert!(p
-        .parse_move("g13-g12")
-        .unwrap_err()
-        .to_string()
-        .contains("game is over"));
-    // The winning move counts at depth 1 and adds nothing at depth 2.
-    p.unmake();
-    assert_eq!(before, NaiveHexma::from_engine(&p).perft(2));
-    let mut naive = NaiveHexma::from_engine(&p);
-    naive.play(NaiveHexma::naive_move(win));
-    assert_eq!(naive.status(), Status::Won(0));
+    check_winning_move::<_, NaiveHexma>(&mut p, "f12-e13", "g13-g12");
     // Next to an edge cell is not on it: e12 touches d13 and e13, f12 touches e13, and
     // no move that keeps them there wins.
     let mut q = almost();
     q.make(q.parse_move("f12-f11").unwrap());
     assert_eq!(q.status(), Status::Ongoing);
-    // A text of the finished position reads as won by the side that just moved; the
-    // same arrangement with A to move is not yet a win (only the mover is tested).
-    p.make(win);
+    // The same arrangement as the finished position with A to move is not yet a win (only
+    // the mover is tested).
     let text = p.to_text();
-    assert_eq!(pos(&text).status(), Status::Won(0));
     let a_to_move = text.replace(" B 31,30", " A 31,30");
     assert_eq!(pos(&a_to_move).status(), Status::Ongoing);
     // B joins the same two edges: B's mirror image wins for B.

@@ -10,11 +10,10 @@ use halma_engine::games::lehrma::{
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::Error;
-use halma_suite::conformance::{
-    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
-};
+use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::family_checks::{
-    check_errors, check_game_move_by_move, check_make_unmake, replayed,
+    check_errors, check_field_errors, check_games_move_by_move, check_make_unmake,
+    check_perft_of_games, check_round_trips, next_game_end, replayed, Ends,
 };
 use halma_suite::lehrma::NaiveLehrma;
 use halma_suite::perft_table::{family_perft_table, table_line};
@@ -88,7 +87,7 @@ fn rules_spec<R: LehrmaRules>(
         finished: Vec::new,
         make_unmake_step: 5,
         paths_are_moves: false,
-        bench: Bench::Played(200, 80),
+        bench: halma_suite::lehrma::BENCH,
         compute_key: LehrmaPosition::<R>::compute_key,
         passes: LehrmaPosition::<R>::passes_in_row,
         pass_draw: (one_pass::<R>, reply),
@@ -99,6 +98,7 @@ fn rules_spec<R: LehrmaRules>(
             depth: 3,
         }),
         mangled: (texts, "AB CRBNPrbnpabch012345678/,-passé\t", 5_000),
+        arbitrary_moves: "[a-j0-9+ -]{0,9}|pass",
     }
 }
 
@@ -139,19 +139,12 @@ fn the_starts_are_the_rules_texts() {
     assert_eq!(family_perft_table("lehrma-knights")[0].0, START_KNIGHTS);
 }
 
-fn random_games_agree<R: LehrmaRules>(games: u64) -> [u32; 3] {
-    let mut ends = [0; 3];
-    for seed in 0..games {
+fn random_games_agree<R: LehrmaRules>(games: u64) -> Ends {
+    let games = (0..games).map(|seed| {
         let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
-        let game = policy_game(LehrmaPosition::<R>::start(), seed ^ 0x1e4, epsilon, 300);
-        check_game_move_by_move::<_, NaiveLehrma>(&game);
-        ends[match game.last().unwrap().status() {
-            Status::Won(_) => 0,
-            Status::DrawByRepetition => 1,
-            _ => 2,
-        }] += 1;
-    }
-    ends
+        policy_game(LehrmaPosition::<R>::start(), seed ^ 0x1e4, epsilon, 300)
+    });
+    check_games_move_by_move::<_, NaiveLehrma>(games)
 }
 
 #[test]
@@ -163,28 +156,11 @@ fn random_games_agree_with_the_reference_move_by_move() {
 }
 
 fn perft_from_play<R: LehrmaRules>() -> usize {
-    let mut checked = 0;
-    for seed in 0..24u64 {
+    let games = (0..24u64).map(|seed| {
         let epsilon = [1.0, 0.3, 0.1][seed as usize % 3];
-        let plies = 3 + 5 * seed as usize;
-        let mut pos = random_game::<R>(seed, plies, epsilon);
-        if pos.status().is_over() {
-            for _ in 0..3.min(pos.history().count()) {
-                pos.unmake();
-            }
-        }
-        let naive = replayed::<_, NaiveLehrma>(&pos);
-        for depth in 1..=3 {
-            assert_eq!(
-                perft(&mut pos, depth),
-                Reference::<LehrmaPosition<R>>::perft(&naive, depth),
-                "seed {seed}, depth {depth}, {}",
-                pos.to_text()
-            );
-        }
-        checked += 1;
-    }
-    checked
+        random_game::<R>(seed, 3 + 5 * seed as usize, epsilon)
+    });
+    check_perft_of_games::<_, NaiveLehrma>(games, 3)
 }
 
 #[test]
@@ -194,23 +170,17 @@ fn perft_from_random_play_agrees_with_the_reference() {
 }
 
 fn print_table<R: LehrmaRules>() {
-    // The first game from the next seed on whose end `keep` accepts, `back` plies taken back.
     let mut seed = 3000;
-    let mut next = |plies: usize, epsilon: f32, keep: fn(Status) -> bool, back: usize| loop {
-        seed += 1;
-        let mut pos = random_game::<R>(seed, plies, epsilon);
-        if keep(pos.status()) {
-            (0..back).for_each(|_| pos.unmake());
-            return parse::<R>(&pos.to_text());
-        }
-    };
     let mut positions = vec![LehrmaPosition::<R>::start()];
     for (plies, epsilon) in [(8, 1.0), (20, 0.3), (35, 0.3), (50, 1.0)] {
-        positions.push(next(plies, epsilon, |s| !s.is_over(), 0));
+        let game = |s| random_game::<R>(s, plies, epsilon);
+        positions.push(next_game_end(&mut seed, game, |s| !s.is_over(), 0));
     }
     // Near the end: a game's position a few plies before a win.
     for back in [3, 5] {
-        positions.push(next(400, 0.1, |s| matches!(s, Status::Won(_)), back));
+        let game = |s| random_game::<R>(s, 400, 0.1);
+        let won = |s| matches!(s, Status::Won(_));
+        positions.push(next_game_end(&mut seed, game, won, back));
     }
     for mut pos in positions {
         println!("{}", table_line(&mut pos, 8, 10_000_000));
@@ -232,40 +202,21 @@ fn round_trips<R: LehrmaRules>() -> u32 {
     for seed in 0..30u64 {
         let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
         let mut rng = Rng::new(seed);
-        let mut pos = LehrmaPosition::<R>::start();
-        let eval = pos.evaluator(&Default::default());
-        let mut trail = Vec::new();
-        while !pos.status().is_over() && trail.len() < 400 {
-            let text = pos.to_text();
-            assert_eq!(parse::<R>(&text).to_text(), text);
-            assert_eq!(pos.key(), pos.compute_key());
-            assert_eq!(parse::<R>(&text).key(), pos.key());
-            if trail.len() % 7 == 0 {
+        let start = LehrmaPosition::<R>::start();
+        let eval = start.evaluator(&Default::default());
+        let mut plies = 0;
+        check_round_trips(start, 400, LehrmaPosition::<R>::compute_key, |pos| {
+            if plies % 7 == 0 {
                 // Every move: make/unmake, the key from scratch, the text read back.
-                check_make_unmake(&pos, LehrmaPosition::<R>::compute_key);
+                check_make_unmake(pos, LehrmaPosition::<R>::compute_key);
             }
+            plies += 1;
             let mv = pos.policy_move(&eval, epsilon, &mut rng);
-            assert_eq!(pos.parse_move(&pos.move_text(mv)), Ok(mv));
             if !mv.is_pass() && pos.side_at(mv.to()).is_some() {
                 swaps += 1;
             }
-            trail.push((text, pos.key(), pos.status()));
-            pos.make(mv);
-        }
-        assert_eq!(pos.key(), pos.compute_key());
-        if let Status::Won(_) = pos.status() {
-            let end = pos.to_text();
-            assert_eq!(parse::<R>(&end).status(), pos.status(), "{end}");
-        }
-        while let Some((text, key, status)) = trail.pop() {
-            pos.unmake();
-            assert_eq!(
-                (pos.to_text(), pos.key(), pos.status()),
-                (text, key, status)
-            );
-        }
-        pos.unmake();
-        assert_eq!(pos.to_text(), LehrmaPosition::<R>::start().to_text());
+            mv
+        });
     }
     swaps
 }
@@ -311,8 +262,11 @@ fn diagrams_draw_kinds_as_the_rules_do() {
 
 #[test]
 fn bad_position_texts_are_errors() {
+    check_field_errors(
+        "rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR",
+        LehrmaPlain::from_text,
+    );
     let cases = [
-        ("legrec BBBB/1BBB/AAA1/AAAA A 0,0", "not the rule set"),
         (
             "lehrma-knights rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0",
             "not the rule set",
@@ -342,20 +296,8 @@ fn bad_position_texts_are_errors() {
             "side B has 8 pawns",
         ),
         (
-            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR C 0,0",
-            "side to move",
-        ),
-        (
-            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0",
-            "1 move counts",
-        ),
-        (
             "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A -1,0",
             "move counts",
-        ),
-        (
-            "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0 3",
-            "3 passes",
         ),
         (
             "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBR A 0,0 x",
@@ -557,42 +499,6 @@ fn evaluation_counts_distance_by_kind() {
         assert!(v.abs() < 10_000, "{v}");
     }
 }
-
-proptest::proptest! {
-    /// Any text, any move text, any one-character change of a valid text: an error or a
-    /// position, never a panic.
-    #[test]
-    fn arbitrary_input_never_panics(
-        text in ".{0,80}",
-        mv in "[a-j0-9+ -]{0,9}|pass",
-        at in 0usize..60,
-        c in proptest::char::any(),
-        seed in 0u64..40,
-    ) {
-        let _ = LehrmaPlain::from_text(&text);
-        let _ = LehrmaKnights::from_text(&format!("lehrma-knights {text}"));
-        for start in [START_PLAIN, START_KNIGHTS] {
-            let mut chars: Vec<char> = start.chars().collect();
-            let i = at % chars.len();
-            chars[i] = c;
-            let mutated: String = chars.into_iter().collect();
-            if let Ok(pos) = LehrmaPlain::from_text(&mutated) {
-                let _ = pos.parse_move(&mv);
-                let _ = pos.legal_moves();
-            }
-            if let Ok(pos) = LehrmaKnights::from_text(&mutated) {
-                let _ = pos.parse_move(&mv);
-                let _ = pos.legal_moves();
-            }
-        }
-        let pos = random_game::<Plain>(seed, seed as usize, 0.5);
-        let _ = pos.parse_move(&mv);
-        let _ = pos.parse_cell(&mv);
-        let pos = random_game::<WithKnights>(seed, seed as usize, 0.5);
-        let _ = pos.parse_move(&mv);
-    }
-}
-
 /// The start's perft at depth 5 by the reference too (1,666,200 and 5,452,596 leaves; a
 /// few seconds each, so not in the normal run: `cargo test --release -p halma-suite --test suite
 /// lehrma::start_perft_5_against_the_reference -- --ignored`).

@@ -6,10 +6,9 @@
 use halma_engine::games::renpaarden::{board, RenpaardenPosition};
 use halma_engine::weights::Weights;
 use halma_engine::{Error, Game, Move, Status, Team};
-use halma_suite::conformance::{
-    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
-};
-use halma_suite::reference::{policy_game, Reference};
+use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::family_checks::{check_field_errors, check_winning_move};
+use halma_suite::reference::policy_game;
 use halma_suite::renpaarden::NaiveRenpaarden;
 
 halma_suite::conformance!(RenpaardenPosition, NaiveRenpaarden, SPEC);
@@ -48,7 +47,7 @@ const SPEC: Spec<RenpaardenPosition> = Spec {
     finished: || vec![last(game(12, 0.2, 400)), last(game(14, 0.2, 400))],
     make_unmake_step: 3,
     paths_are_moves: false,
-    bench: Bench::Policy(40, 0, 5),
+    bench: halma_suite::renpaarden::BENCH,
     compute_key: RenpaardenPosition::compute_key,
     passes: RenpaardenPosition::passes_in_row,
     // No pass arises from play here (see docs/games/renpaarden.md); the rule still holds
@@ -74,6 +73,7 @@ const SPEC: Spec<RenpaardenPosition> = Spec {
         "AB CabciI0123456789/,-passé\t",
         20_000,
     ),
+    arbitrary_moves: "[a-j0-9 -]{0,9}|pass",
 };
 
 fn pos(text: &str) -> RenpaardenPosition {
@@ -245,15 +245,8 @@ fn bad_inputs_are_errors_that_say_what_is_wrong() {
         perr(&format!("renpaarden {} A 0,0", good.replacen("9", "10", 1))).contains("10 cells")
     );
     assert!(perr(&format!("renpaarden {} A 0,0", good.replacen('B', "C", 1))).contains("'C'"));
-    assert!(perr(&format!("renpaarden {good} C 0,0")).contains("side to move"));
-    assert!(perr(&format!("renpaarden {good} A 0")).contains("1 move counts"));
-    assert!(perr(&format!("renpaarden {good} A x,0")).contains("move counts"));
-    assert!(perr(&format!("renpaarden {good} A 0,0 3")).contains("3 passes"));
-    assert!(perr(&format!("renpaarden {good} A 0,0 z")).contains("passes"));
-    assert!(perr(&format!("renpaarden {good} A")).contains("fields"));
-    assert!(perr(&format!("halma8 {good} A 0,0")).contains("not the rule set"));
     assert!(perr("renpaarden").contains("no placement"));
-    assert!(RenpaardenPosition::from_text_fields(&(), "").is_err());
+    check_field_errors(good, RenpaardenPosition::from_text);
 }
 
 #[test]
@@ -266,25 +259,7 @@ fn a_win_ends_the_game() {
     b.retain(|c| c != "i1");
     b.push("h3".into());
     let mut p = placed(&refs(&a), &refs(&b), 'A');
-    assert_eq!(p.status(), Status::Ongoing);
-    let win = p.parse_move("b7-a9").unwrap();
-    let before = p.perft(2);
-    p.make(win);
-    assert_eq!(p.status(), Status::Won(0));
-    assert!(p.legal_moves().is_empty());
-    assert_eq!(p.count_legal_moves(), 0);
-    assert_eq!(p.perft(1), 0);
-    assert!(p
-        .parse_move("h3-i1")
-        .unwrap_err()
-        .to_string()
-        .contains("game is over"));
-    // The winning move counts at depth 1 and adds nothing at depth 2.
-    p.unmake();
-    assert_eq!(before, NaiveRenpaarden::from_engine(&p).perft(2));
-    // A text of the finished position reads as won by the side that just moved.
-    p.make(win);
-    assert_eq!(pos(&p.to_text()).status(), Status::Won(0));
+    check_winning_move::<_, NaiveRenpaarden>(&mut p, "b7-a9", "h3-i1");
 }
 
 #[test]

@@ -9,9 +9,7 @@ use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::weights::{Weights, RELATIVE_TEMPO};
 use halma_engine::{BitBoard, Game, Move, Status, Team};
-use halma_suite::conformance::{
-    last, Bench, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck,
-};
+use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::family_checks::{both_move_lists, check_errors};
 use halma_suite::reference::{policy_game, Reference};
 use halma_suite::topsecret::{NaiveMove, NaiveTopSecret};
@@ -54,7 +52,7 @@ const SPEC: Spec<TopSecretPosition> = Spec {
     finished: || vec![last(won_game(0)), last(won_game(1))],
     make_unmake_step: 7,
     paths_are_moves: true,
-    bench: Bench::Policy(400, 36, 5),
+    bench: halma_suite::topsecret::BENCH,
     compute_key: TopSecretPosition::compute_key,
     passes: TopSecretPosition::passes_in_row,
     pass_draw: (one_pass, "e5-e6"),
@@ -66,6 +64,7 @@ const SPEC: Spec<TopSecretPosition> = Spec {
         depth: 4,
     }),
     mangled: (&[START], "AB Cabcp0123456789/,-@offpassé\t", 20_000),
+    arbitrary_moves: "[a-q0-9@ -]{0,9}|pass|[a-p][0-9]{1,2}-off",
 };
 
 fn pos(text: &str) -> TopSecretPosition {
@@ -424,37 +423,4 @@ fn the_evaluation_counts_moves_to_go_and_stones_ready() {
     let g = won_game(0);
     let late = &g[g.len() - 3];
     assert!(late.distance_to_go(&eval, 0) < late.distance_to_go(&eval, 1));
-}
-
-proptest::proptest! {
-    /// Any text, any move text, any one-character change of a valid text: an error or a
-    /// position, never a panic.
-    #[test]
-    fn arbitrary_input_never_panics(
-        text in ".{0,80}",
-        mv in "[a-q0-9@ -]{0,9}|pass|[a-p][0-9]{1,2}-off",
-        at in 0usize..90,
-        c in proptest::char::any(),
-        seed in 0u64..30,
-    ) {
-        let _ = TopSecretPosition::from_text(&text);
-        let _ = TopSecretPosition::from_text(&format!("topsecret {text}"));
-        let base = if seed % 2 == 0 { START.to_string() } else { after_drops(seed).to_text() };
-        let mut chars: Vec<char> = base.chars().collect();
-        let i = at % chars.len();
-        chars[i] = c;
-        let mutated: String = chars.into_iter().collect();
-        if let Ok(p) = TopSecretPosition::from_text(&mutated) {
-            assert_eq!(pos(&p.to_text()).to_text(), p.to_text());
-            let _ = p.diagram();
-            if let Ok(m) = p.parse_move(&mv) {
-                assert!(p.is_legal(m), "{mv}");
-            }
-        }
-        let p = after_drops(seed);
-        if let Ok(m) = p.parse_move(&mv) {
-            assert!(p.is_legal(m), "{mv}");
-        }
-        let _ = p.parse_cell(&mv);
-    }
 }

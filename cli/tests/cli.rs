@@ -137,12 +137,7 @@ fn moves_lists_sorted_legal_moves_with_status_and_paths() {
     let json = ok_json(&["moves", "--json", "--paths"]);
     assert_eq!(json["side_to_move"], "A");
     assert_eq!(json["status"], "ongoing");
-    let listed: Vec<&str> = json["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
+    let listed: Vec<&str> = common::strings(&json["moves"]);
     assert_eq!(listed, moves);
     let paths = json["paths"].as_array().unwrap();
     for (mv, path) in listed.iter().zip(paths) {
@@ -325,10 +320,7 @@ fn bad_numbers_are_rejected_by_the_argument_parser() {
     let err = fails(&["moves", "--camp-exit", "open"]);
     assert!(err.contains("[possible values: free, locked]"), "{err}");
     let err = fails(&["analyse", "--thread", "3"]);
-    assert!(
-        err.contains("; tip: a similar argument exists: '--threads'"),
-        "{err}"
-    );
+    common::assert_has(&err, "; tip: a similar argument exists: '--threads'");
     assert!(fails(&["solve"]).contains("--mode is required for Halma"));
 }
 
@@ -668,13 +660,13 @@ fn large_eval_weights_never_report_a_win_and_are_bounded() {
     drop(stdin);
     child.wait().unwrap();
     let text = seen.join("\n");
-    assert!(
-        text.contains("option name Weight distance type spin default 40 min -100000 max 100000"),
-        "{text}"
+    common::assert_has(
+        &text,
+        "option name Weight distance type spin default 40 min -100000 max 100000",
     );
-    assert!(
-        text.contains("option name Weight opponent type spin default 100 min 0 max 100"),
-        "{text}"
+    common::assert_has(
+        &text,
+        "option name Weight opponent type spin default 100 min 0 max 100",
     );
     assert!(
         text.contains(

@@ -88,17 +88,7 @@ fn mcts_analysis_with_one_thread_is_deterministic() {
 
 #[test]
 fn mcts_multipv_reports_distinct_root_moves_with_their_visits() {
-    let text = ok(&[
-        "analyse",
-        "--rules",
-        "halma8",
-        "--engine",
-        "mcts",
-        "--nodes",
-        "400",
-        "--multipv",
-        "3",
-    ]);
+    let text = ok_line("analyse --rules halma8 --engine mcts --nodes 400 --multipv 3");
     let lines: Vec<&str> = text.lines().collect();
     let (best, reports) = lines.split_last().unwrap();
     assert!(best.starts_with("bestmove "));
@@ -186,9 +176,7 @@ fn options_a_searcher_cannot_use_are_refused() {
     );
     let err = fails_one_line(&["bench", "--playouts", "5"]);
     assert!(err.contains("--playouts is for --engine mcts"), "{err}");
-    let out = halma(&["analyse", "--engine", "minimax", "--nodes", "10"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(&["analyse", "--engine", "minimax", "--nodes", "10"]);
     assert!(
         err.contains("'minimax'") && err.contains("alphabeta, mcts"),
         "{err}"
@@ -201,9 +189,7 @@ fn multi_chooses_paranoid_or_best_reply_search() {
         "analyse", "--engine", "mcts", "--multi", "brs", "--nodes", "9",
     ]);
     assert!(err.contains("--multi is for --engine alphabeta"), "{err}");
-    let out = halma(&["analyse", "--multi", "maxn", "--nodes", "10"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(&["analyse", "--multi", "maxn", "--nodes", "10"]);
     assert!(
         err.contains("'maxn'") && err.contains("paranoid, brs"),
         "{err}"
@@ -212,12 +198,7 @@ fn multi_chooses_paranoid_or_best_reply_search() {
     let args = ["analyse", "--rules", "halma16-4", "--depth", "2", "--json"];
     let text = ok(&[&args[..], &["--multi", "brs"]].concat());
     let first: Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
-    let pv: Vec<&str> = first["pv"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
+    let pv: Vec<&str> = common::strings(&first["pv"]);
     assert_eq!(pv.len(), 4, "{pv:?}");
     assert_eq!(
         pv[1..].iter().filter(|&&m| m == "pass").count(),
@@ -228,4 +209,12 @@ fn multi_chooses_paranoid_or_best_reply_search() {
     let text = ok(&[&args[..], &["--multi", "paranoid"]].concat());
     let first: Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
     assert_eq!(first["pv"].as_array().unwrap().len(), 2, "{first}");
+}
+
+/// Runs `halma` with `args`, which must fail with exit status 2; returns its standard
+/// error.
+fn refused(args: &[&str]) -> String {
+    let out = halma(args);
+    assert_eq!(out.status.code(), Some(2), "halma {args:?} should fail");
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }

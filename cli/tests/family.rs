@@ -4,7 +4,7 @@
 //! Lehrma one for its kinds, swaps and errors.
 
 use crate::common;
-use common::{fails, halma, json_lines, ok, UgiSession};
+use common::{fails, fails_line, halma, json_lines, ok, ok_line, UgiSession};
 
 /// The games of the family and their start counts to depth 2 (RULES-relatives.md).
 const START_COUNTS: &[(&str, u64, u64)] = &[
@@ -43,22 +43,8 @@ fn perft_counts_every_game_from_its_start_as_the_rules_page_gives() {
 
 #[test]
 fn perft_counts_from_the_position_after_moves_and_divide_adds_up() {
-    let out = ok(&[
-        "perft",
-        "--rules",
-        "embargo",
-        "--moves",
-        "a3-a8",
-        "--depth",
-        "2",
-        "--divide",
-        "--threads",
-        "1",
-    ]);
-    assert!(
-        out.contains("position embargo 6BBB/A6BB/8B/9/9/9/9/AA7/AAA6 B 1,0"),
-        "{out}"
-    );
+    let out = ok_line("perft --rules embargo --moves a3-a8 --depth 2 --divide --threads 1");
+    common::assert_has(&out, "position embargo 6BBB/A6BB/8B/9/9/9/9/AA7/AAA6 B 1,0");
     let total: u64 = out
         .lines()
         .filter(|l| l.contains('-') && !l.starts_with("position"))
@@ -75,11 +61,7 @@ fn moves_and_show_draw_each_game() {
     let v = &json_lines(&out)[0];
     assert_eq!(v["rules"], "renpaarden");
     assert_eq!(v["legal_moves"], 46);
-    let out = ok(&[
-        "show",
-        "--position",
-        "embargo 6BBB/7BB/8B/9/9/9/A8/AA7/AAA6 A 0,0",
-    ]);
+    let out = ok_line("show --position 'embargo 6BBB/7BB/8B/9/9/9/A8/AA7/AAA6 A 0,0'");
     assert!(
         out.contains("a b c d e f g h i") && out.contains("legal moves 42"),
         "{out}"
@@ -139,23 +121,9 @@ fn caeser_moves_show_and_replay_draw_the_hexagon() {
             && out.contains("legal moves 9"),
         "{out}"
     );
-    let out = ok(&[
-        "show",
-        "--position",
-        "caeser AAAA/AAAAA/BAAA1B/AAA1BBB/AABBBB/1BBBB/BBBB A 56,56",
-        "--moves",
-        "pass pass",
-    ]);
+    let out = ok_line("show --position 'caeser AAAA/AAAAA/BAAA1B/AAA1BBB/AABBBB/1BBBB/BBBB A 56,56' --moves 'pass pass'");
     assert!(out.contains("draw: every side passed"), "{out}");
-    let out = ok(&[
-        "perft",
-        "--position",
-        "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0",
-        "--depth",
-        "4",
-        "--threads",
-        "1",
-    ]);
+    let out = ok_line("perft --position 'caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAAA A 0,0' --depth 4 --threads 1");
     assert!(out.contains("3627"), "{out}");
 }
 
@@ -175,165 +143,60 @@ fn analyse_searches_every_game_with_both_engines() {
 
 #[test]
 fn bad_input_of_each_game_is_one_clear_line() {
-    for (args, want) in [
-        (
-            vec!["perft", "--rules", "chess", "--depth", "1"],
-            "embargo, legrec, renpaarden, carrera, caeser, zug, hexma, lehrma, lehrma-knights, topsecret",
-        ),
-        (
-            vec!["show", "--rules", "caeser", "--moves", "a1-a2"],
-            "no hole",
-        ),
-        (
-            vec!["show", "--rules", "caeser", "--moves", "d3-d4 d4-d3"],
-            "move 2 of 2",
-        ),
-        (
-            vec!["show", "--rules", "caeser", "--moves", "d3-e3"],
-            "own man",
-        ),
-        (
-            vec![
-                "show",
-                "--position",
-                "caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAA A 0,0",
-            ],
-            "rank 1 has 3 cells, not 4",
-        ),
-        (vec!["solve", "--rules", "caeser"], "Halma"),
-        (
-            vec!["show", "--rules", "embargo", "--moves", "a1-a9"],
-            "move 1 of 1",
-        ),
-        (
-            vec!["show", "--rules", "embargo", "--moves", "b2-c3"],
-            "move 1 of 1",
-        ),
-        (
-            vec!["show", "--rules", "renpaarden", "--moves", "a1-b2"],
-            "move 1 of 1",
-        ),
-        (
-            vec!["show", "--rules", "renpaarden", "--moves", "a1-c2"],
-            "own stone",
-        ),
-        (
-            vec!["show", "--rules", "legrec", "--moves", "a1-a2-a3"],
-            "move 1 of 1",
-        ),
-        (
-            vec!["show", "--position", "legrec BBBB/1BBB/AAA1/AAA1 A 0,0"],
-            "position",
-        ),
-        (
-            vec!["show", "--position", "embargo 9/9/9/9/9/9/9/9/9 A 0,0"],
-            "position",
-        ),
-        (
-            vec!["show", "--rules", "legrec", "--deadline", "3"],
-            "no options",
-        ),
-        (
-            vec!["show", "--rules", "embargo:deadline=3"],
-            "no rule options",
-        ),
-        (
-            vec![
-                "show",
-                "--rules",
-                "halma8",
-                "--position",
-                "legrec BBBB/1BBB/AAA1/AAAA A 0,0",
-            ],
-            "legrec position",
-        ),
-        (vec!["course", "--rules", "legrec", "--dir", "."], "Halma"),
-        (vec!["solve", "--rules", "renpaarden"], "Halma"),
-        (vec!["solve", "--rules", "carrera"], "Halma"),
-        (
-            vec![
-                "show",
-                "--position",
-                "carrera 7AAA/7AAA/9A/6A3/10/10/3B6/B9/BBB7/BBB7 A 40,40",
-                "--moves",
-                "d4-b5",
-            ],
-            "stone of B",
-        ),
-        (
-            vec![
-                "show",
-                "--position",
-                "carrera B6BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7 A 0,0",
-            ],
-            "not a cell of the board",
-        ),
-        (
-            vec!["perft", "--rules", "carrera:x=1", "--depth", "1"],
-            "no rule options",
-        ),
-        (
-            vec!["show", "--rules", "lehrma", "--moves", "e1-i1"],
-            "lies off the 8x8 board",
-        ),
-        (
-            vec!["show", "--rules", "lehrma", "--moves", "e1-f1"],
-            "own piece on f1",
-        ),
-        (
-            vec!["show", "--rules", "lehrma", "--moves", "h1-h8"],
-            "rook on h1 cannot reach h8",
-        ),
-        (
-            vec![
-                "show",
-                "--position",
-                "lehrma rbpp4/bPp5/pp6/p7/3p4/6PP/5PPB/4PPBR A 3,3",
-                "--moves",
-                "b7-a7",
-            ],
-            "other colour",
-        ),
-        (
-            vec![
-                "show",
-                "--position",
-                "lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBK A 0,0",
-            ],
-            "'K'",
-        ),
-        (
-            vec![
-                "show",
-                "--position",
-                "lehrma rbpp4/bpp5/pp6/pp6/7P/6PP/5PPB/4PPBR A 0,0",
-            ],
-            "side B has 8 pawns",
-        ),
-        (
-            vec!["show", "--rules", "lehrma-knights:x=1"],
-            "no rule options",
-        ),
-        (vec!["solve", "--rules", "lehrma"], "Halma"),
+    for (line, want) in [
+        ("perft --rules chess --depth 1", "embargo, legrec, renpaarden, carrera, caeser, zug, hexma, lehrma, lehrma-knights, topsecret"),
+        ("show --rules caeser --moves a1-a2", "no hole"),
+        ("show --rules caeser --moves 'd3-d4 d4-d3'", "move 2 of 2"),
+        ("show --rules caeser --moves d3-e3", "own man"),
+        ("show --position 'caeser BBBB/BBBBB/BBBB1A/BBB1AAA/B1AAAA/AAAAA/AAA A 0,0'", "rank 1 has 3 cells, not 4"),
+        ("solve --rules caeser", "Halma"),
+        ("show --rules embargo --moves a1-a9", "move 1 of 1"),
+        ("show --rules embargo --moves b2-c3", "move 1 of 1"),
+        ("show --rules renpaarden --moves a1-b2", "move 1 of 1"),
+        ("show --rules renpaarden --moves a1-c2", "own stone"),
+        ("show --rules legrec --moves a1-a2-a3", "move 1 of 1"),
+        ("show --position 'legrec BBBB/1BBB/AAA1/AAA1 A 0,0'", "position"),
+        ("show --position 'embargo 9/9/9/9/9/9/9/9/9 A 0,0'", "position"),
+        ("show --rules legrec --deadline 3", "no options"),
+        ("show --rules embargo:deadline=3", "no rule options"),
+        ("show --rules halma8 --position 'legrec BBBB/1BBB/AAA1/AAAA A 0,0'", "legrec position"),
+        ("course --rules legrec --dir .", "Halma"),
+        ("solve --rules renpaarden", "Halma"),
+        ("solve --rules carrera", "Halma"),
+        ("show --position 'carrera 7AAA/7AAA/9A/6A3/10/10/3B6/B9/BBB7/BBB7 A 40,40' --moves d4-b5", "stone of B"),
+        ("show --position 'carrera B6BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7 A 0,0'", "not a cell of the board"),
+        ("perft --rules carrera:x=1 --depth 1", "no rule options"),
+        ("show --rules lehrma --moves e1-i1", "lies off the 8x8 board"),
+        ("show --rules lehrma --moves e1-f1", "own piece on f1"),
+        ("show --rules lehrma --moves h1-h8", "rook on h1 cannot reach h8"),
+        ("show --position 'lehrma rbpp4/bPp5/pp6/p7/3p4/6PP/5PPB/4PPBR A 3,3' --moves b7-a7", "other colour"),
+        ("show --position 'lehrma rbpp4/bpp5/pp6/p7/7P/6PP/5PPB/4PPBK A 0,0'", "'K'"),
+        ("show --position 'lehrma rbpp4/bpp5/pp6/pp6/7P/6PP/5PPB/4PPBR A 0,0'", "side B has 8 pawns"),
+        ("show --rules lehrma-knights:x=1", "no rule options"),
+        ("solve --rules lehrma", "Halma"),
     ] {
-        let err = fails(&args);
-        assert!(err.contains(want), "{args:?}: {err}");
+        let err = fails_line(line);
+        assert!(err.contains(want), "{line}: {err}");
     }
 }
 
 #[test]
 fn carrera_moves_are_refused_with_the_reason() {
-    for (mv, want) in [
+    let cases = [
         ("a1-a10", "'a10' is not a cell of the board"),
         ("b1-a3", "own knight on a3"),
         ("c2-c3", "not a knight leap"),
         ("c2-e1-f3", "no chains"),
-    ] {
-        let err = fails(&["show", "--rules", "carrera", "--moves", mv]);
-        assert!(
-            err.contains(want) && err.contains("move 1 of 1"),
-            "{mv}: {err}"
-        );
+    ];
+    moves_refused("carrera", &cases, "move 1 of 1");
+}
+
+/// Checks that `show` in `game` refuses each of `cases` (moves played from the start) with
+/// one line saying its reason and `also`.
+fn moves_refused(game: &str, cases: &[(&str, &str)], also: &str) {
+    for &(moves, want) in cases {
+        let err = fails(&["show", "--rules", game, "--moves", moves]);
+        assert!(err.contains(want) && err.contains(also), "{moves}: {err}");
     }
 }
 
@@ -454,32 +317,14 @@ fn le_grec_is_solved_a_draw_and_a_position_gets_its_value_and_best_move() {
     assert_eq!(v["states"], 823_680);
     assert_eq!(v["line_ends"], "draw by repetition");
     // The longest forced result: B to move loses in 22 plies, and the perfect game shows it.
-    let out = ok(&[
-        "solve",
-        "--rules",
-        "legrec",
-        "--position",
-        "legrec AABB/AAA1/AA1B/BBBB B 0,0",
-        "--json",
-    ]);
+    let out = ok_line("solve --rules legrec --position 'legrec AABB/AAA1/AA1B/BBBB B 0,0' --json");
     let v = &json_lines(&out)[0];
     assert_eq!(v["value"], "loss");
     assert_eq!(v["plies"], 22);
-    let line: Vec<&str> = v["line"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
+    let line: Vec<&str> = common::strings(&v["line"]);
     assert_eq!(line.len(), 22);
     assert_eq!(v["line_ends"], "A wins");
-    let err = fails(&[
-        "solve",
-        "--rules",
-        "legrec",
-        "--position",
-        "legrec BBBB A 0,0",
-    ]);
+    let err = fails_line("solve --rules legrec --position 'legrec BBBB A 0,0'");
     assert!(err.contains("position"), "{err}");
 }
 
@@ -527,7 +372,7 @@ fn zug_places_then_moves_and_both_searchers_find_the_winning_step() {
 #[test]
 fn zug_moves_and_texts_are_refused_with_the_reason() {
     let placed = "@b2 @b16 @d2 @d16 @f2 @f16";
-    for (moves, want) in [
+    let cases = [
         ("a1-b2", "A still places its pieces"),
         ("@a2", "light square"),
         ("@b16", "own second rank (b2 d2 ... p2)"),
@@ -535,14 +380,8 @@ fn zug_moves_and_texts_are_refused_with_the_reason() {
         ("@b2 @b16 @d2 @d16 @f2 @f16 @h2", "placed its twelve"),
         ("@b2 @b16 @d2 @d16 @f2 @f16 b2-e5", "out of reach"),
         ("@b2 @b16 @d2 @d16 @f2 @f16 a1-b18", "off the 17x17 board"),
-    ] {
-        let err = fails(&["show", "--rules", "zug", "--moves", moves]);
-        assert!(
-            err.contains(want) && err.contains("move "),
-            "{moves}: {err}"
-        );
-        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    }
+    ];
+    moves_refused("zug", &cases, "move ");
     let err = fails(&[
         "show",
         "--rules",
@@ -585,15 +424,7 @@ fn hexma_draws_the_star_both_searchers_join_the_edges_and_bad_input_is_one_line(
     );
     let out = ok(&["moves", "--rules", "hexma", "--moves", "k5-k6"]);
     assert!(out.contains("moves 20") && out.contains("e14-g12"), "{out}");
-    let out = ok(&[
-        "perft",
-        "--rules",
-        "hexma",
-        "--depth",
-        "4",
-        "--threads",
-        "1",
-    ]);
+    let out = ok_line("perft --rules hexma --depth 4 --threads 1");
     assert!(out.contains("338724"), "{out}");
     for engine in ["alphabeta", "mcts"] {
         let mv = best_move(&["--position", HEXMA_ALMOST], engine);
@@ -601,16 +432,14 @@ fn hexma_draws_the_star_both_searchers_join_the_edges_and_bad_input_is_one_line(
     }
     let out = ok(&["show", "--position", HEXMA_ALMOST, "--moves", "f12-e13"]);
     assert!(out.contains("A wins"), "{out}");
-    for (mv, want) in [
+    let cases = [
         ("a1-a2", "off the star"),
         ("k5-l6", "not neighbours on the star"),
         ("k5-k7", "cannot reach k7"),
         ("l3-j5-j7", "first and last cells only"),
         ("k5-k6 k6-k5", "move 2 of 2"),
-    ] {
-        let err = fails(&["show", "--rules", "hexma", "--moves", mv]);
-        assert!(err.contains(want), "{mv}: {err}");
-    }
+    ];
+    moves_refused("hexma", &cases, "move ");
     let err = fails(&["show", "--position", "hexma B/BB A 0,0"]);
     assert!(err.contains("the star board has 17"), "{err}");
     tournament_is_recorded_and_replays("hexma", ["alphabeta:depth=2", "random:seed=5"], "1");
@@ -650,15 +479,7 @@ fn lehrma_shows_kinds_swaps_and_refuses_bad_moves_with_the_reason() {
     }
     let out = ok(&["show", "--position", almost, "--moves", "a4-a5"]);
     assert!(out.contains("A wins"), "{out}");
-    let out = ok(&[
-        "perft",
-        "--position",
-        "lehrma-knights 4pnbr/5ppb/6pn/7p/P7/NP6/BPP5/RBNP4 A 0,0",
-        "--depth",
-        "3",
-        "--threads",
-        "1",
-    ]);
+    let out = ok_line("perft --position 'lehrma-knights 4pnbr/5ppb/6pn/7p/P7/NP6/BPP5/RBNP4 A 0,0' --depth 3 --threads 1");
     assert!(out.contains(&LEHRMA_KNIGHTS_D3.to_string()), "{out}");
 }
 

@@ -109,10 +109,7 @@ fn the_ugi_declarations_come_from_the_table() {
             "{name} not declared: {text}"
         );
     }
-    assert!(
-        text.contains("option name Threads type spin default"),
-        "{text}"
-    );
+    crate::common::assert_has(&text, "option name Threads type spin default");
     assert!(text.contains("min 1 max 256\n"), "{text}");
 }
 

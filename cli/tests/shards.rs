@@ -87,23 +87,24 @@ fn gnu_parallel(args: &[String]) {
         "GNU parallel is NOT INSTALLED: this test needs it (Debian/Ubuntu: apt-get install \
          parallel; .ci/run installs it)"
     );
-    let out = Command::new("parallel")
-        .args(["--will-cite", "--halt", "now,fail=1", "-j", "4"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "parallel failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut parallel = Command::new("parallel");
+    parallel.args(["--will-cite", "--halt", "now,fail=1", "-j", "4"]);
+    succeeds(parallel.args(args));
+}
+
+/// Runs `command`, which must succeed (else its standard error is shown).
+fn succeeds(command: &mut Command) {
+    let out = command.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{command:?} failed: {err}");
 }
 
 /// Merges `files` and returns its JSON report.
 fn merge(files: &[PathBuf]) -> Value {
-    let mut args = vec!["tournament", "merge", "--json"];
-    args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    serde_json::from_str(&ok(&args)).unwrap()
+    common::ok_value(&common::with_paths(
+        &["tournament", "merge", "--json"],
+        files,
+    ))
 }
 
 /// Checks that the shards' `files` hold exactly the unsharded games and merge to its table.
@@ -123,9 +124,7 @@ fn same_as_unsharded(files: &[PathBuf], whole: &Path, report: &Value) {
     assert_eq!(blocks, game_blocks(&[whole.to_path_buf()]));
     assert_eq!(&merge(files), report);
     // The text table too, line for line after the per-file lines.
-    let mut args = vec!["tournament", "merge"];
-    args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    let text = ok(&args);
+    let text = ok(&common::with_paths(&["tournament", "merge"], files));
     let table = text.split_once("\n\n").unwrap().1;
     assert!(
         table.starts_with("48 of 48 games, rules halma8\n"),
@@ -211,11 +210,8 @@ fn bad_merges_fail_with_one_clear_line() {
         ]));
     }
     let name = |f: &PathBuf| f.to_str().unwrap().to_string();
-    let merge_fails = |files: &[String]| {
-        let mut args = vec!["tournament", "merge"];
-        args.extend(files.iter().map(String::as_str));
-        fails(&args)
-    };
+    let merge_fails =
+        |files: &[String]| fails(&common::with_paths(&["tournament", "merge"], files));
     // A shard given twice.
     let e = merge_fails(&[name(&files[0]), name(&files[1]), name(&files[0])]);
     assert!(e.contains("both records of shard 0/2"), "{e}");
@@ -266,10 +262,7 @@ fn bad_merges_fail_with_one_clear_line() {
     );
     std::fs::write(&edited, checked.replacen(fingerprint, &flipped, 1)).unwrap();
     let e = merge_fails(&[name(&edited)]);
-    assert!(
-        e.contains("the header starting at line 1 was edited"),
-        "{e}"
-    );
+    common::assert_has(&e, "the header starting at line 1 was edited");
     // A record without a header (written before shards).
     let old = dir.join("old.games");
     let body = text.split_once("\n\n").unwrap().1;
@@ -322,33 +315,12 @@ fn bad_merges_fail_with_one_clear_line() {
 /// A match that an SPRT decides in a few pairs (alpha-beta at depth 2 against the random
 /// mover, 40 pairs scheduled), as shard `shard` (`K/N`) sharing the directory `shared`.
 fn pooled(shard: &str, shared: &Path) -> Vec<String> {
-    [
-        "tournament",
-        "--rules",
-        "halma8",
-        "--openings",
-        "none",
-        "--rounds",
-        "40",
-        "--concurrency",
-        "1",
-        "--max-plies",
-        "200",
-        "-p",
-        "alphabeta:depth=2",
-        "-p",
-        "random",
-        "--sprt",
-        "elo0=0",
-        "elo1=200",
-        "--shard",
-        shard,
-        "--shard-dir",
-        shared.to_str().unwrap(),
-        "--json",
-    ]
-    .map(String::from)
-    .to_vec()
+    let mut args = common::words(
+        "tournament --rules halma8 --openings none --rounds 40 --concurrency 1 --max-plies 200 \
+         -p alphabeta:depth=2 -p random --sprt elo0=0 elo1=200 --json --shard",
+    );
+    args.extend([shard, "--shard-dir", shared.to_str().unwrap()].map(String::from));
+    args
 }
 
 #[test]
@@ -405,9 +377,7 @@ fn four_shards_under_gnu_parallel_stop_on_the_pooled_sprt() {
 }
 
 fn perft_merge(files: &[&PathBuf]) -> Value {
-    let mut args = vec!["perft", "merge", "--json"];
-    args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    serde_json::from_str(&ok(&args)).unwrap()
+    common::ok_value(&common::with_paths(&["perft", "merge", "--json"], files))
 }
 
 #[test]
@@ -469,16 +439,7 @@ fn perft_shards_sum_to_the_single_count() {
 fn the_slurm_script_of_the_docs_is_valid_shell() {
     let script =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/distributed/tournament.sbatch");
-    let out = Command::new("bash")
-        .arg("-n")
-        .arg(&script)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeds(Command::new("bash").arg("-n").arg(&script));
     let text = std::fs::read_to_string(&script).unwrap();
     assert!(text.contains("#SBATCH --array=0-15"));
     assert!(text.contains("--shard \"$K/$N\""));

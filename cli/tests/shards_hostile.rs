@@ -53,15 +53,14 @@ fn tiny_shard(dir: &Path, file: &str, shard: &str) -> PathBuf {
 }
 
 fn merge_fails(files: &[&Path]) -> String {
-    let mut args = vec!["tournament", "merge"];
-    args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    fails(&args)
+    fails(&common::with_paths(&["tournament", "merge"], files))
 }
 
 fn merge_json(files: &[&Path]) -> Value {
-    let mut args = vec!["tournament", "merge", "--json"];
-    args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    serde_json::from_str(&ok(&args)).unwrap()
+    common::ok_value(&common::with_paths(
+        &["tournament", "merge", "--json"],
+        files,
+    ))
 }
 
 #[test]
@@ -121,12 +120,19 @@ fn shard_numbers_out_of_range_are_one_line_errors() {
     // More shards than root moves: the extra shards count nothing, and the merge still
     // adds up to the single count.
     let dir = scratch("hostile-many-shards");
-    let parts: Vec<PathBuf> = (0..20)
-        .map(|k| perft_part(&dir, "halma8", "2", "1", &format!("{k}/20")))
+    halma8_parts(&dir, 20);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `shards` perft parts of halma8 at depth 2 in `dir`, checked to merge to the single
+/// count.
+fn halma8_parts(dir: &Path, shards: usize) -> Vec<PathBuf> {
+    let parts: Vec<PathBuf> = (0..shards)
+        .map(|k| perft_part(dir, "halma8", "2", "1", &format!("{k}/{shards}")))
         .collect();
     let merged = perft_merge(&parts);
     assert_eq!(merged["nodes"], single_count("halma8", "2"));
-    std::fs::remove_dir_all(&dir).unwrap();
+    parts
 }
 
 fn single_count(rules: &str, depth: &str) -> Value {
@@ -135,15 +141,11 @@ fn single_count(rules: &str, depth: &str) -> Value {
 }
 
 fn perft_merge(files: &[PathBuf]) -> Value {
-    let mut args = vec!["perft", "merge", "--json"];
-    args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    serde_json::from_str(&ok(&args)).unwrap()
+    common::ok_value(&common::with_paths(&["perft", "merge", "--json"], files))
 }
 
 fn perft_merge_fails(files: &[&Path]) -> String {
-    let mut args = vec!["perft", "merge"];
-    args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    fails(&args)
+    fails(&common::with_paths(&["perft", "merge"], files))
 }
 
 /// Writes `part` edited by `edit` to `dir/name`.
@@ -158,11 +160,8 @@ fn edited(dir: &Path, name: &str, part: &Path, edit: impl Fn(&mut Value)) -> Pat
 #[test]
 fn perft_merge_refuses_hostile_parts() {
     let dir = scratch("hostile-perft");
-    let parts: Vec<PathBuf> = (0..2)
-        .map(|k| perft_part(&dir, "halma8", "2", "1", &format!("{k}/2")))
-        .collect();
+    let parts = halma8_parts(&dir, 2);
     let merged = perft_merge(&parts);
-    assert_eq!(merged["nodes"], single_count("halma8", "2"));
     // The --json shape: exactly these fields.
     let mut keys: Vec<&str> = merged
         .as_object()
@@ -259,10 +258,7 @@ fn perft_merge_refuses_hostile_parts() {
         v["nodes"] = u64::MAX.into();
     });
     let e = perft_merge_fails(&[p0, &big]);
-    assert!(
-        e.contains("the parts' counts add up to more than 2^64"),
-        "{e}"
-    );
+    common::assert_has(&e, "the parts' counts add up to more than 2^64");
     // A prefix moved from one part to the other: each prefix once, all of them.
     let stolen = edited(&dir, "stolen.json", p1, |v| {
         let first = v["divide"][0].clone();
@@ -286,10 +282,7 @@ fn perft_merge_refuses_hostile_parts() {
         v["divide"][0]["moves"] = "z9-z9".into()
     });
     let e = perft_merge_fails(&[p0, &foreign]);
-    assert!(
-        e.contains("prefix 'z9-z9' is not the next of shard 1/2's prefixes"),
-        "{e}"
-    );
+    common::assert_has(&e, "prefix 'z9-z9' is not the next of shard 1/2's prefixes");
     let two_ply: Value = serde_json::from_str(&std::fs::read_to_string(&split2).unwrap()).unwrap();
     let two_ply = two_ply["divide"][0]["moves"].clone();
     let deeper = edited(&dir, "deeper.json", p1, |v| {
@@ -372,10 +365,7 @@ fn tournament_merge_refuses_hostile_records() {
     assert!(e.contains("incomplete or malformed"), "{e}");
     let name = text.replacen("[B \"random:seed=2\"]", "[B \"random:seed=3\"]", 1);
     let e = merge_fails(&[&s0, &write("name.games", name.as_bytes())]);
-    assert!(
-        e.contains("player 'random:seed=3' is not in the header"),
-        "{e}"
-    );
+    common::assert_has(&e, "player 'random:seed=3' is not in the header");
     let rules = text.replacen("[Rules \"halma8\"]\n[A", "[Rules \"halma10\"]\n[A", 1);
     let e = merge_fails(&[&s0, &write("rules.games", rules.as_bytes())]);
     assert!(e.contains("is of rules halma10"), "{e}");

@@ -1,28 +1,14 @@
 //! `halma solve`: the text summary, the `--json` object and refused input.
 
 use crate::common;
-use common::{fails, json_lines, ok};
+use common::{fails, fails_line, json_lines, ok, ok_line};
 
 #[test]
 fn solitaire_text_names_the_minimum_the_bounds_and_a_line() {
-    let out = ok(&[
-        "solve",
-        "--rules",
-        "square7",
-        "--mode",
-        "solitaire",
-        "--threads",
-        "1",
-    ]);
-    assert!(
-        out.contains("minimum  12 moves (proved: every bound from 11 to 11"),
-        "{out}"
-    );
+    let out = ok_line("solve --rules square7 --mode solitaire --threads 1");
+    common::assert_has(&out, "minimum  12 moves (proved: every bound from 11 to 11");
     assert!(out.contains("bound  11 moves:"), "{out}");
-    assert!(
-        out.contains("states (levels and parity classes, built in"),
-        "{out}"
-    );
+    common::assert_has(&out, "states (levels and parity classes, built in");
     let line = out.lines().find(|l| l.starts_with("line")).expect("a line");
     assert_eq!(line.split_whitespace().count(), 13, "{line}");
 }
@@ -107,40 +93,18 @@ fn aimed_beams_shorten_the_line_and_can_be_turned_off() {
     let v = &json_lines(&out)[0];
     assert!(v["beam"]["aimed_at"].is_null());
     assert_eq!(v["beam"]["length"], 16);
-    let out = ok(&[
-        "solve",
-        "--rules",
-        "square7",
-        "--mode",
-        "cooperative",
-        "--beam",
-        "100",
-        "--complete",
-        "3",
-    ]);
-    assert!(
-        out.contains("beam     width 100: a line of 16 plies"),
-        "{out}"
-    );
-    assert!(
-        out.contains("beam     width 100 for 13 plies, completed from depth 3: no line"),
-        "{out}"
+    let out = ok_line("solve --rules square7 --mode cooperative --beam 100 --complete 3");
+    common::assert_has(&out, "beam     width 100: a line of 16 plies");
+    common::assert_has(
+        &out,
+        "beam     width 100 for 13 plies, completed from depth 3: no line",
     );
     assert!(out.contains("minimum  15 plies"), "{out}");
 }
 
 #[test]
 fn a_limit_below_the_minimum_reports_no_minimum() {
-    let out = ok(&[
-        "solve",
-        "--rules",
-        "square7",
-        "--mode",
-        "solitaire",
-        "--max",
-        "10",
-        "--json",
-    ]);
+    let out = ok_line("solve --rules square7 --mode solitaire --max 10 --json");
     let v = &json_lines(&out)[0];
     assert!(v["minimum"].is_null());
     assert_eq!(v["proved"], false);
@@ -228,10 +192,7 @@ fn bad_input_is_one_line_and_exit_2() {
         &["analyse", "--depth", "1", "--hash", "4294967295"],
     ] {
         let err = fails(args);
-        assert!(
-            err.contains("'4294967295' is too large (at most 65536)"),
-            "{err}"
-        );
+        common::assert_has(&err, "'4294967295' is too large (at most 65536)");
     }
 }
 
@@ -250,17 +211,7 @@ fn beam_widths_and_lengths_have_upper_bounds() {
         );
     }
     // 0 still turns the beam off, and the bounds themselves are accepted.
-    ok(&[
-        "solve",
-        "--rules",
-        "square6",
-        "--mode",
-        "solitaire",
-        "--beam",
-        "0",
-        "--max",
-        "100000",
-    ]);
+    ok_line("solve --rules square6 --mode solitaire --beam 0 --max 100000");
 }
 
 /// `--method layered` proves the same 7x7 cooperative minimum in layers, says so in the
@@ -277,15 +228,7 @@ fn layered_method_proves_the_same_minimum_and_reports_its_layers() {
     assert!(v["peak_bytes"].as_u64().unwrap() > 0);
     let out = square7_cooperative_json(&["--beam", "0"]);
     assert_eq!(json_lines(&out)[0]["method"], "deepening");
-    fails(&[
-        "solve",
-        "--rules",
-        "square7",
-        "--mode",
-        "cooperative",
-        "--method",
-        "bfs",
-    ]);
+    fails_line("solve --rules square7 --mode cooperative --method bfs");
 }
 
 /// `--method auto` (the default) searches the cooperative game on the diamond and the
@@ -414,17 +357,11 @@ fn le_grec_refuses_the_flags_of_the_halma_solver() {
         let mut args = vec!["solve", "--rules", "legrec", flag];
         args.extend(value);
         let err = fails(&args);
-        assert!(
-            err.contains(&format!("{flag} serves the Halma solver only")),
-            "{err}"
-        );
+        common::assert_has(&err, &format!("{flag} serves the Halma solver only"));
     }
     // Flags that do not apply to the mode or to each other are refused too.
     let err = square6_fails("cooperative", &["--level-memory", "16"]);
-    assert!(
-        err.contains("--level-memory serves --mode solitaire only"),
-        "{err}"
-    );
+    common::assert_has(&err, "--level-memory serves --mode solitaire only");
     let err = square6_fails("solitaire", &["--beam", "0", "--complete", "3"]);
     assert!(err.contains("--beam 0 runs no beam"), "{err}");
 }

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{fails, ok};
+use common::{fails, ok, ok_line};
 use halma_engine::games::Variant;
 
 /// The parsed document's elements with `class` starting with `prefix`.
@@ -53,15 +53,7 @@ fn the_last_move_and_the_arrow_follow_their_paths_hop_by_hop() {
     let doc = roxmltree::Document::parse(&svg).unwrap();
     assert_eq!(count_class(&doc, "arrow"), 1);
     assert_eq!(count_class(&doc, "hop"), 2);
-    let svg = ok(&[
-        "show",
-        "--moves",
-        "b3-c4",
-        "--svg",
-        "--no-last-move",
-        "--arrow",
-        "a1-c3-e5-g7",
-    ]);
+    let svg = ok_line("show --moves b3-c4 --svg --no-last-move --arrow a1-c3-e5-g7");
     let doc = roxmltree::Document::parse(&svg).unwrap();
     assert_eq!(count_class(&doc, "arrow"), 1);
     assert_eq!(count_class(&doc, "hop"), 3);

@@ -478,22 +478,12 @@ fn an_engine_that_leaves_after_the_handshake_forfeits_and_the_tournament_lives()
 
 /// The arguments of a small two-game tournament recording into `record`.
 fn small_tournament(record: &Path) -> Vec<String> {
-    [
-        "tournament",
-        "--openings",
-        "none",
-        "--record",
-        record.to_str().unwrap(),
-        "--player",
-        "alphabeta:depth=1,name=a",
-        "--player",
-        "alphabeta:depth=2,name=b",
-        "--max-plies",
-        "20",
-        "--json",
-    ]
-    .map(String::from)
-    .to_vec()
+    let mut args = common::words(
+        "tournament --openings none --player alphabeta:depth=1,name=a \
+         --player alphabeta:depth=2,name=b --max-plies 20 --json --record",
+    );
+    args.push(record.to_str().unwrap().into());
+    args
 }
 
 #[test]
@@ -616,10 +606,7 @@ fn move_counts_beyond_2_pow_31_are_recorded_replayed_and_resumed() {
     let far = text.replacen("[Game \"1\"]", "[Game \"3000000000\"]", 1);
     std::fs::write(&record, far).unwrap();
     let line = fails_first_line(&resume);
-    assert!(
-        line.contains("game 3000000000 does not belong to this tournament"),
-        "{line}"
-    );
+    common::assert_has(&line, "game 3000000000 does not belong to this tournament");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -715,9 +702,9 @@ fn files_without_end_or_without_games_are_one_line_errors() {
     let e = common::fails(&["replay", "/dev/zero"]);
     assert!(e.contains("/dev/zero: line 1 holds a NUL byte"), "{e}");
     let e = openings_refused("/dev/zero");
-    assert!(
-        e.contains("/dev/zero: line 1 holds a NUL byte: not an openings file"),
-        "{e}"
+    common::assert_has(
+        &e,
+        "/dev/zero: line 1 holds a NUL byte: not an openings file",
     );
     let dir = scratch("empty-replay");
     let empty = dir.join("empty.games");
@@ -790,22 +777,10 @@ fn the_default_openings_do_not_depend_on_the_directory() {
 #[test]
 fn rounds_of_deterministic_players_are_refused_and_seeds_change_by_round() {
     // Two fixed-depth searchers once replayed round 1 in every round, counted again.
-    let e = common::fails(&[
-        "tournament",
-        "--openings",
-        "none",
-        "--rounds",
-        "3",
-        "-p",
-        "alphabeta:depth=1",
-        "-p",
-        "alphabeta:depth=2",
-        "--record",
-        "/nonexistent/dir/games.txt",
-    ]);
-    assert!(
-        e.contains("--rounds 3: 'alphabeta:depth=1' and 'alphabeta:depth=2' play the same moves"),
-        "{e}"
+    let e = common::fails_line("tournament --openings none --rounds 3 -p alphabeta:depth=1 -p alphabeta:depth=2 --record /nonexistent/dir/games.txt");
+    common::assert_has(
+        &e,
+        "--rounds 3: 'alphabeta:depth=1' and 'alphabeta:depth=2' play the same moves",
     );
     // The random mover draws from another seed each round: round 2's games differ.
     let dir = scratch("rounds-seeds");

@@ -199,17 +199,32 @@ fn check_refusals<P: Game>(pos: &P, swaps: bool) {
 
 /// [`check_refusals`] along a few random games of `P`.
 fn refusals_along_games<P: Game>(setup: &P::Setup, swaps: bool) {
-    let mut rng = Rng::new(11);
-    let mut pos = P::start(setup);
-    for ply in 0..60 {
+    random_walk::<P>(setup, 11, 59, |pos, _, ply| {
         if ply % 3 == 0 {
-            check_refusals(&pos, swaps);
+            check_refusals(pos, swaps);
         }
+    });
+}
+
+/// Visits the positions of a game of `P` from the start, each move chosen uniformly by a
+/// generator seeded by `seed`, up to `plies` moves or the end: `visit(position, generator,
+/// ply)` for the start and after each move.
+pub fn random_walk<P: Game>(
+    setup: &P::Setup,
+    seed: u64,
+    plies: usize,
+    mut visit: impl FnMut(&P, &mut Rng, usize),
+) {
+    let mut rng = Rng::new(seed);
+    let mut pos = P::start(setup);
+    visit(&pos, &mut rng, 0);
+    for ply in 1..=plies {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
         }
         pos.make(moves[rng.below(moves.len() as u32) as usize]);
+        visit(&pos, &mut rng, ply);
     }
 }
 
@@ -253,12 +268,10 @@ fn mutate(text: &str, edits: usize, rng: &mut Rng) -> String {
 /// Mutated texts of positions along a random game of `P`: each is refused or read as a
 /// position whose own text reads back to it (never a panic).
 fn mutated_texts<P: Game>(setup: &P::Setup, seed: u64) {
-    let mut rng = Rng::new(seed);
-    let mut pos = P::start(setup);
-    for _ in 0..40 {
+    random_walk::<P>(setup, seed, 39, |pos, rng, _| {
         let text = pos.to_text();
         for edits in [1, 1, 2, 3] {
-            let bad = mutate(&text, edits, &mut rng);
+            let bad = mutate(&text, edits, rng);
             let Ok((variant, fields)) = split_game_text(&bad) else {
                 continue;
             };
@@ -272,12 +285,7 @@ fn mutated_texts<P: Game>(setup: &P::Setup, seed: u64) {
                 assert_eq!(back.to_text(), again, "{bad}");
             }
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.make(moves[rng.below(moves.len() as u32) as usize]);
-    }
+    });
 }
 
 #[test]

@@ -4,7 +4,6 @@
 
 use halma_engine::games::Variant;
 use halma_engine::picture::{Axis, Lattice, Mark, Picture, Shape};
-use halma_engine::rng::Rng;
 use halma_engine::{with_game, BitBoard, Error, Game};
 
 /// The checks of one position's picture.
@@ -99,17 +98,7 @@ fn check<P: Game>(pos: &P) {
 }
 
 fn walk<P: Game>(setup: &P::Setup, seed: u64) {
-    let mut rng = Rng::new(seed);
-    let mut pos = <P as Game>::start(setup);
-    check(&pos);
-    for _ in 0..40 {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.make(moves[rng.below(moves.len() as u32) as usize]);
-        check(&pos);
-    }
+    crate::game_texts::random_walk::<P>(setup, seed, 40, |pos, _, _| check(pos));
 }
 
 #[test]
@@ -142,12 +131,15 @@ fn halma_camps_are_the_setups_homes() -> Result<(), Error> {
     Ok(())
 }
 
+/// The picture of the start of the game `name`.
+fn start_picture(name: &str) -> Result<Picture, Error> {
+    let v = Variant::parse(name)?;
+    Ok(with_game!(v, P, setup => <P as Game>::start(&setup).picture()))
+}
+
 #[test]
 fn relatives_draw_their_own_boards() -> Result<(), Error> {
-    let pic = |name: &str| -> Result<Picture, Error> {
-        let v = Variant::parse(name)?;
-        Ok(with_game!(v, P, setup => <P as Game>::start(&setup).picture()))
-    };
+    let pic = start_picture;
     let zug = pic("zug")?;
     assert_eq!(
         zug.cells.iter().filter(|c| c.shape == Shape::Dark).count(),
@@ -185,10 +177,7 @@ fn relatives_draw_their_own_boards() -> Result<(), Error> {
 
 #[test]
 fn goal_edges_and_camps_are_marked_in_each_side_s_colour() -> Result<(), Error> {
-    let pic = |name: &str| -> Result<Picture, Error> {
-        let v = Variant::parse(name)?;
-        Ok(with_game!(v, P, setup => <P as Game>::start(&setup).picture()))
-    };
+    let pic = start_picture;
     let count = |p: &Picture, mark: Mark| p.cells.iter().filter(|c| c.mark == mark).count();
     // Hexma: the 17 cells of each of the two edges both sides join.
     assert_eq!(count(&pic("hexma")?, Mark::Edge), 34);

@@ -184,3 +184,58 @@ impl UgiSession {
         }
     }
 }
+
+/// The arguments of a command line as a shell reads it: words split at white space, a
+/// single-quoted run (a position text) one word without its quotes.
+pub fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, part) in line.split('\'').enumerate() {
+        if i % 2 == 1 {
+            out.push(part.to_string());
+        } else {
+            out.extend(part.split_whitespace().map(String::from));
+        }
+    }
+    out
+}
+
+/// [`fails`] for a command line read by [`words`].
+pub fn fails_line(line: &str) -> String {
+    let args = words(line);
+    fails(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// [`ok`] for a command line read by [`words`].
+pub fn ok_line(line: &str) -> String {
+    let args = words(line);
+    ok(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// The strings of a JSON array (a move list, a line of play).
+pub fn strings(v: &Value) -> Vec<&str> {
+    let array = v.as_array().unwrap_or_else(|| panic!("not an array: {v}"));
+    array
+        .iter()
+        .map(|m| m.as_str().unwrap_or_else(|| panic!("not a string: {m}")))
+        .collect()
+}
+
+/// Asserts that `text` holds `part`, showing the whole text when it does not.
+#[track_caller]
+pub fn assert_has(text: &str, part: &str) {
+    assert!(text.contains(part), "{part:?} not in:\n{text}");
+}
+
+/// `args` followed by the paths `files` (the arguments of a merge of shard files).
+pub fn with_paths<'a>(args: &[&'a str], files: &'a [impl AsRef<std::path::Path>]) -> Vec<&'a str> {
+    let paths = files
+        .iter()
+        .map(|f| f.as_ref().to_str().expect("a UTF-8 path"));
+    args.iter().copied().chain(paths).collect()
+}
+
+/// Runs `halma` with `args`, which must succeed and print one JSON value; returns it.
+pub fn ok_value(args: &[&str]) -> Value {
+    let out = ok(args);
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("halma {args:?}: {e}: {out}"))
+}
