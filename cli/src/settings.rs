@@ -12,6 +12,7 @@ use halma_engine::games::{Variant, DEFAULT_GAME};
 use halma_engine::mcts;
 use halma_engine::search::{self, MultiPlayer};
 use halma_engine::weights::Weights;
+use std::sync::OnceLock;
 
 /// What values a setting takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,8 +152,13 @@ pub static SETTINGS: [Setting; 9] = [
 ];
 
 /// The weights of the default game ([`DEFAULT_GAME`]) at their defaults: what UGI declares.
+/// Found once: the UGI options are declared again at every `setoption`, and finding them
+/// builds the game's setup.
 fn default_game_weights() -> Weights {
-    Variant::parse(DEFAULT_GAME).map_or_else(|_| Weights::default(), Variant::default_weights)
+    static DEFAULTS: OnceLock<Weights> = OnceLock::new();
+    *DEFAULTS.get_or_init(|| {
+        Variant::parse(DEFAULT_GAME).map_or_else(|_| Weights::default(), Variant::default_weights)
+    })
 }
 
 /// The switch values that mean on and off.

@@ -211,12 +211,15 @@ pub struct HexmaEval {
     tempo: i32,
 }
 
+/// Hexma's default of the weight `distance`, its switch: not 0, the connection distance.
+pub const CONNECTION: i32 = 1;
+
 impl HexmaEval {
     /// The evaluation `weights` choose: the connection distance unless the weight
     /// `distance` is 0 (then the plain gaps), and the `tempo`.
     pub fn new(weights: &Weights) -> HexmaEval {
         HexmaEval {
-            connection: weights.or(Weight::Distance, 1) != 0,
+            connection: weights.or(Weight::Distance, CONNECTION) != 0,
             tempo: weights.relative_tempo(),
         }
     }

@@ -73,7 +73,7 @@ impl Game for HexmaPosition {
     /// Reads the tempo weight, and `distance` as a switch: 0 selects the plain evaluation
     /// (see [`eval`]).
     fn default_weights() -> Weights {
-        Weights::relative_defaults().with(Weight::Distance, 1)
+        Weights::relative_defaults().with(Weight::Distance, eval::CONNECTION)
     }
 
     fn evaluator(&self, weights: &Weights) -> HexmaEval {
