@@ -58,6 +58,9 @@ weight_names! {
     Home: "home" [-Weights::MAX, Weights::MAX],
     /// Bonus for having the move (every game).
     Tempo: "tempo" [-Weights::MAX, Weights::MAX],
+    /// Halma's bonus for having the move in MCTS's leaf values (the relatives' MCTS reads
+    /// `tempo`).
+    MctsTempo: "mcts_tempo" [-Weights::MAX, Weights::MAX],
     /// Most pieces a side may have outside its goal for the exact race (0 turns it off).
     RacePieces: "race_pieces" [-Weights::MAX, Weights::MAX],
     /// Score of a race the exact race search shows won, plus 100 a move of margin.

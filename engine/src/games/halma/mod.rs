@@ -239,7 +239,7 @@ impl<G: Geometry> Game for Position<G> {
     }
 
     fn tempo(&self, eval: &Self::Eval) -> i32 {
-        eval.weights().tempo
+        eval.weights().mcts_tempo
     }
 
     /// The move's progress `u + v` away from the mover's home corner.

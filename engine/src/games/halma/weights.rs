@@ -45,8 +45,10 @@ halma_weights! {
     /// Penalty per piece left at home: under a yard deadline it grows with the square of the
     /// share of the deadline used up; under vacate it applies in full.
     home: Home = 150,
-    /// Bonus for having the move.
-    tempo: Tempo = 30,
+    /// Bonus for having the move, in the alpha-beta searcher's evaluation.
+    tempo: Tempo = 150,
+    /// Bonus for having the move in MCTS's leaf values.
+    mcts_tempo: MctsTempo = 30,
     /// Most pieces a side may have outside its goal for the exact race (0 turns it off).
     race_pieces: RacePieces = 0,
     /// Score of a race the exact race search shows won (lost: its negative), plus 100 a
