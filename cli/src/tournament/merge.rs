@@ -3,8 +3,8 @@
 //! over all their games, as the single-machine run reports them. Every file must be
 //! complete and of the same schedule, and every game of it once (docs/distributed.md).
 
+use super::report::{report, sprt_of, Summary};
 use super::stats::Sprt;
-use super::{report, sprt_of, Summary};
 use crate::record::{parse_file, GameRecord, Header, LIMITS};
 use crate::shard::Shard;
 use clap::Args;

@@ -223,10 +223,17 @@ impl Standings {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn game(pair: usize, players: [&str; 2], scores: [f64; 2], reason: &str) -> GameRecord {
+    /// A finished game of `pair` between `players`, with their `scores`, as the standings
+    /// read it (no moves).
+    pub(crate) fn game(
+        pair: usize,
+        players: [&str; 2],
+        scores: [f64; 2],
+        reason: &str,
+    ) -> GameRecord {
         GameRecord {
             game: 0,
             pair,

@@ -3,12 +3,49 @@
 //! default, bounds and effect stand in one place.
 
 use super::engine_choice::EngineChoice;
-use super::{bounded, default_settings, Config, Dialect, DEFAULT_RULES};
+use super::Dialect;
+use crate::settings::EngineSettings;
 use crate::settings::SETTINGS;
 use halma_engine::games::Variant;
 use halma_engine::search::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD};
 use halma_engine::Error;
 use std::time::Duration;
+
+/// The game until `setoption name Rules` or a `position fen` says otherwise.
+pub(super) const DEFAULT_RULES: &str = halma_engine::games::DEFAULT_GAME;
+
+/// The engine settings until `setoption` changes them: the searchers' own, on every core
+/// (at most [`crate::numbers::MAX_DEFAULT_SEARCH_THREADS`]).
+pub(super) fn default_settings() -> EngineSettings {
+    EngineSettings {
+        threads: crate::numbers::default_search_threads(),
+        ..EngineSettings::default()
+    }
+}
+
+/// How the engine is configured (what `setoption` changes).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Config {
+    pub(super) dialect: Dialect,
+    pub(super) variant: Variant,
+    /// The `Engine` option.
+    pub(super) engine: EngineChoice,
+    /// The engine settings ([`crate::settings`]: `Hash`, `Threads`, `MultiPV`, …).
+    pub(super) settings: EngineSettings,
+}
+
+/// Parses the value of option `name`, a whole number within `min..=max`.
+pub(super) fn bounded(name: &str, value: &str, min: usize, max: usize) -> Result<usize, Error> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|v| (min..=max).contains(v))
+        .ok_or_else(|| {
+            Error::Argument(format!(
+                "{name} '{value}' is not a whole number in {min}..={max}"
+            ))
+        })
+}
 
 /// How a value sets an option: on the game configuration (a change starts a new game) or
 /// on the Move Overhead (not part of the game: the position stays).
@@ -146,4 +183,21 @@ fn normal(name: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .to_ascii_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_takes_whole_numbers_in_range_only() {
+        assert_eq!(bounded("Threads", "3", 1, 256).unwrap(), 3);
+        assert_eq!(bounded("Threads", "256", 1, 256).unwrap(), 256);
+        assert_eq!(bounded("topk", "0", 0, 5).unwrap(), 0);
+        for bad in ["0", "257", "-1", "1.5", "", " 3", "99999999999999999999999"] {
+            let e = bounded("Threads", bad, 1, 256).unwrap_err();
+            let why = format!("Threads '{bad}' is not a whole number in 1..=256");
+            assert_eq!(e.to_string(), format!("argument: {why}"));
+        }
+    }
 }

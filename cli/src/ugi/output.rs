@@ -56,3 +56,85 @@ impl Output {
         self.closed.load(Ordering::Relaxed)
     }
 }
+
+/// Longest error message written, in characters; the rest is cut (`…`).
+pub const MAX_ERROR_CHARS: usize = 400;
+
+/// `text` (an error message, which quotes what the front end sent) as one short printable
+/// line: control characters (NUL, a lone `\r` that a front end may take for a line end)
+/// escaped, and at most [`MAX_ERROR_CHARS`] characters, so that a line of NULs or a 1 MiB
+/// word is not echoed back whole.
+pub(super) fn one_line(text: &str) -> String {
+    let mut out = String::new();
+    let mut written = 0;
+    for c in text.chars() {
+        // An escape (`\u{0}`) counts as the characters it is written with.
+        let width = if c.is_control() {
+            c.escape_default().count()
+        } else {
+            1
+        };
+        if written + width > MAX_ERROR_CHARS {
+            out.push('…');
+            break;
+        }
+        written += width;
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_escapes_control_characters_and_cuts_long_text() {
+        assert_eq!(one_line("plain text"), "plain text");
+        assert_eq!(one_line("a\0b\rc\x1b[2J"), "a\\u{0}b\\rc\\u{1b}[2J");
+        let long = one_line(&"x".repeat(1000));
+        assert_eq!(long, "x".repeat(MAX_ERROR_CHARS) + "…");
+        // An escape counts as the characters it is written with, and is not cut.
+        let near = "x".repeat(MAX_ERROR_CHARS - 2);
+        assert_eq!(one_line(&format!("{near}\0")), near.clone() + "…");
+        assert_eq!(one_line(&format!("{near}\n")), near + "\\n");
+        let wide = "é".repeat(MAX_ERROR_CHARS);
+        assert_eq!(one_line(&wide), wide);
+    }
+
+    /// A sink that takes `room` bytes, then fails every write.
+    struct Full {
+        room: usize,
+    }
+
+    impl Write for Full {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.room < buf.len() {
+                return Err(std::io::Error::other("no room"));
+            }
+            self.room -= buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_first_failed_write_closes_the_output_for_every_clone() {
+        let out = Output::new(Full { room: 9 });
+        let clone = out.clone();
+        assert!(out.line("readyok"));
+        assert_eq!((out.is_closed(), out.failure()), (false, None));
+        assert!(!clone.line("readyok"));
+        assert!(out.is_closed());
+        assert_eq!(out.failure(), Some("no room"));
+        // Closed: nothing more is tried, and the first failure stays.
+        assert!(!out.line(""));
+        assert_eq!(clone.failure(), Some("no room"));
+    }
+}
