@@ -21,6 +21,7 @@ pub mod renpaarden;
 pub mod stones;
 pub mod text;
 pub mod topsecret;
+pub mod two_side;
 pub mod zug;
 
 use crate::error::Error;
