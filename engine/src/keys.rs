@@ -63,3 +63,30 @@ impl<const CELLS: usize> StoneKeys<CELLS> {
         key
     }
 }
+
+/// A two-side key table seen whatever its number of cells (for code generic over games).
+pub trait TwoSideKeys: Send + Sync + 'static {
+    /// The key of a piece of `side` on `cell`.
+    fn piece(&self, side: usize, cell: usize) -> u64;
+    /// The key of `side` being to move.
+    fn turn(&self, side: usize) -> u64;
+    /// The key, from scratch, of each side's pieces on the cells `cells[side]` yields, with
+    /// `to_move` to move.
+    fn arrangement<I: Iterator<Item = usize>>(&self, cells: [I; 2], to_move: usize) -> u64;
+}
+
+impl<const CELLS: usize> TwoSideKeys for StoneKeys<CELLS> {
+    #[inline(always)]
+    fn piece(&self, side: usize, cell: usize) -> u64 {
+        StoneKeys::piece(self, side, cell)
+    }
+
+    #[inline(always)]
+    fn turn(&self, side: usize) -> u64 {
+        StoneKeys::turn(self, side)
+    }
+
+    fn arrangement<I: Iterator<Item = usize>>(&self, cells: [I; 2], to_move: usize) -> u64 {
+        StoneKeys::arrangement(self, cells, to_move)
+    }
+}

@@ -9,8 +9,9 @@
 //! accessors named in its own words as inherent methods in the game's modules.
 
 use super::record::{Census, Record};
-use crate::bitboard::BitBoard;
+use crate::bitboard::{cells_of, BitBoard};
 use crate::error::Error;
+use crate::keys::TwoSideKeys;
 use crate::moves::Move;
 use std::fmt;
 use std::marker::PhantomData;
@@ -28,12 +29,10 @@ pub trait TwoSideRules: Copy + fmt::Debug + Send + Sync + 'static {
     /// What the pieces must be, and the words the errors name them by.
     const CENSUS: Census;
 
-    /// The key of an arrangement and side to move, from scratch.
-    fn key_of(pieces: [Self::Set; 2], to_move: usize) -> u64;
-    /// The key of `side`'s piece on `cell`.
-    fn piece_key(side: usize, cell: usize) -> u64;
-    /// The key of `side` to move.
-    fn turn_key(side: usize) -> u64;
+    /// The game's key table.
+    type Keys: TwoSideKeys;
+    /// The game's Zobrist keys.
+    fn keys() -> &'static Self::Keys;
     /// Whether `side`, with `pieces`, has reached its goal.
     fn has_won(side: usize, pieces: Self::Set) -> bool;
     /// Calls `emit` with every move of `side` (`own` its pieces, `other` the opponent's),
@@ -73,7 +72,7 @@ impl<R: TwoSideRules> TwoSidePosition<R> {
             pieces.map(|s| !s.without(R::BOARD).is_empty()),
             pieces[0].intersects(pieces[1]),
         )?;
-        let key = R::key_of(pieces, to_move.min(1));
+        let key = Self::key_of(pieces, to_move.min(1));
         let record = Record::new(2, to_move, move_counts, passes, key)?;
         let mut pos = TwoSidePosition {
             pieces,
@@ -82,6 +81,11 @@ impl<R: TwoSideRules> TwoSidePosition<R> {
         };
         pos.record.settle_won(pos.has_won(1 - to_move));
         Ok(pos)
+    }
+
+    /// The key of an arrangement and side to move, from scratch.
+    pub fn key_of(pieces: [R::Set; 2], to_move: usize) -> u64 {
+        R::keys().arrangement(pieces.map(cells_of), to_move)
     }
 
     /// Whether `side` has reached its goal.
@@ -115,7 +119,7 @@ impl<R: TwoSideRules> TwoSidePosition<R> {
 
     /// The key computed from scratch (the incremental key always equals it).
     pub fn compute_key(&self) -> u64 {
-        R::key_of(self.pieces, self.to_move())
+        Self::key_of(self.pieces, self.to_move())
     }
 
     /// Calls `emit` with every move of the side to move, the pass excluded, whatever the
@@ -141,10 +145,10 @@ impl<R: TwoSideRules> TwoSidePosition<R> {
         let mut change = 0;
         if !mv.is_pass() {
             self.pieces[side] ^= R::Set::single(mv.from()) | R::Set::single(mv.to());
-            change = R::piece_key(side, mv.from()) ^ R::piece_key(side, mv.to());
+            change = R::keys().piece(side, mv.from()) ^ R::keys().piece(side, mv.to());
         }
-        self.record
-            .play(mv, change ^ R::turn_key(0) ^ R::turn_key(1));
+        let turn = R::keys().turn(0) ^ R::keys().turn(1);
+        self.record.play(mv, change ^ turn);
         self.record.settle_won(self.has_won(side));
     }
 

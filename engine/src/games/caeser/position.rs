@@ -2,10 +2,11 @@
 //! [`TwoSidePosition`] (the shared bookkeeping: side to move, move counts, passes, key,
 //! status, history).
 
-use super::board::{self, Holes, GOAL, HOLES, KEYS, MEN};
+use super::board::{self, Holes, GOAL, HOLES, MEN};
 use super::movegen;
 use crate::games::record::Census;
 use crate::games::two_side::{TwoSidePosition, TwoSideRules};
+use crate::keys::StoneKeys;
 use crate::moves::Move;
 
 /// Caeser's rules (RULES-relatives.md §7) for [`TwoSidePosition`].
@@ -15,11 +16,6 @@ pub struct CaeserRules;
 /// A position of Caeser: A (side 0) starts on the holes with rank < file and moves toward
 /// rank > file, B the other way.
 pub type CaeserPosition = TwoSidePosition<CaeserRules>;
-
-/// The key of an arrangement and side to move, from scratch.
-pub fn key_of(men: [Holes; 2], to_move: usize) -> u64 {
-    KEYS.arrangement(men.map(board::cells_of), to_move)
-}
 
 impl TwoSideRules for CaeserRules {
     type Set = Holes;
@@ -39,18 +35,10 @@ impl TwoSideRules for CaeserRules {
         each: MEN,
     };
 
-    fn key_of(men: [Holes; 2], to_move: usize) -> u64 {
-        key_of(men, to_move)
-    }
+    type Keys = StoneKeys<{ board::CELLS }>;
 
-    #[inline(always)]
-    fn piece_key(side: usize, cell: usize) -> u64 {
-        KEYS.piece(side, cell)
-    }
-
-    #[inline(always)]
-    fn turn_key(side: usize) -> u64 {
-        KEYS.turn(side)
+    fn keys() -> &'static Self::Keys {
+        &board::KEYS
     }
 
     /// All of `side`'s men stand in its goal (the opponent's start holes).

@@ -1,11 +1,12 @@
 //! The position: both sides' stones as star bitboards, a [`TwoSidePosition`] (the shared
 //! bookkeeping: side to move, move counts, passes, key, status, history).
 
-use super::board::{self, joins_edges, Stones, KEYS, STAR, STONES};
+use super::board::{self, joins_edges, Stones, STAR, STONES};
 use super::movegen;
 use crate::bitboard::BitBoard;
 use crate::games::record::Census;
 use crate::games::two_side::{TwoSidePosition, TwoSideRules};
+use crate::keys::StoneKeys;
 use crate::moves::Move;
 
 /// Hexma's rules (RULES-relatives.md §9) for [`TwoSidePosition`].
@@ -15,11 +16,6 @@ pub struct HexmaRules;
 /// A position of Hexma: A (side 0) starts at the bottom, B at the top; each wins by joining
 /// the bottom edge to the top edge with one group of its stones.
 pub type HexmaPosition = TwoSidePosition<HexmaRules>;
-
-/// The key of an arrangement and side to move, from scratch.
-pub fn key_of(stones: [Stones; 2], to_move: usize) -> u64 {
-    KEYS.arrangement(stones.map(|s| s.iter()), to_move)
-}
 
 impl TwoSideRules for HexmaRules {
     type Set = Stones;
@@ -38,18 +34,10 @@ impl TwoSideRules for HexmaRules {
         each: STONES,
     };
 
-    fn key_of(stones: [Stones; 2], to_move: usize) -> u64 {
-        key_of(stones, to_move)
-    }
+    type Keys = StoneKeys<{ board::CELLS }>;
 
-    #[inline(always)]
-    fn piece_key(side: usize, cell: usize) -> u64 {
-        KEYS.piece(side, cell)
-    }
-
-    #[inline(always)]
-    fn turn_key(side: usize) -> u64 {
-        KEYS.turn(side)
+    fn keys() -> &'static Self::Keys {
+        &board::KEYS
     }
 
     /// One group of `side`'s stones touches both edges.

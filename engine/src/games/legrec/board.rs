@@ -147,18 +147,6 @@ pub use crate::bitboard::cells_of;
 /// "LEGRECZB".
 pub static KEYS: StoneKeys<CELLS> = StoneKeys::new(0x4C45_4752_4543_5A42);
 
-/// The key of a stone of `side` on `cell`.
-#[inline(always)]
-pub fn piece_key(side: usize, cell: usize) -> u64 {
-    KEYS.piece(side, cell)
-}
-
-/// The key of `side` being to move.
-#[inline(always)]
-pub fn turn_key(side: usize) -> u64 {
-    KEYS.turn(side)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,10 +2,11 @@
 //! bookkeeping: the side to move, the move counts, the passes in a row, the Zobrist key, the
 //! status and the undo history whose keys give the third-repetition draw).
 
-use super::board::{self, goal, piece_key, turn_key, STONES};
+use super::board::{self, goal, STONES};
 use super::movegen;
 use crate::games::record::Census;
 use crate::games::two_side::{TwoSidePosition, TwoSideRules};
+use crate::keys::StoneKeys;
 use crate::moves::Move;
 
 /// Le Grec's rules (RULES-relatives.md §3) for [`TwoSidePosition`].
@@ -33,18 +34,10 @@ impl TwoSideRules for LeGrecRules {
         each: STONES,
     };
 
-    fn key_of(stones: [u16; 2], to_move: usize) -> u64 {
-        board::KEYS.arrangement(stones.map(board::cells_of), to_move)
-    }
+    type Keys = StoneKeys<{ board::CELLS }>;
 
-    #[inline(always)]
-    fn piece_key(side: usize, cell: usize) -> u64 {
-        piece_key(side, cell)
-    }
-
-    #[inline(always)]
-    fn turn_key(side: usize) -> u64 {
-        turn_key(side)
+    fn keys() -> &'static Self::Keys {
+        &board::KEYS
     }
 
     /// All of `side`'s stones stand on its goal ranks.
