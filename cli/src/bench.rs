@@ -1,17 +1,20 @@
 //! `halma bench`: a fixed-size, one-thread search of every position of the bench suite
-//! (`positions/bench/*.txt`, lines `label ; position text`): alpha-beta to a fixed depth, or
-//! MCTS for a fixed number of playouts. The total node count is deterministic: it is the
+//! (each game's [`GameInfo::bench`] from the registry, built into the binary from
+//! `positions/bench/<game>.txt`; or the `*.txt` files of `--dir`; lines `label ; position
+//! text`): alpha-beta to a fixed depth, or MCTS for a fixed number of playouts. The total node count is deterministic: it is the
 //! search's signature, and changes whenever the search does.
 
 use crate::engine_kind::EngineKind;
 use crate::settings::{EngineSettings, SettingArgs};
+use crate::text_file::Limits as FileLimits;
 use clap::Args;
+use halma_engine::games::catalog::catalog;
 use halma_engine::games::split_game_text;
 use halma_engine::mcts::Mcts;
 use halma_engine::player::Engine;
 use halma_engine::search::{nps, Limits, Searcher};
 use halma_engine::{with_game, Error, Game};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `halma bench`.
@@ -37,9 +40,11 @@ pub struct BenchArgs {
     #[command(flatten)]
     settings: SettingArgs,
 
-    /// The directory of the suite (every *.txt file in it, in name order)
-    #[arg(long, value_name = "DIR", default_value = "positions/bench")]
-    dir: PathBuf,
+    /// A directory of bench files to search instead of the built-in suite (every *.txt
+    /// file in it, in name order) [default: the built-in suite, positions/bench/ of the
+    /// source tree]
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
 }
 
 /// Alpha-beta's default depth.
@@ -77,41 +82,23 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
         EngineKind::Alphabeta => ("nodes", "nps"),
         EngineKind::Mcts => ("playouts", "playouts/s"),
     };
-    let bad_dir = |e: std::io::Error| {
-        Error::Argument(format!(
-            "cannot read the bench suite {}: {e}",
-            args.dir.display()
-        ))
+    let suites = match &args.dir {
+        Some(dir) => read_suites(dir)?,
+        None => built_in_suites(),
     };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&args.dir)
-        .map_err(bad_dir)?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    if files.is_empty() {
-        return Err(Error::Argument(format!(
-            "no *.txt files in {}",
-            args.dir.display()
-        )));
-    }
     let (mut nodes, mut time, mut count) = (0u64, Duration::ZERO, 0usize);
     println!(
         "{:<12} {:>9} {unit:>12} {:>9} {rate:>10}",
         "suite", "positions", "time_ms"
     );
-    for file in &files {
-        let text = std::fs::read_to_string(file).map_err(bad_dir)?;
-        let name = file
-            .file_stem()
-            .map_or_else(String::new, |s| s.to_string_lossy().into());
+    for suite in &suites {
         let (mut n, mut t, mut c) = (0u64, Duration::ZERO, 0usize);
-        for (i, line) in text.lines().enumerate() {
+        for (i, line) in suite.text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let where_ = || format!("{}:{}", file.display(), i + 1);
+            let where_ = || format!("{}:{}", suite.source, i + 1);
             let (_, position) = line.split_once(';').ok_or_else(|| {
                 Error::Position(format!("{}: expected 'label ; position text'", where_()))
             })?;
@@ -121,6 +108,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
             t += time;
             c += 1;
         }
+        let name = &suite.name;
         println!(
             "{name:<12} {c:>9} {n:>12} {:>9} {:>10}",
             t.as_millis(),
@@ -137,6 +125,71 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
     println!("{unit} {nodes} {rate} {}", nps(nodes, time));
     Ok(())
 }
+
+/// One file of the bench suite: its name (a row of the report), where it comes from (for
+/// errors) and its lines.
+struct Suite {
+    name: String,
+    source: String,
+    text: String,
+}
+
+/// The built-in suite: the bench positions of every game of the registry that has some, in
+/// the registry's order.
+fn built_in_suites() -> Vec<Suite> {
+    catalog()
+        .filter(|info| !info.bench.is_empty())
+        .map(|info| Suite {
+            name: info.name.to_string(),
+            source: format!("positions/bench/{}.txt", info.name),
+            text: info.bench.to_string(),
+        })
+        .collect()
+}
+
+/// The bench files of `dir`: every `*.txt` in name order, each read within
+/// [`LIMITS`].
+fn read_suites(dir: &Path) -> Result<Vec<Suite>, Error> {
+    let bad_dir = |e: std::io::Error| {
+        Error::Argument(format!(
+            "cannot read the bench suite {}: {e}",
+            dir.display()
+        ))
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(bad_dir)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(Error::Argument(format!(
+            "no *.txt files in {}",
+            dir.display()
+        )));
+    }
+    files
+        .iter()
+        .map(|file| {
+            let text = crate::text_file::read(file, LIMITS)
+                .map_err(|e| Error::Argument(format!("--dir {}", e.message())))?;
+            Ok(Suite {
+                name: file
+                    .file_stem()
+                    .map_or_else(String::new, |s| s.to_string_lossy().into()),
+                source: file.display().to_string(),
+                text,
+            })
+        })
+        .collect()
+}
+
+/// The bounds of reading a bench file: a few thousand position texts fit many times over.
+const LIMITS: FileLimits = FileLimits {
+    max_bytes: 16 << 20,
+    max_line: 64 << 10,
+    what: "a bench file",
+};
 
 /// Searches one position text within `limits` with a fresh searcher of `kind` set up by
 /// `settings`: the nodes (playouts) searched and the time taken.

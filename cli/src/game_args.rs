@@ -9,27 +9,41 @@
 
 use clap::Args;
 use halma_engine::game::play_moves;
+use halma_engine::games::catalog::catalog;
 use halma_engine::games::{split_game_text, Variant};
 use halma_engine::{Error, Game};
 
 /// The game played when neither `--rules` nor `--position` names one.
 pub const DEFAULT_RULES: &str = halma_engine::games::DEFAULT_GAME;
 
+/// The long help of `--rules`: every game of the registry by name (`halma games` lists them
+/// with their summaries).
+fn rules_help() -> String {
+    let names = |options: bool| {
+        catalog()
+            .filter(|i| i.has_options == options)
+            .map(|i| i.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "Game: a rule set name or text form [default: {DEFAULT_RULES}, or the game of --position]\n\n\
+         A Halma rule set ({}; N = 6..16), optionally followed by options in the text form \
+         `name:option=value,...`, e.g. `halma10:jumps=long,deadline=none`; or a relative of \
+         Halma (docs/games/): {}. `halma games` lists them with a line each. An unknown name \
+         prints the full list. With --position it may only name the position's own game (its \
+         options still apply).",
+        names(true),
+        names(false)
+    )
+}
+
 /// Rules, option overrides and the position a command works on.
 #[derive(Args, Debug, Clone)]
 #[command(next_help_heading = "Game")]
 pub struct GameArgs {
     /// Game: a rule set name or text form [default: halma8, or the game of --position]
-    ///
-    /// A Halma rule set such as halma8, halma10, halma16, halma16-vacate, halma16-4,
-    /// diamond, star-2, ccerl (CCERL's rules on the star), squareN or squareN-4 (N = 6..16),
-    /// optionally followed by options in
-    /// the text form `name:option=value,...`, e.g. `halma10:jumps=long,deadline=none`; or a
-    /// relative of Halma (docs/games/): embargo, renpaarden, legrec, carrera, caeser, zug,
-    /// hexma, lehrma, lehrma-knights, topsecret.
-    /// An unknown name prints the full list. With --position it may only name the position's
-    /// own game (its options still apply).
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", long_help = rules_help())]
     pub rules: Option<String>,
 
     /// Yard deadline N, or `none` [default: the rule set's]

@@ -5,7 +5,7 @@
 //! Two layers (docs/architecture.md, "The command line"):
 //!
 //! * **commands**, one module each, which never import one another: [`analyse`],
-//!   [`bench`], [`course`], [`moves`], [`perft`], [`replay`], [`serve`], [`show`],
+//!   [`bench`], [`course`], [`games`], [`moves`], [`perft`], [`replay`], [`serve`], [`show`],
 //!   [`solve`], [`tournament`], [`ugi`] (also `halma ccp`);
 //! * **shared modules** the commands build on: [`output`] (standard output, JSON),
 //!   [`numbers`] (bounds and their parsers), [`threads`], [`game_args`] (the game options),
@@ -20,6 +20,7 @@
 pub mod analyse;
 pub mod bench;
 pub mod course;
+pub mod games;
 pub mod moves;
 pub mod perft;
 pub mod replay;

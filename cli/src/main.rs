@@ -5,7 +5,7 @@
 use clap::{Parser, Subcommand};
 use halma_cli::output::{require_stdout, set_sigpipe};
 use halma_cli::{
-    analyse, bench, course, moves, perft, replay, serve, show, solve, tournament, ugi,
+    analyse, bench, course, games, moves, perft, replay, serve, show, solve, tournament, ugi,
 };
 use std::process::ExitCode;
 
@@ -46,6 +46,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Search a position (alpha-beta or MCTS): one line per report, then the move
     Analyse(analyse::AnalyseArgs),
+    /// List every game the engine plays: name, sides, options, searcher, openings, summary
+    Games(games::GamesArgs),
     /// Fixed-size search of the bench suite: total nodes (playouts) and nodes/s (playouts/s)
     Bench(bench::BenchArgs),
     /// Prove the shortest game, alone or cooperative, and print an optimal line
@@ -93,6 +95,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Games(args) => games::run(args),
         Command::Solve(args) => solve::run(args),
     };
     match result {

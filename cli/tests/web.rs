@@ -193,6 +193,9 @@ fn a_game_is_made_played_undone_and_recorded() {
 fn every_game_the_engine_plays_has_its_page() {
     let s = Served::start(&[]);
     let rules = s.ok("GET", "/api/rules", json!({}));
+    let summaries = rules["summaries"].as_array().unwrap();
+    assert_eq!(summaries.len(), rules["rules"].as_array().unwrap().len());
+    assert!(summaries.iter().all(|t| !t.as_str().unwrap().is_empty()));
     for name in rules["rules"].as_array().unwrap() {
         let g = s.ok("POST", "/api/games", json!({ "rules": name }));
         let id = g["id"].as_str().unwrap();

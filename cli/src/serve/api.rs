@@ -5,8 +5,7 @@ use super::search::{self, lock, EngineKind, Entry, Order, Purpose, Slots};
 use super::table::{new_table, DrawRequest, NewGame, View};
 use crate::settings::EngineSettings;
 use halma_engine::game::MAX_SIDES;
-use halma_engine::games::{Relative, Variant};
-use halma_engine::rules::NAMED_RULE_SETS;
+use halma_engine::games::catalog::{catalog, GameInfo};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -448,16 +447,24 @@ fn pv_arrows(e: &Entry) -> Vec<(String, String, f64)> {
     out
 }
 
-/// `GET /api/rules`: the games a new game may name.
+/// `GET /api/rules`: the games a new game may name (every game of the registry, a square
+/// family by two sizes for two and one for four), with their sides and summaries.
 fn rules_list() -> Value {
-    let mut names: Vec<String> = NAMED_RULE_SETS.iter().map(|s| s.to_string()).collect();
-    names.extend(["square6", "square12", "square12-4"].map(String::from));
-    names.extend(Relative::ALL.iter().map(|r| r.name().to_string()));
-    let sides: Vec<usize> = names
-        .iter()
-        .map(|n| Variant::parse(n).map_or(2, |v| v.sides()))
-        .collect();
-    json!({ "rules": names, "sides": sides, "max_sides": MAX_SIDES })
+    let mut games: Vec<(&str, &GameInfo)> = Vec::new();
+    for info in catalog() {
+        let names = match info.name {
+            "squareN" => &["square6", "square12"][..],
+            "squareN-4" => &["square12-4"][..],
+            _ => std::slice::from_ref(&info.name),
+        };
+        games.extend(names.iter().map(|&name| (name, info)));
+    }
+    json!({
+        "rules": games.iter().map(|g| g.0).collect::<Vec<_>>(),
+        "sides": games.iter().map(|g| g.1.sides).collect::<Vec<_>>(),
+        "summaries": games.iter().map(|g| g.1.summary).collect::<Vec<_>>(),
+        "max_sides": MAX_SIDES,
+    })
 }
 
 /// The body as a JSON object (an empty body is `{}`).

@@ -1,6 +1,7 @@
 //! Opening files (`positions/openings/`): one opening per line, either the moves played from
 //! the start position (`b3-c4 g6-f5`) or a position text; `#` starts a comment. The files
-//! of `positions/openings/` named after a rule set are built into the binary: they are a
+//! of `positions/openings/` named after a rule set are built into the binary (each game's
+//! [`GameInfo::openings`](halma_engine::games::catalog::GameInfo::openings)): they are a
 //! tournament's default, wherever it runs.
 
 use crate::text_file::Limits;
@@ -17,43 +18,6 @@ pub const LIMITS: Limits = Limits {
     what: "an openings file",
 };
 
-/// The built-in openings: `positions/openings/<rule set>.txt` of the source tree, by the
-/// rule set's base name.
-const BUILT_IN: &[(&str, &str)] = &[
-    (
-        "diamond",
-        include_str!("../../../positions/openings/diamond.txt"),
-    ),
-    (
-        "halma8",
-        include_str!("../../../positions/openings/halma8.txt"),
-    ),
-    (
-        "halma10",
-        include_str!("../../../positions/openings/halma10.txt"),
-    ),
-    (
-        "halma16",
-        include_str!("../../../positions/openings/halma16.txt"),
-    ),
-    (
-        "halma16-4",
-        include_str!("../../../positions/openings/halma16-4.txt"),
-    ),
-    (
-        "halma16-vacate",
-        include_str!("../../../positions/openings/halma16-vacate.txt"),
-    ),
-    (
-        "star-2",
-        include_str!("../../../positions/openings/star-2.txt"),
-    ),
-    (
-        "star-3",
-        include_str!("../../../positions/openings/star-3.txt"),
-    ),
-];
-
 /// Where a tournament's openings come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
@@ -68,11 +32,11 @@ pub enum Source {
 impl Source {
     /// The default for `variant`: its built-in openings, else the start position.
     pub fn default_for(variant: Variant) -> Source {
-        let base = variant.base_name();
-        BUILT_IN
-            .iter()
-            .find(|(name, _)| *name == base)
-            .map_or(Source::Start, |&(name, text)| Source::BuiltIn(name, text))
+        let info = variant.info();
+        match info.openings {
+            "" => Source::Start,
+            text => Source::BuiltIn(info.name, text),
+        }
     }
 }
 

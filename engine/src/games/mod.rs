@@ -5,11 +5,13 @@
 //! [`with_game!`](crate::with_game) turns it into a compile-time position type once, at the
 //! edge; everything below is monomorphised for that game.
 //!
-//! Adding a game: its module here, one [`Relative`] value (name and summary), and one arm
-//! in `with_game!`.
+//! Adding a game: its module here with its registry entry ([`catalog::GameInfo`]: name,
+//! summary, searcher, openings, bench positions), one [`Relative`] value with its arm in
+//! [`Relative::info`], and one arm in `with_game!`.
 
 pub mod caeser;
 pub mod carrera;
+pub mod catalog;
 pub mod embargo;
 pub mod halma;
 pub mod hexma;
@@ -27,18 +29,11 @@ pub mod zug;
 use crate::error::Error;
 use crate::rules::{Rules, NAMED_RULE_SETS};
 use crate::weights::Weights;
+use catalog::{GameInfo, PreferredSearcher};
 use std::fmt;
 
 /// The game every command and the UGI loop play when none is named.
 pub const DEFAULT_GAME: &str = "halma8";
-
-/// The games on which MCTS is the stronger searcher, so that an engine left to choose
-/// (UGI's `Engine auto`) plays it: those where MCTS beat alpha-beta in the measured
-/// matches by more than the 95% interval at one time control and was not behind at the
-/// other (docs/search.md for the Halma boards at 1+0.05 and 10+0.1, docs/games/README.md
-/// for the relatives at 50 ms a move). On halma16 the two are even at both controls. Every
-/// other game prefers alpha-beta: ahead of MCTS there, even with it, or not measured.
-pub const MCTS_GAMES: [&str; 4] = ["halma8", "star-2", "diamond", "lehrma"];
 
 /// A relative of Halma from `RULES-relatives.md`: a game with no options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -80,48 +75,30 @@ impl Relative {
         Relative::TopSecret,
     ];
 
+    /// The game's entry in the registry of games, kept in its own module.
+    pub fn info(self) -> &'static GameInfo {
+        match self {
+            Relative::Embargo => &embargo::INFO,
+            Relative::LeGrec => &legrec::INFO,
+            Relative::Renpaarden => &renpaarden::INFO,
+            Relative::Carrera => &carrera::INFO,
+            Relative::Caeser => &caeser::INFO,
+            Relative::Zug => &zug::INFO,
+            Relative::Hexma => &hexma::INFO,
+            Relative::Lehrma => &lehrma::INFO,
+            Relative::LehrmaKnights => &lehrma::KNIGHTS_INFO,
+            Relative::TopSecret => &topsecret::INFO,
+        }
+    }
+
     /// The rule-set name (`--rules`, the position text's first field).
     pub fn name(self) -> &'static str {
-        match self {
-            Relative::Embargo => "embargo",
-            Relative::LeGrec => "legrec",
-            Relative::Renpaarden => "renpaarden",
-            Relative::Carrera => "carrera",
-            Relative::Caeser => "caeser",
-            Relative::Zug => "zug",
-            Relative::Hexma => "hexma",
-            Relative::Lehrma => lehrma::NAME,
-            Relative::LehrmaKnights => lehrma::KNIGHTS_NAME,
-            Relative::TopSecret => "topsecret",
-        }
+        self.info().name
     }
 
     /// One line saying what the game is.
     pub fn summary(self) -> &'static str {
-        match self {
-            Relative::Embargo => "9x9, six stones a side, rook slides that may not cross walls",
-            Relative::LeGrec => "4x4, seven stones a side, steps and single jumps over enemies",
-            Relative::Renpaarden => "9x9, eighteen stones a side, knight leaps through enemies",
-            Relative::Carrera => {
-                "10x10 less two corners (70 cells), eight knights a side, plain leaps"
-            }
-            Relative::Caeser => {
-                "37-hole hexagon, seventeen men a side, forward steps and single jumps"
-            }
-            Relative::Zug => {
-                "17x17 dark squares, twelve a side (three placed), forward diagonal jump chains"
-            }
-            Relative::Hexma => {
-                "121-cell star, thirteen stones a side, Chinese Checkers moves, join two edges"
-            }
-            Relative::Lehrma => "8x8, rook, two bishops, seven pawns a side, hops and swaps",
-            Relative::LehrmaKnights => {
-                "8x8, rook, two bishops, two knights, five pawns a side, hops and swaps"
-            }
-            Relative::TopSecret => {
-                "16x16, eighteen stones a side dropped in the centre, then off the board"
-            }
-        }
+        self.info().summary
     }
 
     /// The relative named `name`.
@@ -188,11 +165,21 @@ impl Variant {
         }
     }
 
-    /// Whether MCTS is the stronger searcher on this game ([`MCTS_GAMES`]; a Halma rule
-    /// set is known by its base name and its number of sides, whatever other options it is
-    /// given).
+    /// The game's entry in the registry of games: a Halma rule set's is its named set's
+    /// (by its base name, whatever options it is given) or its square family's.
+    pub fn info(self) -> &'static GameInfo {
+        match self {
+            Variant::Halma(rules) => halma::catalog::NAMED
+                .iter()
+                .find(|i| i.name == rules.base)
+                .unwrap_or(&halma::catalog::SQUARES[usize::from(rules.players == 4)]),
+            Variant::Relative(r) => r.info(),
+        }
+    }
+
+    /// Whether MCTS is the stronger searcher on this game (its [`GameInfo::searcher`]).
     pub fn prefers_mcts(self) -> bool {
-        self.sides() == 2 && MCTS_GAMES.contains(&self.base_name())
+        self.info().searcher == PreferredSearcher::Mcts
     }
 
     /// One game of every kind the engine plays, for tests and tools that must cover them

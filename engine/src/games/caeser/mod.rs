@@ -24,10 +24,18 @@ pub use position::CaeserPosition;
 pub use solve::{Outcome, Solver};
 
 use crate::game::Game;
+use crate::games::catalog::GameInfo;
 use crate::picture::{CellSpec, Lattice, Picture};
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = "caeser";
+
+/// caeser's entry in the registry of games.
+pub const INFO: GameInfo = GameInfo::plain(
+    NAME,
+    "37-hole hexagon, seventeen men a side, forward steps and single jumps",
+    2,
+);
 
 impl Game for CaeserPosition {
     type Setup = ();

@@ -12,6 +12,7 @@
 //! generator, the distance evaluation), so that generic searchers monomorphised for Halma
 //! run exactly the code they ran before.
 
+pub mod catalog;
 pub mod eval;
 pub mod futility;
 pub mod geometry;

@@ -83,21 +83,7 @@ pub struct Rules {
     pub ply_cap: Option<u16>,
 }
 
-/// The named rule sets of `RULES.md` (besides them, `squareN` and `squareN-4` name the
-/// generic square boards; see [`Rules::named`]).
-pub const NAMED_RULE_SETS: [&str; 11] = [
-    "halma8",
-    "halma10",
-    "halma16",
-    "halma16-vacate",
-    "halma16-4",
-    "star-2",
-    "star-3",
-    "star-4",
-    "star-6",
-    "diamond",
-    "ccerl",
-];
+pub use super::catalog::NAMED_RULE_SETS;
 
 /// The ply cap of the `ccerl` rule set: the CCERL referee's default `--max-plies`.
 pub const CCERL_PLY_CAP: u16 = 240;

@@ -23,12 +23,20 @@ pub use position::HexmaPosition;
 use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::game::Game;
+use crate::games::catalog::GameInfo;
 use crate::moves::Move;
 use crate::picture::{CellSpec, Lattice, Mark, Picture};
 use crate::weights::{Weight, Weights};
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = "hexma";
+
+/// hexma's entry in the registry of games.
+pub const INFO: GameInfo = GameInfo::plain(
+    NAME,
+    "121-cell star, thirteen stones a side, Chinese Checkers moves, join two edges",
+    2,
+);
 
 impl Game for HexmaPosition {
     type Setup = ();

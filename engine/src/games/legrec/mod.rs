@@ -25,9 +25,17 @@ pub use solve::{Solution, Value};
 
 use crate::error::Error;
 use crate::game::Game;
+use crate::games::catalog::GameInfo;
 use crate::moves::Move;
 use crate::picture::{CellSpec, Lattice, Mark, Picture};
 use crate::weights::Weights;
+
+/// legrec's entry in the registry of games.
+pub const INFO: GameInfo = GameInfo::plain(
+    text::RULES_NAME,
+    "4x4, seven stones a side, steps and single jumps over enemies",
+    2,
+);
 
 impl Game for LeGrecPosition {
     type Setup = ();

@@ -29,6 +29,7 @@ pub use position::{LehrmaPosition, LehrmaRules, Plain, WithKnights};
 
 use crate::error::Error;
 use crate::game::Game;
+use crate::games::catalog::{GameInfo, PreferredSearcher};
 use crate::moves::Move;
 use crate::picture::{Kind, Lattice, Mark, Picture, Piece, Shape};
 use crate::weights::Weights;
@@ -37,6 +38,23 @@ use crate::weights::Weights;
 pub const NAME: &str = "lehrma";
 /// The rule set `lehrma-knights`' name.
 pub const KNIGHTS_NAME: &str = "lehrma-knights";
+
+/// Lehrma's entry in the registry of games: MCTS beat alpha-beta here (docs/games/README.md).
+pub const INFO: GameInfo = GameInfo {
+    searcher: PreferredSearcher::Mcts,
+    ..GameInfo::plain(
+        NAME,
+        "8x8, rook, two bishops, seven pawns a side, hops and swaps",
+        2,
+    )
+};
+
+/// Lehrma with knights' entry in the registry of games.
+pub const KNIGHTS_INFO: GameInfo = GameInfo::plain(
+    KNIGHTS_NAME,
+    "8x8, rook, two bishops, two knights, five pawns a side, hops and swaps",
+    2,
+);
 
 /// Lehrma with its first setup (`lehrma`).
 pub type LehrmaPlain = LehrmaPosition<Plain>;

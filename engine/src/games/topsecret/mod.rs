@@ -24,10 +24,18 @@ pub use eval::TopSecretEval;
 pub use position::TopSecretPosition;
 
 use crate::game::Game;
+use crate::games::catalog::GameInfo;
 use crate::picture::{Lattice, Mark, Picture};
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = "topsecret";
+
+/// topsecret's entry in the registry of games.
+pub const INFO: GameInfo = GameInfo::plain(
+    NAME,
+    "16x16, eighteen stones a side dropped in the centre, then off the board",
+    2,
+);
 
 impl Game for TopSecretPosition {
     type Setup = ();

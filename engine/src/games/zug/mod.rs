@@ -23,10 +23,18 @@ pub use eval::ZugEval;
 pub use position::ZugPosition;
 
 use crate::game::Game;
+use crate::games::catalog::GameInfo;
 use crate::picture::{CellSpec, Lattice, Mark, Picture, Shape};
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = "zug";
+
+/// zug's entry in the registry of games.
+pub const INFO: GameInfo = GameInfo::plain(
+    NAME,
+    "17x17 dark squares, twelve a side (three placed), forward diagonal jump chains",
+    2,
+);
 
 impl Game for ZugPosition {
     type Setup = ();

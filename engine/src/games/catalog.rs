@@ -1,0 +1,156 @@
+//! The registry of games: every fact the commands, the protocols and the tests know about a
+//! game, written once beside the game as a [`GameInfo`] (its name, its one-line summary,
+//! its number of sides, the searcher an engine left to choose plays, its built-in openings
+//! and its bench positions).
+//!
+//! Halma's named rule sets and its square families have theirs in
+//! [`halma::catalog`](super::halma::catalog); each relative has its `INFO` in its own
+//! module. [`catalog`] lists them all, in the order `halma games` prints them.
+
+use super::{halma, Relative};
+
+/// The searcher an engine left to choose (UGI's `Engine auto`) plays on a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreferredSearcher {
+    /// Alpha-beta: ahead of MCTS in the measured matches, even with it, or not measured.
+    AlphaBeta,
+    /// MCTS: it beat alpha-beta in the measured matches by more than the 95% interval at
+    /// one time control and was not behind at the other (docs/search.md for the Halma
+    /// boards, docs/games/README.md for the relatives).
+    Mcts,
+}
+
+impl PreferredSearcher {
+    /// The searcher's name as the engine options spell it (`alphabeta`, `mcts`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PreferredSearcher::AlphaBeta => "alphabeta",
+            PreferredSearcher::Mcts => "mcts",
+        }
+    }
+}
+
+/// What is known about one game, kept beside the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The rule-set name (`--rules`, the position text's first field); a family of square
+    /// boards is written with its `N` (`squareN`).
+    pub name: &'static str,
+    /// One line saying what the game is.
+    pub summary: &'static str,
+    /// The number of sides playing.
+    pub sides: usize,
+    /// Whether the game takes rule options (`name:option=value,...`).
+    pub has_options: bool,
+    /// The searcher an engine left to choose plays.
+    pub searcher: PreferredSearcher,
+    /// The built-in openings (`positions/openings/<name>.txt`: one opening a line, `#`
+    /// comments), the default of a tournament; empty when the game has none.
+    pub openings: &'static str,
+    /// The bench positions (`positions/bench/<name>.txt`: lines `label ; position text`),
+    /// part of `halma bench`'s default suite; empty when the game has none.
+    pub bench: &'static str,
+}
+
+impl GameInfo {
+    /// A game's facts with no openings, no bench positions and no options, played by
+    /// alpha-beta when the engine chooses: the start of every entry.
+    pub const fn plain(name: &'static str, summary: &'static str, sides: usize) -> GameInfo {
+        GameInfo {
+            name,
+            summary,
+            sides,
+            has_options: false,
+            searcher: PreferredSearcher::AlphaBeta,
+            openings: "",
+            bench: "",
+        }
+    }
+
+    /// The number of openings in [`GameInfo::openings`] (lines that are neither empty nor
+    /// comments).
+    pub fn opening_count(&self) -> usize {
+        content_lines(self.openings).count()
+    }
+
+    /// The bench positions: each line's label and position text, in order.
+    pub fn bench_positions(&self) -> impl Iterator<Item = (&'static str, &'static str)> {
+        content_lines(self.bench).map(|line| {
+            let (label, text) = line.split_once(';').unwrap_or(("", line));
+            (label.trim(), text.trim())
+        })
+    }
+}
+
+/// The lines of a built-in file that are neither empty nor `#` comments, trimmed.
+fn content_lines(text: &'static str) -> impl Iterator<Item = &'static str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Every game: Halma's named rule sets, its square families, then the relatives in the
+/// order of `RULES-relatives.md`.
+pub fn catalog() -> impl Iterator<Item = &'static GameInfo> {
+    halma::catalog::NAMED
+        .iter()
+        .chain(&halma::catalog::SQUARES)
+        .chain(Relative::ALL.iter().map(|r| r.info()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{split_game_text, Variant};
+
+    #[test]
+    fn every_entry_names_its_game_and_its_sides() {
+        for info in catalog() {
+            let name = info.name.replace('N', "8");
+            let variant = Variant::parse(&name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(variant.info(), info, "{name}");
+            assert_eq!(variant.sides(), info.sides, "{name}");
+            assert!(
+                Variant::parse(&format!("{name}:x=1")).is_err(),
+                "{name}: an unknown option is refused"
+            );
+            assert!(!info.summary.is_empty() && !info.summary.contains('\n'));
+        }
+    }
+
+    #[test]
+    fn names_are_unique() {
+        let mut names: Vec<&str> = catalog().map(|i| i.name).collect();
+        let all = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all);
+    }
+
+    #[test]
+    fn bench_positions_are_positions_of_their_game() {
+        let mut total = 0;
+        for info in catalog() {
+            for (label, text) in info.bench_positions() {
+                assert!(
+                    !label.is_empty(),
+                    "{}: a bench line without a label",
+                    info.name
+                );
+                let (variant, _) = split_game_text(text).unwrap_or_else(|e| panic!("{label}: {e}"));
+                assert_eq!(variant.info().name, info.name, "{label}");
+                total += 1;
+            }
+        }
+        assert!(total > 0);
+    }
+
+    #[test]
+    fn the_preferred_searcher_is_mcts_on_the_measured_games_only() {
+        let mcts: Vec<&str> = catalog()
+            .filter(|i| i.searcher == PreferredSearcher::Mcts)
+            .map(|i| i.name)
+            .collect();
+        assert_eq!(mcts, ["halma8", "star-2", "diamond", "lehrma"]);
+    }
+}
