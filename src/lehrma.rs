@@ -223,7 +223,7 @@ impl<R: LehrmaRules> Reference<LehrmaPosition<R>> for NaiveLehrma {
     type Move = NaiveMove;
 
     fn start() -> NaiveLehrma {
-        NaiveLehrma::start_of(R::NAME == NAMES[1])
+        NaiveLehrma::start_of(R::INFO.name == NAMES[1])
     }
 
     /// Read from the engine's position text by the reference's own reader.

@@ -56,7 +56,7 @@ fn rules_spec<R: LehrmaRules>(
     texts: &'static [&'static str],
 ) -> Spec<LehrmaPosition<R>> {
     Spec {
-        table: R::NAME,
+        table: R::INFO.name,
         start: LehrmaPosition::<R>::start,
         start_counts: counts,
         start_depth: 4,
@@ -510,7 +510,12 @@ fn start_perft_5_against_the_reference() {
         let naive = <NaiveLehrma as Reference<LehrmaPosition<R>>>::start();
         for depth in 1..=5 {
             let want = Reference::<LehrmaPosition<R>>::perft(&naive, depth);
-            assert_eq!(perft(&mut start, depth), want, "{} depth {depth}", R::NAME);
+            assert_eq!(
+                perft(&mut start, depth),
+                want,
+                "{} depth {depth}",
+                R::INFO.name
+            );
         }
     }
     agree::<Plain>();

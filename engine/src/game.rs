@@ -11,6 +11,7 @@
 //! cell, the pass, and the encodings later games need for drops and bearing off.
 
 use crate::error::Error;
+use crate::games::catalog::GameInfo;
 use crate::moves::Move;
 use crate::picture::{specs_from_names, CellSpec, Lattice, Mark, Picture};
 use crate::rng::Rng;
@@ -193,8 +194,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn from_text_fields(setup: &Self::Setup, fields: &str) -> Result<Self, Error>;
     /// What is fixed for this position's game.
     fn setup(&self) -> &Self::Setup;
-    /// The rule set's name as `--rules` and the position text write it (with any options).
-    fn rules_text(&self) -> String;
+    /// The game's entry in the registry of games ([`GameInfo`]: its name, summary,
+    /// preferred searcher, openings, bench positions).
+    fn info(&self) -> &'static GameInfo;
+    /// The rule set's name as `--rules` and the position text write it (with any options);
+    /// by default the registry's name.
+    fn rules_text(&self) -> String {
+        self.info().name.into()
+    }
     /// The position text: the rule set, then the fields [`Game::from_text_fields`] reads.
     fn to_text(&self) -> String;
     /// The board drawn as text, as the game is drawn.
@@ -287,8 +294,11 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     }
 
     /// The weights this game's evaluation reads, at the game's own defaults (the others
-    /// unset): what a front end shows as their defaults ([`crate::weights`]).
-    fn default_weights() -> Weights;
+    /// unset): what a front end shows as their defaults ([`crate::weights`]). By default
+    /// the relatives' (the tempo alone).
+    fn default_weights() -> Weights {
+        Weights::relative_defaults()
+    }
     /// The evaluation's tables for this game with the weights `weights` sets over the
     /// game's own defaults (a weight the game does not read is ignored).
     fn evaluator(&self, weights: &Weights) -> Self::Eval;

@@ -109,6 +109,15 @@ mod tests {
             let name = info.name.replace('N', "8");
             let variant = Variant::parse(&name).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(variant.info(), info, "{name}");
+            let of_start = || -> Result<(&GameInfo, String), crate::Error> {
+                Ok(crate::with_game!(variant, P, setup => {
+                    let start = <P as crate::Game>::start(&setup);
+                    (crate::Game::info(&start), crate::Game::rules_text(&start))
+                }))
+            };
+            let (start_info, rules_text) = of_start().unwrap();
+            assert_eq!(start_info, info, "{name}: the position's own entry");
+            assert_eq!(Variant::parse(&rules_text).unwrap(), variant, "{name}");
             assert_eq!(variant.sides(), info.sides, "{name}");
             assert!(
                 Variant::parse(&format!("{name}:x=1")).is_err(),

@@ -175,13 +175,13 @@ macro_rules! two_side_game_items {
 }
 
 /// The items of a [`Game`](crate::game::Game) implementation that hand over to the calling
-/// module's `NAME`, `board::parse_cell`, `board::cell_name` and `text::move_text`, build
+/// module's `INFO`, `board::parse_cell`, `board::cell_name` and `text::move_text`, build
 /// the evaluation `$Eval::new(tempo)` (of the weights set, only the tempo read) and take a
 /// move's gain from its `gain`.
 macro_rules! two_side_game_board_items {
     ($Eval:ty) => {
-        fn rules_text(&self) -> String {
-            NAME.into()
+        fn info(&self) -> &'static $crate::games::catalog::GameInfo {
+            &INFO
         }
 
         fn parse_cell(&self, name: &str) -> Result<usize, $crate::error::Error> {
@@ -194,10 +194,6 @@ macro_rules! two_side_game_board_items {
 
         fn move_text(&self, mv: $crate::moves::Move) -> String {
             text::move_text(mv)
-        }
-
-        fn default_weights() -> $crate::weights::Weights {
-            $crate::weights::Weights::relative_defaults()
         }
 
         /// Only the tempo weight is read; the rest is the game's own (see its `eval`).

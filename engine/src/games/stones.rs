@@ -13,6 +13,7 @@
 use super::text::{cell_name, parse_cell, PositionText};
 use crate::error::Error;
 use crate::game::{side_letter, status_text, Game, Status, Team};
+use crate::games::catalog::GameInfo;
 use crate::keys::StoneKeys;
 use crate::moves::Move;
 use crate::search::score::team_score;
@@ -30,8 +31,9 @@ pub type Keys = StoneKeys<BITS>;
 
 /// One game of stone races: its board, start, move generator, move texts and evaluation.
 pub trait StoneRules: Copy + fmt::Debug + Send + Sync + 'static {
-    /// The rule set's name, in `--rules` and the position text.
-    const NAME: &'static str;
+    /// The game's entry in the registry (its name: `--rules`, the position text's first
+    /// field).
+    const INFO: GameInfo;
     /// Files (and ranks) of the enclosing square; cell `x + WIDTH·y`.
     const WIDTH: usize;
     /// The cells of the board (a subset of the square).
@@ -219,10 +221,10 @@ impl<R: StoneRules> StonePosition<R> {
         let (name, rest) = text
             .split_once(char::is_whitespace)
             .ok_or_else(|| Error::Position(format!("'{text}' has no placement after the rules")))?;
-        if name != R::NAME {
+        if name != R::INFO.name {
             return Err(Error::Position(format!(
                 "'{name}' is not the rule set of this game ({})",
-                R::NAME
+                R::INFO.name
             )));
         }
         Self::parse_fields(rest)
@@ -244,7 +246,7 @@ impl<R: StoneRules> StonePosition<R> {
             counts: self.turns.move_counts(),
             passes: self.turns.passes(),
         }
-        .write(R::NAME, R::WIDTH)
+        .write(R::INFO.name, R::WIDTH)
     }
 
     /// The board as RULES-relatives.md draws it: the top rank first, rank numbers on the
@@ -356,8 +358,8 @@ impl<R: StoneRules> Game for StonePosition<R> {
         &()
     }
 
-    fn rules_text(&self) -> String {
-        R::NAME.into()
+    fn info(&self) -> &'static GameInfo {
+        &R::INFO
     }
 
     fn to_text(&self) -> String {
@@ -464,10 +466,6 @@ impl<R: StoneRules> Game for StonePosition<R> {
                 && self.stones[self.to_move()] >> mv.from() & 1 != 0
                 && R::targets(self, mv.from()) >> mv.to() & 1 != 0
         }
-    }
-
-    fn default_weights() -> Weights {
-        Weights::relative_defaults()
     }
 
     /// Only the tempo weight is read; the rest is the game's own.

@@ -43,7 +43,7 @@ pub const INFO: GameInfo = GameInfo::plain(
 pub struct Carrera;
 
 impl StoneRules for Carrera {
-    const NAME: &'static str = NAME;
+    const INFO: GameInfo = INFO;
     const WIDTH: usize = board::WIDTH;
     const BOARD: u128 = board::BOARD;
     const START: [u128; 2] = board::START;

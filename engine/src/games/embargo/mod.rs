@@ -69,8 +69,8 @@ impl Game for EmbargoPosition {
         &()
     }
 
-    fn rules_text(&self) -> String {
-        RULES_NAME.into()
+    fn info(&self) -> &'static GameInfo {
+        &INFO
     }
 
     fn to_text(&self) -> String {
@@ -163,10 +163,6 @@ impl Game for EmbargoPosition {
 
     fn is_legal(&self, mv: Move) -> bool {
         EmbargoPosition::is_legal(self, mv)
-    }
-
-    fn default_weights() -> Weights {
-        Weights::relative_defaults()
     }
 
     fn evaluator(&self, weights: &Weights) -> EmbargoEval {

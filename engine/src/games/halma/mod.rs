@@ -57,6 +57,10 @@ impl<G: Geometry> Game for Position<G> {
         Position::setup(self)
     }
 
+    fn info(&self) -> &'static crate::games::catalog::GameInfo {
+        crate::games::Variant::Halma(*self.setup().rules()).info()
+    }
+
     fn rules_text(&self) -> String {
         self.setup().rules().to_string()
     }

@@ -62,8 +62,8 @@ impl Game for HexmaPosition {
 
     crate::games::record::two_side_game_items!(HexmaPosition);
 
-    fn rules_text(&self) -> String {
-        NAME.into()
+    fn info(&self) -> &'static GameInfo {
+        &INFO
     }
 
     fn parse_cell(&self, name: &str) -> Result<usize, Error> {

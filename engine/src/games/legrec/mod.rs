@@ -52,8 +52,8 @@ impl Game for LeGrecPosition {
         Picture::new(Lattice::Square, 2, specs)
     }
 
-    fn rules_text(&self) -> String {
-        text::RULES_NAME.into()
+    fn info(&self) -> &'static GameInfo {
+        &INFO
     }
 
     fn parse_cell(&self, name: &str) -> Result<usize, Error> {
@@ -66,10 +66,6 @@ impl Game for LeGrecPosition {
 
     fn move_text(&self, mv: Move) -> String {
         text::move_text(mv)
-    }
-
-    fn default_weights() -> Weights {
-        Weights::relative_defaults()
     }
 
     /// Only the tempo weight is read; the rest is the game's own (see [`eval`]).

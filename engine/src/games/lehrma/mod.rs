@@ -87,8 +87,8 @@ impl<R: LehrmaRules> Game for LehrmaPosition<R> {
 
     crate::games::record::two_side_game_items!(LehrmaPosition<R>);
 
-    fn rules_text(&self) -> String {
-        R::NAME.into()
+    fn info(&self) -> &'static GameInfo {
+        &R::INFO
     }
 
     fn parse_cell(&self, name: &str) -> Result<usize, Error> {
@@ -101,10 +101,6 @@ impl<R: LehrmaRules> Game for LehrmaPosition<R> {
 
     fn move_text(&self, mv: Move) -> String {
         text::move_text(mv)
-    }
-
-    fn default_weights() -> Weights {
-        Weights::relative_defaults()
     }
 
     /// Only the tempo weight is read; the rest is the game's own (see [`eval`]).

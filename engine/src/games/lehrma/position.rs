@@ -9,14 +9,16 @@ use super::board::{self, key_cell, Squares, KEYS, KINDS, KIND_NAMES, PIECES};
 use super::movegen::Board;
 use crate::error::Error;
 use crate::game::side_letter;
+use crate::games::catalog::GameInfo;
 use crate::games::record::Record;
 use crate::moves::Move;
 use std::marker::PhantomData;
 
 /// One of Lehrma's two setups.
 pub trait LehrmaRules: Copy + Clone + std::fmt::Debug + Send + Sync + 'static {
-    /// The rule set's name, in `--rules` and the position text.
-    const NAME: &'static str;
+    /// The setup's entry in the registry (its name: `--rules`, the position text's first
+    /// field).
+    const INFO: GameInfo;
     /// The start sets `[side][kind]`.
     const START: [[Squares; KINDS]; 2];
     /// Each side's camp: its start squares.
@@ -28,7 +30,7 @@ pub trait LehrmaRules: Copy + Clone + std::fmt::Debug + Send + Sync + 'static {
 pub struct Plain;
 
 impl LehrmaRules for Plain {
-    const NAME: &'static str = "lehrma";
+    const INFO: GameInfo = super::INFO;
     const START: [[Squares; KINDS]; 2] = board::start_sets(false);
 }
 
@@ -38,7 +40,7 @@ impl LehrmaRules for Plain {
 pub struct WithKnights;
 
 impl LehrmaRules for WithKnights {
-    const NAME: &'static str = "lehrma-knights";
+    const INFO: GameInfo = super::KNIGHTS_INFO;
     const START: [[Squares; KINDS]; 2] = board::start_sets(true);
 }
 
@@ -102,7 +104,7 @@ impl<R: LehrmaRules> LehrmaPosition<R> {
                         side_letter(side),
                         cells.len(),
                         KIND_NAMES[kind],
-                        R::NAME
+                        R::INFO.name
                     ));
                 }
             }

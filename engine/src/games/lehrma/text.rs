@@ -39,7 +39,7 @@ impl<R: LehrmaRules> LehrmaPosition<R> {
     /// Reads a whole position text, the rule set's name first (see
     /// [`LehrmaPosition::from_text_fields`]).
     pub fn from_text(text: &str) -> Result<Self, Error> {
-        Self::from_text_fields(fields_after(text, R::NAME)?)
+        Self::from_text_fields(fields_after(text, R::INFO.name)?)
     }
 
     /// Reads the fields after the rule set's name: placement (ranks from the top, `/`
@@ -125,7 +125,7 @@ impl<R: LehrmaRules> LehrmaPosition<R> {
             counts: [self.move_count(0), self.move_count(1)],
             passes: self.passes_in_row(),
         }
-        .write_with(R::NAME, &self.placement())
+        .write_with(R::INFO.name, &self.placement())
     }
 
     /// The board as RULES-relatives.md draws it: rank 8 on top, `R B N P` for A's pieces,

@@ -41,7 +41,7 @@ pub const INFO: GameInfo = GameInfo::plain(
 pub struct Renpaarden;
 
 impl StoneRules for Renpaarden {
-    const NAME: &'static str = NAME;
+    const INFO: GameInfo = INFO;
     const WIDTH: usize = board::WIDTH;
     const BOARD: u128 = board::BOARD;
     const START: [u128; 2] = board::START;
