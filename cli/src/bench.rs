@@ -88,7 +88,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
     };
     let (mut nodes, mut time, mut count) = (0u64, Duration::ZERO, 0usize);
     println!(
-        "{:<12} {:>9} {unit:>12} {:>9} {rate:>10}",
+        "{:<15} {:>9} {unit:>12} {:>9} {rate:>10}",
         "suite", "positions", "time_ms"
     );
     for suite in &suites {
@@ -110,14 +110,14 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
         }
         let name = &suite.name;
         println!(
-            "{name:<12} {c:>9} {n:>12} {:>9} {:>10}",
+            "{name:<15} {c:>9} {n:>12} {:>9} {:>10}",
             t.as_millis(),
             nps(n, t)
         );
         (nodes, time, count) = (nodes + n, time + t, count + c);
     }
     println!(
-        "{:<12} {count:>9} {nodes:>12} {:>9} {:>10}",
+        "{:<15} {count:>9} {nodes:>12} {:>9} {:>10}",
         "total",
         time.as_millis(),
         nps(nodes, time)

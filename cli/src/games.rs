@@ -86,7 +86,7 @@ mod tests {
         let legrec = lines.iter().find(|g| g.name == "legrec").unwrap();
         assert_eq!(
             (legrec.options, legrec.openings, legrec.bench),
-            (false, 0, 0)
+            (false, 8, 12)
         );
         assert_eq!(lines.iter().filter(|g| g.sides == 4).count(), 3);
     }

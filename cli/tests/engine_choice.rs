@@ -120,16 +120,7 @@ fn mcts_multipv_reports_distinct_root_moves_with_their_visits() {
 
 #[test]
 fn bench_mcts_runs_a_fixed_number_of_playouts_per_position() {
-    let dir = bench_dir();
-    let text = ok(&[
-        "bench",
-        "--engine",
-        "mcts",
-        "--playouts",
-        "20",
-        "--dir",
-        &dir,
-    ]);
+    let text = ok(&["bench", "--engine", "mcts", "--playouts", "20"]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0].split_whitespace().collect::<Vec<_>>(),
@@ -137,13 +128,23 @@ fn bench_mcts_runs_a_fixed_number_of_playouts_per_position() {
     );
     let rows = &lines[1..lines.len() - 1];
     assert!(rows.len() >= 2);
-    for row in rows {
+    for row in &rows[..rows.len() - 1] {
+        let name = row.split_whitespace().next().unwrap();
         let cols: Vec<u64> = row
             .split_whitespace()
             .skip(1)
             .map(|c| c.parse().unwrap())
             .collect();
-        assert_eq!(cols[1], cols[0] * 20, "{row}");
+        // The limit on every position, but where the tree proves a value first (small
+        // relatives' positions); Halma's suites never end before 20 playouts.
+        let halma = ["halma", "star", "diamond"]
+            .iter()
+            .any(|p| name.starts_with(p));
+        if halma {
+            assert_eq!(cols[1], cols[0] * 20, "{row}");
+        } else {
+            assert!(cols[1] > 0 && cols[1] <= cols[0] * 20, "{row}");
+        }
         assert!(cols[3] > 0, "{row}");
     }
     let total: Vec<&str> = rows.last().unwrap().split_whitespace().collect();

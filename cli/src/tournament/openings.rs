@@ -139,3 +139,26 @@ fn parse_line<P: Game>(line: &str, variant: Variant, setup: &P::Setup) -> Result
     }
     Ok(pos)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use halma_engine::games::catalog::catalog;
+    use halma_engine::with_game;
+
+    /// The number of openings `variant`'s default source loads.
+    fn default_openings(variant: Variant) -> Result<usize, Error> {
+        with_game!(variant, P, setup => {
+            load::<P>(&Source::default_for(variant), variant, &setup).map(|o| o.len())
+        })
+    }
+
+    #[test]
+    fn every_games_built_in_openings_load_as_its_registry_counts_them() {
+        for info in catalog() {
+            let variant = Variant::parse(&info.name.replace('N', "8")).unwrap();
+            let loaded = default_openings(variant).unwrap_or_else(|e| panic!("{}: {e}", info.name));
+            assert_eq!(loaded, info.opening_count().max(1), "{}", info.name);
+        }
+    }
+}

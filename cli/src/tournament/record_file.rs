@@ -246,7 +246,16 @@ mod tests {
     impl Tournament {
         /// The tournament of the test `name` with the arguments `more`.
         fn new(name: &'static str, more: &[&str]) -> Tournament {
-            let fixed = ["--rules", "embargo", "-p", "random", "-p", "random:seed=2"];
+            let fixed = [
+                "--rules",
+                "embargo",
+                "--openings",
+                "none",
+                "-p",
+                "random",
+                "-p",
+                "random:seed=2",
+            ];
             let argv: Vec<&str> = fixed.iter().chain(more).copied().collect();
             let args = args(&argv);
             let plan = plan(&args).unwrap();

@@ -82,11 +82,36 @@ impl GameInfo {
     }
 }
 
-/// The lines of a built-in file that are neither empty nor `#` comments, trimmed.
+/// A relative's registry entry: two sides, no options, alpha-beta when the engine chooses,
+/// and the files named after the game, `positions/openings/<name>.txt` and
+/// `positions/bench/<name>.txt`, built in.
+macro_rules! relative_info {
+    ($name:literal, $summary:literal) => {
+        $crate::games::catalog::GameInfo {
+            openings: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../positions/openings/",
+                $name,
+                ".txt"
+            )),
+            bench: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../positions/bench/",
+                $name,
+                ".txt"
+            )),
+            ..$crate::games::catalog::GameInfo::plain($name, $summary, 2)
+        }
+    };
+}
+pub(crate) use relative_info;
+
+/// The lines of a built-in file with their `#` comments cut off, trimmed, the empty ones
+/// left out (as the tournament's openings reader and `halma bench` read them).
 fn content_lines(text: &'static str) -> impl Iterator<Item = &'static str> {
     text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
 }
 
 /// Every game: Halma's named rule sets, its square families, then the relatives in the

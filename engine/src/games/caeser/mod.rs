@@ -24,17 +24,16 @@ pub use position::CaeserPosition;
 pub use solve::{Outcome, Solver};
 
 use crate::game::Game;
-use crate::games::catalog::GameInfo;
+use crate::games::catalog::{relative_info, GameInfo};
 use crate::picture::{CellSpec, Lattice, Picture};
 
 /// The rule set's name, in `--rules` and the position text.
-pub const NAME: &str = "caeser";
+pub const NAME: &str = INFO.name;
 
-/// caeser's entry in the registry of games.
-pub const INFO: GameInfo = GameInfo::plain(
-    NAME,
-    "37-hole hexagon, seventeen men a side, forward steps and single jumps",
-    2,
+/// Caeser's entry in the registry of games.
+pub const INFO: GameInfo = relative_info!(
+    "caeser",
+    "37-hole hexagon, seventeen men a side, forward steps and single jumps"
 );
 
 impl Game for CaeserPosition {

@@ -24,18 +24,17 @@ pub use eval::Eval;
 pub use position::CarreraPosition;
 
 use crate::error::Error;
-use crate::games::catalog::GameInfo;
+use crate::games::catalog::{relative_info, GameInfo};
 use crate::games::stones::{Keys, StoneRules};
 use crate::moves::Move;
 
 /// The rule set's name, in `--rules` and the position text.
-pub const NAME: &str = "carrera";
+pub const NAME: &str = INFO.name;
 
-/// carrera's entry in the registry of games.
-pub const INFO: GameInfo = GameInfo::plain(
-    NAME,
-    "10x10 less two corners (70 cells), eight knights a side, plain leaps",
-    2,
+/// Carrera de Caballos's entry in the registry of games.
+pub const INFO: GameInfo = relative_info!(
+    "carrera",
+    "10x10 less two corners (70 cells), eight knights a side, plain leaps"
 );
 
 /// Carrera de Caballos' rules for the shared stone-race position.

@@ -24,16 +24,15 @@ pub use text::RULES_NAME;
 
 use crate::error::Error;
 use crate::game::{Game, Status, Team};
-use crate::games::catalog::GameInfo;
+use crate::games::catalog::{relative_info, GameInfo};
 use crate::moves::Move;
 use crate::picture::{Lattice, Mark, Picture};
 use crate::weights::Weights;
 
-/// embargo's entry in the registry of games.
-pub const INFO: GameInfo = GameInfo::plain(
-    text::RULES_NAME,
-    "9x9, six stones a side, rook slides that may not cross walls",
-    2,
+/// Embargo's entry in the registry of games.
+pub const INFO: GameInfo = relative_info!(
+    "embargo",
+    "9x9, six stones a side, rook slides that may not cross walls"
 );
 
 impl Game for EmbargoPosition {

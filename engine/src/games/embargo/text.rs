@@ -11,7 +11,7 @@ use crate::games::text::PositionText;
 use crate::moves::Move;
 
 /// The rule set's name, the first field of the position text.
-pub const RULES_NAME: &str = "embargo";
+pub const RULES_NAME: &str = super::INFO.name;
 
 /// The text of a move: `e1-e5`, or `pass`.
 pub fn move_text(mv: Move) -> String {

@@ -23,19 +23,18 @@ pub use position::HexmaPosition;
 use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::game::Game;
-use crate::games::catalog::GameInfo;
+use crate::games::catalog::{relative_info, GameInfo};
 use crate::moves::Move;
 use crate::picture::{CellSpec, Lattice, Mark, Picture};
 use crate::weights::{Weight, Weights};
 
 /// The rule set's name, in `--rules` and the position text.
-pub const NAME: &str = "hexma";
+pub const NAME: &str = INFO.name;
 
-/// hexma's entry in the registry of games.
-pub const INFO: GameInfo = GameInfo::plain(
-    NAME,
-    "121-cell star, thirteen stones a side, Chinese Checkers moves, join two edges",
-    2,
+/// Hexma's entry in the registry of games.
+pub const INFO: GameInfo = relative_info!(
+    "hexma",
+    "121-cell star, thirteen stones a side, Chinese Checkers moves, join two edges"
 );
 
 impl Game for HexmaPosition {

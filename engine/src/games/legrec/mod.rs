@@ -25,16 +25,15 @@ pub use solve::{Solution, Value};
 
 use crate::error::Error;
 use crate::game::Game;
-use crate::games::catalog::GameInfo;
+use crate::games::catalog::{relative_info, GameInfo};
 use crate::moves::Move;
 use crate::picture::{CellSpec, Lattice, Mark, Picture};
 use crate::weights::Weights;
 
-/// legrec's entry in the registry of games.
-pub const INFO: GameInfo = GameInfo::plain(
-    text::RULES_NAME,
-    "4x4, seven stones a side, steps and single jumps over enemies",
-    2,
+/// Le Grec's entry in the registry of games.
+pub const INFO: GameInfo = relative_info!(
+    "legrec",
+    "4x4, seven stones a side, steps and single jumps over enemies"
 );
 
 impl Game for LeGrecPosition {

@@ -9,7 +9,7 @@ use crate::games::text::{fields_after, from_to_text, generated, read_from_to, Po
 use crate::moves::Move;
 
 /// The rule-set name, the first field of the position text.
-pub const RULES_NAME: &str = "legrec";
+pub const RULES_NAME: &str = super::INFO.name;
 
 /// The cell called `name`, like `c3`.
 pub fn parse_cell(name: &str) -> Result<usize, Error> {

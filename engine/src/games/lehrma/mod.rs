@@ -29,31 +29,29 @@ pub use position::{LehrmaPosition, LehrmaRules, Plain, WithKnights};
 
 use crate::error::Error;
 use crate::game::Game;
-use crate::games::catalog::{GameInfo, PreferredSearcher};
+use crate::games::catalog::{relative_info, GameInfo, PreferredSearcher};
 use crate::moves::Move;
 use crate::picture::{Kind, Lattice, Mark, Picture, Piece, Shape};
 use crate::weights::Weights;
 
 /// The rule set `lehrma`'s name.
-pub const NAME: &str = "lehrma";
+pub const NAME: &str = INFO.name;
 /// The rule set `lehrma-knights`' name.
-pub const KNIGHTS_NAME: &str = "lehrma-knights";
+pub const KNIGHTS_NAME: &str = KNIGHTS_INFO.name;
 
 /// Lehrma's entry in the registry of games: MCTS beat alpha-beta here (docs/games/README.md).
 pub const INFO: GameInfo = GameInfo {
     searcher: PreferredSearcher::Mcts,
-    ..GameInfo::plain(
-        NAME,
-        "8x8, rook, two bishops, seven pawns a side, hops and swaps",
-        2,
+    ..relative_info!(
+        "lehrma",
+        "8x8, rook, two bishops, seven pawns a side, hops and swaps"
     )
 };
 
 /// Lehrma with knights' entry in the registry of games.
-pub const KNIGHTS_INFO: GameInfo = GameInfo::plain(
-    KNIGHTS_NAME,
-    "8x8, rook, two bishops, two knights, five pawns a side, hops and swaps",
-    2,
+pub const KNIGHTS_INFO: GameInfo = relative_info!(
+    "lehrma-knights",
+    "8x8, rook, two bishops, two knights, five pawns a side, hops and swaps"
 );
 
 /// Lehrma with its first setup (`lehrma`).

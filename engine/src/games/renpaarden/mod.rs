@@ -22,18 +22,17 @@ pub use eval::Eval;
 pub use position::RenpaardenPosition;
 
 use crate::error::Error;
-use crate::games::catalog::GameInfo;
+use crate::games::catalog::{relative_info, GameInfo};
 use crate::games::stones::{Keys, StoneRules};
 use crate::moves::Move;
 
 /// The rule set's name, in `--rules` and the position text.
-pub const NAME: &str = "renpaarden";
+pub const NAME: &str = INFO.name;
 
-/// renpaarden's entry in the registry of games.
-pub const INFO: GameInfo = GameInfo::plain(
-    NAME,
-    "9x9, eighteen stones a side, knight leaps through enemies",
-    2,
+/// Renpaarden's entry in the registry of games.
+pub const INFO: GameInfo = relative_info!(
+    "renpaarden",
+    "9x9, eighteen stones a side, knight leaps through enemies"
 );
 
 /// Renpaarden's rules for the shared stone-race position.

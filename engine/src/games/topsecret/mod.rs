@@ -24,17 +24,16 @@ pub use eval::TopSecretEval;
 pub use position::TopSecretPosition;
 
 use crate::game::Game;
-use crate::games::catalog::GameInfo;
+use crate::games::catalog::{relative_info, GameInfo};
 use crate::picture::{Lattice, Mark, Picture};
 
 /// The rule set's name, in `--rules` and the position text.
-pub const NAME: &str = "topsecret";
+pub const NAME: &str = INFO.name;
 
-/// topsecret's entry in the registry of games.
-pub const INFO: GameInfo = GameInfo::plain(
-    NAME,
-    "16x16, eighteen stones a side dropped in the centre, then off the board",
-    2,
+/// Top Secret's entry in the registry of games.
+pub const INFO: GameInfo = relative_info!(
+    "topsecret",
+    "16x16, eighteen stones a side dropped in the centre, then off the board"
 );
 
 impl Game for TopSecretPosition {

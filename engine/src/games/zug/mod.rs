@@ -23,17 +23,16 @@ pub use eval::ZugEval;
 pub use position::ZugPosition;
 
 use crate::game::Game;
-use crate::games::catalog::GameInfo;
+use crate::games::catalog::{relative_info, GameInfo};
 use crate::picture::{CellSpec, Lattice, Mark, Picture, Shape};
 
 /// The rule set's name, in `--rules` and the position text.
-pub const NAME: &str = "zug";
+pub const NAME: &str = INFO.name;
 
-/// zug's entry in the registry of games.
-pub const INFO: GameInfo = GameInfo::plain(
-    NAME,
-    "17x17 dark squares, twelve a side (three placed), forward diagonal jump chains",
-    2,
+/// Le Zug's entry in the registry of games.
+pub const INFO: GameInfo = relative_info!(
+    "zug",
+    "17x17 dark squares, twelve a side (three placed), forward diagonal jump chains"
 );
 
 impl Game for ZugPosition {
