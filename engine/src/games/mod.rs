@@ -223,13 +223,13 @@ impl fmt::Display for Variant {
     }
 }
 
-/// Every game's name, for messages: the named Halma rule sets, the square families and
-/// the relatives.
+/// Every game's name, for messages: the registry's names in its order
+/// ([`catalog::catalog`]), the square families with their range of `N`.
 pub fn known_games() -> String {
-    let mut names: Vec<&str> = NAMED_RULE_SETS.to_vec();
-    names.extend(["squareN", "squareN-4 (N = 6..16)"]);
-    names.extend(Relative::ALL.iter().map(|r| r.name()));
-    names.join(", ")
+    let names: Vec<&str> = catalog::catalog().map(|i| i.name).collect();
+    names
+        .join(", ")
+        .replace("squareN-4", "squareN-4 (N = 6..16)")
 }
 
 /// Splits a position text into its game (the first field) and the rest, so that the
