@@ -25,8 +25,8 @@
 mod family;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use halma_engine::movegen::{jump_closure, JumpComponents, JumpMasks};
-use halma_engine::notation::split_position_text;
+use halma_engine::games::halma::movegen::{jump_closure, JumpComponents, JumpMasks};
+use halma_engine::games::halma::notation::split_position_text;
 use halma_engine::{with_geometry, BitBoard, Geometry, Position, Setup};
 use halma_suite::naive::NaivePosition;
 use halma_suite::tables::TablePosition;
@@ -132,7 +132,7 @@ fn movegen(c: &mut Criterion) {
         .into_iter()
         .map(|(label, text)| (label, text.replacen("star-2", "ccerl", 1)))
         .collect();
-    bench_suite::<halma_engine::geometry::Star>(c, "ccerl", &ccerl);
+    bench_suite::<halma_engine::games::halma::geometry::Star>(c, "ccerl", &ccerl);
 }
 
 criterion_group! {

@@ -10,7 +10,7 @@
 //! `cargo bench -p halma-suite --bench solve -- --warm-up-time 1 --measurement-time 10`
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use halma_engine::solve::{self, Method, Mode, Options};
+use halma_engine::games::halma::solve::{self, Method, Mode, Options};
 use halma_engine::Rules;
 
 /// Solves `rules` cooperatively by `method` up to `max` plies, without a beam.

@@ -7,7 +7,7 @@
 //! ```
 //! (defaults 4 and 3).
 
-use halma_engine::notation::split_position_text;
+use halma_engine::games::halma::notation::split_position_text;
 use halma_engine::perft::perft;
 use halma_engine::{with_geometry, Position, Rules, Setup};
 use std::sync::Arc;

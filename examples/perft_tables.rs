@@ -7,7 +7,7 @@
 //! ```
 //! (default 1 round; with more, the two run alternately and the best of each is printed).
 
-use halma_engine::notation::split_position_text;
+use halma_engine::games::halma::notation::split_position_text;
 use halma_engine::perft::perft;
 use halma_engine::{with_geometry, Position, Rules, Setup};
 use halma_suite::tables::TablePosition;

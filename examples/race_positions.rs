@@ -10,7 +10,7 @@
 //! The files are tournament openings (`halma tournament --openings FILE`), used to measure the
 //! exact race term of the evaluation (docs/search.md).
 
-use halma_engine::eval::{Evaluator, HalmaWeights};
+use halma_engine::games::halma::eval::{Evaluator, HalmaWeights};
 use halma_engine::{with_geometry, BitBoard, Geometry, Position, Rules, Setup};
 use halma_suite::playout::WeakPlayer;
 use rand::rngs::StdRng;

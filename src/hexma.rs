@@ -12,8 +12,8 @@
 
 use crate::conformance::Bench;
 use crate::reference::{grid_of, moves_by_cell, GridMove, Reference, Turns};
+use halma_engine::games::halma::geometry::Board;
 use halma_engine::games::hexma::HexmaPosition;
-use halma_engine::geometry::Board;
 use halma_engine::{Move, Status};
 
 /// Files and ranks of the rhombus.

@@ -16,7 +16,7 @@
 //! its own home camp; when both vacate and follow-out apply, vacate's tiers narrow the moves
 //! first, then follow-out's.
 
-use halma_engine::rules::{CampExit, JumpKind, WinCheck, WinCondition};
+use halma_engine::games::halma::rules::{CampExit, JumpKind, WinCheck, WinCondition};
 use halma_engine::{BitBoard, Board, Geometry, Move, Position, Rules, Setup, Status};
 use std::collections::BTreeSet;
 use std::sync::Arc;

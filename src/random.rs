@@ -2,7 +2,7 @@
 //! forward-biased to reach the ends of games, back-and-forth to provoke repetitions) and
 //! random placements of the right piece counts.
 
-use halma_engine::setup::MAX_SIDES;
+use halma_engine::games::halma::setup::MAX_SIDES;
 use halma_engine::{BitBoard, Geometry, Move, Position, Setup};
 use rand::seq::SliceRandom;
 use rand::Rng;

@@ -12,9 +12,9 @@
 //! engine on random positions (`tests/differential.rs`); measured beside the engine in
 //! `benches/movegen.rs` (`docs/movegen.md`).
 
-use halma_engine::rules::{CampExit, JumpKind, WinCheck, WinCondition};
-use halma_engine::setup::{MAX_PIECES, MAX_SIDES};
-use halma_engine::zobrist::splitmix64;
+use halma_engine::games::halma::rules::{CampExit, JumpKind, WinCheck, WinCondition};
+use halma_engine::games::halma::setup::{MAX_PIECES, MAX_SIDES};
+use halma_engine::games::halma::zobrist::splitmix64;
 use halma_engine::{BitBoard, Geometry, Position, Rules, Status};
 
 /// Cells of the array: every bit index of the widest layout (16×16: 16 rows of 17 bits).

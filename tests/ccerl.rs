@@ -2,9 +2,9 @@
 //! issue 29, perft from the start, and each status rule on a constructed position, checked
 //! with the engine and with the per-cell reference (`halma_suite::naive`).
 
-use halma_engine::geometry::Star;
+use halma_engine::games::halma::geometry::Star;
+use halma_engine::games::halma::setup::MAX_SIDES;
 use halma_engine::perft::perft;
-use halma_engine::setup::MAX_SIDES;
 use halma_engine::{BitBoard, Board, Geometry, Move, Position, Rules, Setup, Status};
 use halma_suite::naive::{naive_move, NaivePosition};
 use std::sync::Arc;
@@ -18,7 +18,7 @@ fn setup(rules: &str) -> Arc<Setup<G>> {
 }
 
 fn position(text: &str) -> Position<G> {
-    let (rules, fields) = halma_engine::notation::split_position_text(text).unwrap();
+    let (rules, fields) = halma_engine::games::halma::notation::split_position_text(text).unwrap();
     Position::from_text_fields(Arc::new(Setup::new(rules).unwrap()), fields).unwrap()
 }
 
@@ -28,7 +28,7 @@ const ISSUE: &str = "1/2/3/4/13/5B4A1/9B1/2B2A4/BB5AA/1B4BA2/A1B8/B3A2A4/2A1B1A6
 fn move_texts(pos: &Position<G>) -> Vec<String> {
     pos.legal_moves()
         .into_iter()
-        .map(|m| halma_engine::notation::move_text(BOARD, m))
+        .map(|m| halma_engine::games::halma::notation::move_text(BOARD, m))
         .collect()
 }
 

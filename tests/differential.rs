@@ -8,7 +8,7 @@
 //! Where the array-and-tables baseline (`halma_suite::tables`) plays the rules, its moves
 //! and count must agree too.
 
-use halma_engine::notation::move_text;
+use halma_engine::games::halma::notation::move_text;
 use halma_engine::{with_geometry, Geometry, Position, Rules, Setup};
 use halma_suite::naive::{engine_move, naive_move, NaiveMove, NaivePosition};
 use halma_suite::random::{playout, random_placement};

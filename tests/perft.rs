@@ -6,7 +6,7 @@
 //! to [`NAIVE_SHALLOW_LEAVES`] with the reference; the ignored tests check every count with
 //! the engine and the reference's reachable ones (`cargo test --release -- --ignored`).
 
-use halma_engine::notation::split_position_text;
+use halma_engine::games::halma::notation::split_position_text;
 use halma_engine::perft::perft;
 use halma_engine::{with_geometry, Position, Setup};
 use halma_suite::naive::NaivePosition;
@@ -128,7 +128,7 @@ fn check_some(max_leaves: u64, count: impl Fn(&str, u32) -> Option<u64>) -> usiz
 #[test]
 fn tables_cover_every_named_rule_set() {
     let all = entries();
-    for name in halma_engine::rules::NAMED_RULE_SETS {
+    for name in halma_engine::games::halma::rules::NAMED_RULE_SETS {
         let of_set: Vec<&Entry> = all
             .iter()
             .filter(|e| e.position.split([' ', ':']).next() == Some(name))

@@ -1,8 +1,8 @@
 //! Position invariants on random games of every rule set: the incremental Zobrist key,
 //! make/unmake, the position text round trip, jump paths, and the errors of bad inputs.
 
-use halma_engine::notation::split_position_text;
-use halma_engine::setup::MAX_SIDES;
+use halma_engine::games::halma::notation::split_position_text;
+use halma_engine::games::halma::setup::MAX_SIDES;
 use halma_engine::{with_geometry, BitBoard, Geometry, Move, Position, Rules, Setup, Status};
 use halma_suite::random::{playout, random_placement};
 use proptest::prelude::*;

@@ -7,7 +7,7 @@
 //! (r < -4). The engine's star has player 0 (side A) in the triangle s = -q - r > 4, so a
 //! hole's CCP coordinates are the engine's turned by 60 degrees: (q, r) -> (-r, q + r).
 
-use halma_engine::geometry::Star;
+use halma_engine::games::halma::geometry::Star;
 use halma_engine::{BitBoard, Error, Geometry, Move, Position, Rules, Setup};
 use std::sync::{Arc, OnceLock};
 
@@ -164,7 +164,7 @@ pub fn position_fields(args: &[&str]) -> Result<String, Error> {
 /// of two sides on the star: the ladder's referee plays CCERL's rules, whose moves every
 /// such rule set allows); an error for any other game.
 pub fn position_line(text: &str) -> Result<String, Error> {
-    let (rules, fields) = halma_engine::notation::split_position_text(text)?;
+    let (rules, fields) = halma_engine::games::halma::notation::split_position_text(text)?;
     if rules.board != Star::BOARD || rules.players != 2 {
         return Err(Error::Rules(format!(
             "CCP engines play on the two-player star, not under {rules}"

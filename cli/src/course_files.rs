@@ -8,9 +8,9 @@
 //! otherwise (any two-player 16×16 rule set works).
 
 use halma_engine::bitboard::BitBoard;
-use halma_engine::geometry::Square;
+use halma_engine::games::halma::geometry::Square;
+use halma_engine::games::halma::setup::MAX_SIDES;
 use halma_engine::search::{Limits, MAX_SECONDS};
-use halma_engine::setup::MAX_SIDES;
 use halma_engine::{Error, Geometry, Move, Position, Rules, Setup};
 use std::sync::Arc;
 use std::time::Duration;

@@ -5,7 +5,7 @@ use crate::common;
 
 use common::UgiSession as Session;
 
-use halma_engine::notation::split_position_text;
+use halma_engine::games::halma::notation::split_position_text;
 use halma_engine::{with_geometry, Position, Setup};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

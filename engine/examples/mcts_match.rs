@@ -15,8 +15,9 @@
 //! `plies=N` (playout cut-off), `eps=F`, `cpuct=F`, `bias=F`, `tt=0|1`, `prior=F` (prior
 //! temperature), `temp=F` (value temperature).
 
-use halma_engine::eval::{Evaluator, HalmaWeights};
 use halma_engine::game::Team;
+use halma_engine::games::halma::eval::{Evaluator, HalmaWeights};
+use halma_engine::games::halma::notation;
 use halma_engine::mcts::{Mcts, Options, Parallelism};
 use halma_engine::search::{self, Limits, Searcher};
 use halma_engine::*;

@@ -13,9 +13,9 @@
 //! name in the record) won.
 
 use halma_engine::bitboard::BitBoard;
-use halma_engine::eval::Evaluator;
-use halma_engine::eval::HalmaWeights;
-use halma_engine::solve::{Finish, Race};
+use halma_engine::games::halma::eval::Evaluator;
+use halma_engine::games::halma::eval::HalmaWeights;
+use halma_engine::games::halma::solve::{Finish, Race};
 use halma_engine::{with_geometry, Geometry, Position, Rules, Setup, Status};
 use std::sync::Arc;
 

@@ -6,7 +6,7 @@
 //! board and opponent (default 100), NODES per searcher move (default 4000). A game still
 //! going after 600 plies is a draw. `EVAL=name=value,...` overrides evaluation weights.
 
-use halma_engine::eval::Evaluator;
+use halma_engine::games::halma::eval::Evaluator;
 use halma_engine::search::{Limits, Options, Searcher};
 use halma_engine::{with_geometry, Geometry, Move, Position, Rules, Setup, Status};
 use rand::rngs::StdRng;

@@ -3,7 +3,7 @@
 //! search).
 //!
 //! A game is its position type: [`Game`] is implemented by Halma's
-//! [`Position`](crate::position::Position) and by each relative's position under
+//! [`Position`](crate::games::halma::position::Position) and by each relative's position under
 //! [`crate::games`]. Searchers and commands are written once, generic over `P: Game`, and
 //! monomorphised for each game; the runtime choice of game is made once, at the edge, by
 //! [`crate::games::Variant`] and [`with_game!`](crate::with_game). All games share one move

@@ -1,7 +1,7 @@
 //! The Zobrist key tables every game draws its keys from: the SplitMix64 generator and the
 //! two-side table of the relatives ([`StoneKeys`]), both `const`, so that a game's keys are a
 //! compile-time constant drawn from a seed of its own and the same on every run and machine.
-//! Halma's tables for up to six sides ([`crate::zobrist`]) draw from the same generator.
+//! Halma's tables for up to six sides ([`crate::games::halma::zobrist`]) draw from the same generator.
 
 /// One step of the SplitMix64 generator, a fast, well-mixed 64-bit sequence: the next
 /// state and the value drawn. A `const fn`, so the relatives' key tables are constants.

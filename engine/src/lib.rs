@@ -4,10 +4,11 @@
 //! the searchers written once for every game ([`search`]: alpha-beta, [`mcts`], [`perft`],
 //! the [`player`] trait front ends drive).
 //!
-//! Halma's own modules are re-exported at the root (`geometry`, `rules`, `setup`,
-//! `position`, …): start from a [`Rules`], turn its board into a compile-time [`Geometry`]
-//! once with [`with_geometry!`], build a [`Setup`] and a [`Position`] from it, and everything
-//! below is monomorphised for that board.
+//! Halma's modules live in [`games::halma`] like every game's (`games::halma::rules`,
+//! `games::halma::position`, …); the root re-exports only the types a Halma front end starts
+//! from: a [`Rules`], whose board [`with_geometry!`] turns into a compile-time [`Geometry`]
+//! once, a [`Setup`] and a [`Position`] built from it, and everything below is
+//! monomorphised for that board.
 
 pub mod bitboard;
 pub mod error;
@@ -24,18 +25,15 @@ pub mod search;
 pub mod turns;
 pub mod weights;
 
-pub use games::halma::{
-    eval, futility, geometry, movegen, notation, position, race, rules, setup, solve, zobrist,
-};
-
 pub use bitboard::{BitBoard, Bits};
 pub use error::Error;
+pub use game::Status;
 pub use game::{Game, Team};
-pub use geometry::{Board, Geometry, Square};
+pub use games::halma::geometry::{Board, Geometry, Square};
+pub use games::halma::position::Position;
+pub use games::halma::rules::Rules;
+pub use games::halma::setup::Setup;
 pub use moves::Move;
-pub use position::{Position, Status};
-pub use rules::Rules;
-pub use setup::Setup;
 
 /// The hash map used wherever the engine keys a map by Zobrist key or cell: fxhash's
 /// hasher behind one alias, so a successor crate is a one-line change.

@@ -164,8 +164,8 @@ impl<P: Game> Engine<P> for RandomMover {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Square;
-    use crate::position::Position;
+    use crate::games::halma::geometry::Square;
+    use crate::games::halma::position::Position;
     use crate::{mcts, search, Rules, Setup};
     use std::sync::Arc;
 

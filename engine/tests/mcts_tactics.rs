@@ -2,8 +2,8 @@
 //! position whose win is at most `MAX_PLIES` plies away) and plays the only winning move,
 //! with the exact distance.
 
+use halma_engine::games::halma::notation::{move_text, split_position_text};
 use halma_engine::mcts::{Mcts, Options};
-use halma_engine::notation::{move_text, split_position_text};
 use halma_engine::search::Limits;
 use halma_engine::{with_geometry, Geometry, Position, Setup};
 use std::sync::Arc;

@@ -2,8 +2,8 @@
 //! never to the other diagonal (x±1, y±1), and every legal move's text parses back to it.
 
 use halma_engine::bitboard::BitBoard;
-use halma_engine::geometry::{Diamond, Star};
-use halma_engine::notation::move_text;
+use halma_engine::games::halma::geometry::{Diamond, Star};
+use halma_engine::games::halma::notation::move_text;
 use halma_engine::{Geometry, Move, Position, Rules, Setup};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -99,7 +99,7 @@ fn the_star_steps_to_six_neighbours_only() {
 
 /// Reads a position text with its own rules.
 fn read(text: &str) -> Result<String, halma_engine::Error> {
-    let (rules, fields) = halma_engine::notation::split_position_text(text)?;
+    let (rules, fields) = halma_engine::games::halma::notation::split_position_text(text)?;
     halma_engine::with_geometry!(rules.board, G => {
         let setup = Arc::new(Setup::<G>::new(rules)?);
         Position::<G>::from_text_fields(setup, fields).map(|p| p.to_text())

@@ -1,8 +1,8 @@
 //! The searcher against plain minimax, and its answers on random positions of every rule set.
 
-use halma_engine::eval::{Evaluator, HalmaWeights};
 use halma_engine::game::Team;
-use halma_engine::notation::move_text;
+use halma_engine::games::halma::eval::{Evaluator, HalmaWeights};
+use halma_engine::games::halma::notation::move_text;
 use halma_engine::search::score::win_in;
 use halma_engine::search::{Limits, MultiPlayer, Options, Score, Searcher};
 use halma_engine::weights::{Weight, Weights};
@@ -125,7 +125,7 @@ fn always_a_legal_move_on_random_positions_and_an_error_when_the_game_is_over() 
 fn a_finished_game_is_a_clear_error() {
     // A has filled its goal (B's home) on 8×8: A has won.
     let text = "halma8 4AAAA/5AAA/6AA/7A/B7/BB6/BBB5/BBBB4 B 20,19";
-    let (rules, rest) = halma_engine::notation::split_position_text(text).unwrap();
+    let (rules, rest) = halma_engine::games::halma::notation::split_position_text(text).unwrap();
     with_geometry!(rules.board, G => {
         let setup = Arc::new(Setup::<G>::new(rules).unwrap());
         let pos = Position::<G>::from_text_fields(setup, rest).unwrap();
@@ -314,7 +314,8 @@ const D_THREATENS: &str = "square6-4 DD1AD1/DD4/D1CCCC/1BBBCC/AABBB1/AAA3 A 20,2
 
 #[test]
 fn best_reply_sees_the_threat_of_an_opponent_who_is_not_next() {
-    let (rules, rest) = halma_engine::notation::split_position_text(D_THREATENS).unwrap();
+    let (rules, rest) =
+        halma_engine::games::halma::notation::split_position_text(D_THREATENS).unwrap();
     with_geometry!(rules.board, G => {
         let setup = Arc::new(Setup::<G>::new(rules).unwrap());
         let pos = Position::<G>::from_text_fields(setup, rest).unwrap();
@@ -388,7 +389,8 @@ fn a_bounded_search_of_a_short_pure_race_plays_the_proved_shortest_finish() {
         deadline: None,
         stop: &std::sync::atomic::AtomicBool::new(false),
     };
-    let (finish, moves) = halma_engine::race::root_finish(&pos, &eval, &budget).unwrap();
+    let (finish, moves) =
+        halma_engine::games::halma::race::root_finish(&pos, &eval, &budget).unwrap();
     let search = |options: Options, limits: Limits| {
         let mut reported = Vec::new();
         let out = Searcher::new(options)

@@ -3,10 +3,14 @@
 //! entry points, and the admissibility of every bound on states of known distance.
 
 use halma_engine::bitboard::BitBoard;
-use halma_engine::movegen::{jump_closure, long_jump_closure, step_targets, JumpMasks};
-use halma_engine::rules::{CampExit, JumpKind};
-use halma_engine::solve::bound::{self, Grouping, LevelTable, ParityBound};
-use halma_engine::solve::{self, cooperative_plies, solver_rules, Mode, Options, Race, Solution};
+use halma_engine::games::halma::movegen::{
+    jump_closure, long_jump_closure, step_targets, JumpMasks,
+};
+use halma_engine::games::halma::rules::{CampExit, JumpKind};
+use halma_engine::games::halma::solve::bound::{self, Grouping, LevelTable, ParityBound};
+use halma_engine::games::halma::solve::{
+    self, cooperative_plies, solver_rules, Mode, Options, Race, Solution,
+};
 use halma_engine::{with_geometry, FastHashMap, Geometry, Position, Rules, Setup, Square, Status};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -478,7 +482,7 @@ fn race_matches_bfs<G: Geometry>(rules: &str, seed: u64, positions: usize) {
 #[test]
 fn race_equals_breadth_first_search_on_random_positions() {
     race_matches_bfs::<Square<8>>("halma8", 1, 40);
-    race_matches_bfs::<halma_engine::geometry::Diamond>("diamond", 2, 40);
+    race_matches_bfs::<halma_engine::games::halma::geometry::Diamond>("diamond", 2, 40);
     race_matches_bfs::<Square<6>>("square6", 3, 40);
     race_matches_bfs::<Square<8>>("halma8:jumps=long", 4, 40);
 }
@@ -574,7 +578,7 @@ fn approach_bound_is_admissible_on_random_positions() {
     check::<Square<6>>("square6", 1, 4);
     check::<Square<7>>("square7", 2, 4);
     check::<Square<8>>("halma8", 3, 3);
-    check::<halma_engine::geometry::Diamond>("diamond", 4, 3);
+    check::<halma_engine::games::halma::geometry::Diamond>("diamond", 4, 3);
 }
 
 /// A tight finish the layered search drops (side A to move, 2k - 1 plies left with k of
@@ -618,7 +622,7 @@ fn tight_finish_dead_ends_have_no_line() {
     check::<Square<6>>("square6", 21);
     check::<Square<7>>("square7", 22);
     check::<Square<8>>("halma8", 23);
-    check::<halma_engine::geometry::Diamond>("diamond", 24);
+    check::<halma_engine::games::halma::geometry::Diamond>("diamond", 24);
 }
 
 #[test]

@@ -6,8 +6,8 @@
 //! (the plies up to the end of the game) with exactly one first move. Regenerate with
 //! `cargo test --release -p halma-engine --test engine tactics:: -- --ignored --nocapture`.
 
-use halma_engine::eval::Evaluator;
-use halma_engine::notation::{move_text, split_position_text};
+use halma_engine::games::halma::eval::Evaluator;
+use halma_engine::games::halma::notation::{move_text, split_position_text};
 use halma_engine::search::{Limits, Options, Score, Searcher};
 use halma_engine::{with_geometry, Geometry, Move, Position, Rules, Setup, Status};
 use rand::rngs::StdRng;

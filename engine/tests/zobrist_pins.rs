@@ -8,7 +8,7 @@
 //! happen on purpose: then update the literals below in the same commit and say in its
 //! message that stored keys are invalidated.
 
-use halma_engine::notation::split_position_text;
+use halma_engine::games::halma::notation::split_position_text;
 use halma_engine::{with_geometry, Position, Rules, Setup};
 use std::sync::Arc;
 

@@ -26,7 +26,7 @@ pub use moves::{check, play_moves};
 
 use crate::shard::Shard;
 use crate::text_file::Limits;
-use halma_engine::notation::side_letter;
+use halma_engine::games::halma::notation::side_letter;
 use halma_engine::Error;
 use std::fmt::Write as _;
 

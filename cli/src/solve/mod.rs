@@ -5,9 +5,11 @@
 mod legrec;
 
 use clap::Args;
+use halma_engine::games::halma::solve::beam::Aim;
+use halma_engine::games::halma::solve::{
+    self, Beam, Iteration, Method, Mode, Options, Progress, Solution,
+};
 use halma_engine::games::{Relative, Variant};
-use halma_engine::solve::beam::Aim;
-use halma_engine::solve::{self, Beam, Iteration, Method, Mode, Options, Progress, Solution};
 use halma_engine::Error;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;

@@ -4,7 +4,7 @@
 
 use super::stats::elo_interval;
 use crate::record::GameRecord;
-use halma_engine::notation::side_letter;
+use halma_engine::games::halma::notation::side_letter;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -27,7 +27,7 @@ pub mod two_side;
 pub mod zug;
 
 use crate::error::Error;
-use crate::rules::{Rules, NAMED_RULE_SETS};
+use crate::games::halma::rules::{Rules, NAMED_RULE_SETS};
 use crate::weights::Weights;
 use catalog::{GameInfo, PreferredSearcher};
 use std::fmt;
@@ -252,8 +252,8 @@ macro_rules! with_game {
     ($variant:expr, $P:ident, $setup:ident => $body:expr) => {
         match $variant {
             $crate::games::Variant::Halma(rules) => $crate::with_geometry!(rules.board, G => {
-                type $P = $crate::position::Position<G>;
-                let $setup = ::std::sync::Arc::new($crate::setup::Setup::<G>::new(rules)?);
+                type $P = $crate::games::halma::position::Position<G>;
+                let $setup = ::std::sync::Arc::new($crate::games::halma::setup::Setup::<G>::new(rules)?);
                 $body
             }),
             $crate::games::Variant::Relative($crate::games::Relative::Embargo) => {

@@ -1,12 +1,12 @@
 //! Tests of the MCTS searcher: tactics, legality on every rule set, errors, whole games.
 
 use super::*;
-use crate::geometry::{Geometry, Square};
-use crate::position::Position;
-use crate::position::Status;
-use crate::rules::NAMED_RULE_SETS;
+use crate::games::halma::geometry::{Geometry, Square};
+use crate::games::halma::position::Position;
+use crate::games::halma::position::Status;
+use crate::games::halma::rules::NAMED_RULE_SETS;
+use crate::games::halma::setup::Setup;
 use crate::search::Score;
-use crate::setup::Setup;
 use crate::{with_geometry, Rules};
 use playout::Rng;
 use std::sync::Arc;
@@ -14,7 +14,7 @@ use std::sync::Arc;
 type G8 = Square<8>;
 
 fn position(text: &str) -> Position<G8> {
-    let (rules, rest) = crate::notation::split_position_text(text).unwrap();
+    let (rules, rest) = crate::games::halma::notation::split_position_text(text).unwrap();
     let setup = Arc::new(Setup::<G8>::new(rules).unwrap());
     Position::from_text_fields(setup, rest).unwrap()
 }
@@ -48,7 +48,10 @@ fn finds_the_win_in_one() {
                 ..Options::default()
             };
             let out = search(&pos, options, 2_000);
-            assert_eq!(crate::notation::move_text(G8::BOARD, out.best), "g4-h5");
+            assert_eq!(
+                crate::games::halma::notation::move_text(G8::BOARD, out.best),
+                "g4-h5"
+            );
             assert_eq!(out.score, Score::WinIn(1));
         }
     }
@@ -74,7 +77,7 @@ fn proves_the_win_in_two_and_plays_toward_it() {
         assert!(
             win,
             "no win after {}",
-            crate::notation::move_text(G8::BOARD, mv)
+            crate::games::halma::notation::move_text(G8::BOARD, mv)
         );
         line.unmake();
     }

@@ -80,10 +80,10 @@ pub fn make_reply<P: Game>(pos: &mut P, root: usize, mv: Move) -> usize {
 mod tests {
     use super::*;
     use crate::bitboard::BitBoard;
-    use crate::geometry::Square;
-    use crate::position::Position;
-    use crate::rules::Rules;
-    use crate::setup::Setup;
+    use crate::games::halma::geometry::Square;
+    use crate::games::halma::position::Position;
+    use crate::games::halma::rules::Rules;
+    use crate::games::halma::setup::Setup;
     use std::sync::Arc;
 
     #[test]

@@ -2,7 +2,7 @@
 //! shared by the proptest fuzzers (`engine/tests/fuzz.rs`) and the cargo-fuzz targets
 //! (`fuzz/`, which include this file by path). Each panics when the check fails.
 
-use halma_engine::notation::split_position_text;
+use halma_engine::games::halma::notation::split_position_text;
 use halma_engine::{with_geometry, Error, Geometry, Position, Rules, Setup};
 use std::sync::Arc;
 

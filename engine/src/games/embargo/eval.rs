@@ -16,9 +16,9 @@
 use super::board::{cells_of, coords, BOARD, CELLS, N, YARDS};
 use super::position::{EmbargoPosition, DEADLINE};
 use super::walls::side_walls;
-use crate::eval::MAX_EVAL;
 use crate::game::Team;
 use crate::moves::Move;
+use crate::search::score::MAX_EVAL;
 use crate::weights::Weights;
 
 /// Centimoves per rook move still needed.

@@ -25,7 +25,7 @@
 //!   are counted at the race weight instead (pure race: nothing else will interact); and
 //!   when both sides have at most `race_pieces` pieces outside their goals, the solver
 //!   gives each side's fewest moves to finish and the score says who wins the race and by
-//!   how many moves ([`crate::race`]).
+//!   how many moves ([`crate::games::halma::race`]).
 //!
 //! [`Evaluator::evaluate`] turns the standings into one score from the view of a side and its
 //! team (see [`Team`]); the search negates it as the side to move changes team. The root
@@ -35,18 +35,18 @@
 
 pub use super::weights::HalmaWeights;
 use crate::bitboard::BitBoard;
-use crate::futility::{FrontierFilter, SavedBounds};
 use crate::game::Team;
-use crate::geometry::Geometry;
-use crate::movegen::{each_direction, jump_sources, MAX_DIRS};
-use crate::position::Position;
-use crate::race::ExactRace;
-use crate::setup::{Setup, MAX_SIDES};
+use crate::games::halma::futility::{FrontierFilter, SavedBounds};
+use crate::games::halma::geometry::Geometry;
+use crate::games::halma::movegen::{each_direction, jump_sources, MAX_DIRS};
+use crate::games::halma::position::Position;
+use crate::games::halma::race::ExactRace;
+use crate::games::halma::setup::{Setup, MAX_SIDES};
 use std::marker::PhantomData;
 
 pub use crate::search::score::MAX_EVAL;
 
-pub use crate::futility::LADDER_RUNGS;
+pub use crate::games::halma::futility::LADDER_RUNGS;
 
 /// Precomputed tables and weights for one game.
 #[derive(Clone, Debug)]
@@ -274,7 +274,7 @@ impl<G: Geometry> Evaluator<G> {
 
     /// The frontier filter of futility pruning for moves whose [`Evaluator::move_bound`]
     /// must exceed `floor`; `None` where these weights allow none (see
-    /// [`crate::futility`]).
+    /// [`crate::games::halma::futility`]).
     #[inline(always)]
     pub fn frontier_filter(&self, floor: i64) -> Option<FrontierFilter> {
         self.bounds.filter(floor)
@@ -463,15 +463,15 @@ fn clamp_eval(score: i64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Square;
-    use crate::rules::Rules;
+    use crate::games::halma::geometry::Square;
+    use crate::games::halma::rules::Rules;
     use crate::weights::Weights;
     use std::sync::Arc;
 
     type G8 = Square<8>;
 
     fn position(text: &str) -> Position<G8> {
-        let (rules, rest) = crate::notation::split_position_text(text).unwrap();
+        let (rules, rest) = crate::games::halma::notation::split_position_text(text).unwrap();
         let setup = Arc::new(Setup::<G8>::new(rules).unwrap());
         Position::from_text_fields(setup, rest).unwrap()
     }
@@ -590,9 +590,9 @@ mod tests {
         check::<Square<10>>("halma10", &mut rng);
         check::<Square<16>>("halma16", &mut rng);
         check::<Square<16>>("halma16-4", &mut rng);
-        check::<crate::geometry::Diamond>("diamond", &mut rng);
-        check::<crate::geometry::Star>("star-3", &mut rng);
-        check::<crate::geometry::Star>("star-6", &mut rng);
+        check::<crate::games::halma::geometry::Diamond>("diamond", &mut rng);
+        check::<crate::games::halma::geometry::Star>("star-3", &mut rng);
+        check::<crate::games::halma::geometry::Star>("star-6", &mut rng);
     }
 
     /// The pure race the simple way: side 0's least progress beyond side 1's greatest,
@@ -608,7 +608,7 @@ mod tests {
     /// both answers come up often.
     #[test]
     fn pure_race_masks_agree_with_the_piece_by_piece_count() {
-        use crate::setup::MAX_SIDES;
+        use crate::games::halma::setup::MAX_SIDES;
         use rand::rngs::StdRng;
         use rand::seq::SliceRandom;
         use rand::{Rng, SeedableRng};
@@ -670,7 +670,7 @@ mod tests {
         for seen in [
             check::<G8>("halma8", &mut rng),
             check::<Square<16>>("halma16", &mut rng),
-            check::<crate::geometry::Star>("star-2", &mut rng),
+            check::<crate::games::halma::geometry::Star>("star-2", &mut rng),
         ] {
             assert!(seen[0] > 20 && seen[1] > 20, "{seen:?}");
         }
@@ -856,8 +856,8 @@ mod tests {
         }
         check::<G8>("halma8", 12);
         check::<Square<16>>("halma16-vacate:deadline=30000", 16);
-        check::<crate::geometry::Star>("star-3", 9);
-        check::<crate::geometry::Diamond>("diamond", 10);
+        check::<crate::games::halma::geometry::Star>("star-3", 9);
+        check::<crate::games::halma::geometry::Diamond>("diamond", 10);
     }
 
     #[test]
@@ -869,7 +869,7 @@ mod tests {
         let setup = Arc::new(Setup::<G16>::new(rules).unwrap());
         let start = Position::start(setup.clone());
         let text = start.to_text().replace(" 0,0", " 30000,30000");
-        let (_, fields) = crate::notation::split_position_text(&text).unwrap();
+        let (_, fields) = crate::games::halma::notation::split_position_text(&text).unwrap();
         let late = Position::from_text_fields(setup.clone(), fields).unwrap();
         let e = Evaluator::new(&setup, HalmaWeights::default());
         let penalty = e.weights().home * 19;

@@ -13,14 +13,14 @@
 //! left out: masks of the cells within `k` cells to go give both. Elsewhere there is no
 //! filter, and the search asks every move's bound ([`crate::game::moves_above_each`]).
 //!
-//! [`Evaluator::move_bound`]: crate::eval::Evaluator::move_bound
+//! [`Evaluator::move_bound`]: crate::games::halma::eval::Evaluator::move_bound
 
 use super::weights::HalmaWeights;
 use crate::bitboard::BitBoard;
-use crate::geometry::Geometry;
+use crate::games::halma::geometry::Geometry;
 
 /// The ladder rungs, both sides' together, one move is assumed to make or break at most in
-/// [`crate::eval::Evaluator::move_bound`]: a moved piece is the jumper, the jumped piece or
+/// [`crate::games::halma::eval::Evaluator::move_bound`]: a moved piece is the jumper, the jumped piece or
 /// the landing of a handful of forward hops before and after.
 pub const LADDER_RUNGS: i32 = 16;
 
@@ -102,7 +102,7 @@ impl<G: Geometry> SavedBounds<G> {
     }
 
     /// The bound of a move saving `saved` cells (within `-most..=most`) that leaves the
-    /// home camp or not: [`crate::eval::Evaluator::move_bound`].
+    /// home camp or not: [`crate::games::halma::eval::Evaluator::move_bound`].
     #[inline(always)]
     pub fn bound(&self, saved: i32, leaves_home: bool) -> i32 {
         let mut bound = self.by_saved[(saved + self.most) as usize];
@@ -157,7 +157,7 @@ impl<G: Geometry> SavedBounds<G> {
 
     /// The most cells to go of any of `pieces` (`side`'s; 0 if there are none): the least
     /// `k` whose mask holds them all, found by bisection. The evaluation's rearmost piece
-    /// ([`crate::eval::Evaluator::rear`]) reads the masks this way.
+    /// ([`crate::games::halma::eval::Evaluator::rear`]) reads the masks this way.
     #[inline(always)]
     pub fn farthest(&self, side: usize, pieces: G::BB) -> i32 {
         let within = self.within(side);

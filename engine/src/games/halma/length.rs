@@ -1,7 +1,7 @@
 //! How long a game of Halma still lasts: an estimate of the moves the side to move needs to
 //! finish, for the time manager (`Game::moves_left`, docs/search.md, "Time management").
 //!
-//! The side's distance to go (the evaluation's cell sum, [`crate::eval`]) over its pace,
+//! The side's distance to go (the evaluation's cell sum, [`crate::games::halma::eval`]) over its pace,
 //! plus [`TAIL_MOVES`] for the last pieces' shuffle into the goal, which takes moves whatever
 //! the distance. The pace starts from a prior, the side's distance at the start over
 //! [`PRIOR_GAME_MOVES`] less the tail, and is refined by what the side has covered in the

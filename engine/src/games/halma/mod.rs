@@ -5,8 +5,10 @@
 //! (`position`, `zobrist`), the jump-closure move generator (`movegen`, with CCERL's
 //! goal lock in `movegen::goal_lock`), text forms
 //! (`notation`), the distance evaluation (`eval`, with the exact `race` ending) and the
-//! shortest-game solver (`solve`). The engine's root re-exports these modules under their
-//! own names (`halma_engine::position`, …), as Halma was the engine's first game.
+//! shortest-game solver (`solve`). They are reached by their path here
+//! (`halma_engine::games::halma::position`, …) like any game's; the engine's root
+//! re-exports only the types a Halma front end starts from (`Rules`, `Setup`, `Position`,
+//! the `Geometry` types).
 //!
 //! Below: [`Game`] for [`Position`], each method the Halma code's own (the bitboard
 //! generator, the distance evaluation), so that generic searchers monomorphised for Halma
@@ -29,15 +31,15 @@ pub mod zobrist;
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;
-use crate::eval::{Evaluator, HalmaWeights};
 use crate::game::{moves_above_each, Game, ProofBudget, Status, Team};
-use crate::geometry::Geometry;
+use crate::games::halma::eval::{Evaluator, HalmaWeights};
+use crate::games::halma::geometry::Geometry;
+use crate::games::halma::notation::move_text;
+use crate::games::halma::position::Position;
+use crate::games::halma::setup::Setup;
 use crate::moves::Move;
-use crate::notation::move_text;
 use crate::picture::{CellSpec, Lattice, Mark, Picture, Shape};
-use crate::position::Position;
 use crate::rng::Rng;
-use crate::setup::Setup;
 use crate::weights::Weights;
 use std::sync::Arc;
 
@@ -283,7 +285,7 @@ impl<G: Geometry> Game for Position<G> {
     }
 
     /// A piece's targets through the evaluator's frontier filter, a few mask operations a
-    /// piece ([`crate::futility`]); one bound a move where the weights allow no filter.
+    /// piece ([`crate::games::halma::futility`]); one bound a move where the weights allow no filter.
     #[inline(always)]
     fn for_each_move_gain_above(
         &self,

@@ -31,11 +31,11 @@
 //! share a component) and gains under 5% on 8×8 midgames, hence the width threshold.
 
 use crate::bitboard::BitBoard;
-use crate::geometry::{step, Geometry};
+use crate::games::halma::geometry::{step, Geometry};
+use crate::games::halma::position::Position;
+use crate::games::halma::rules::{CampExit, JumpKind, Rules};
+use crate::games::halma::setup::MAX_PIECES;
 use crate::moves::Move;
-use crate::position::Position;
-use crate::rules::{CampExit, JumpKind, Rules};
-use crate::setup::MAX_PIECES;
 
 pub mod goal_lock;
 
@@ -534,7 +534,7 @@ fn restrict_to<B: BitBoard>(list: &mut [(usize, B)], movers: B, tier: impl Fn(us
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Board, Diamond, Square, Star};
+    use crate::games::halma::geometry::{Board, Diamond, Square, Star};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 

@@ -16,12 +16,12 @@
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;
+use crate::games::halma::geometry::{Board, Geometry};
+use crate::games::halma::position::Position;
+use crate::games::halma::rules::{JumpKind, Rules};
+use crate::games::halma::setup::{Setup, MAX_SIDES};
 use crate::games::text::{move_counts, rank_text, side_to_move};
-use crate::geometry::{Board, Geometry};
 use crate::moves::Move;
-use crate::position::Position;
-use crate::rules::{JumpKind, Rules};
-use crate::setup::{Setup, MAX_SIDES};
 use std::collections::VecDeque;
 use std::sync::Arc;
 

@@ -9,10 +9,10 @@ use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::game::side_letter;
 use crate::game::MAX_SIDES;
-use crate::geometry::Geometry;
+use crate::games::halma::geometry::Geometry;
+use crate::games::halma::rules::{WinCheck, WinCondition};
+use crate::games::halma::setup::{Setup, MAX_PIECES};
 use crate::moves::Move;
-use crate::rules::{WinCheck, WinCondition};
-use crate::setup::{Setup, MAX_PIECES};
 use crate::turns::Turns;
 use std::sync::Arc;
 

@@ -1,6 +1,6 @@
 //! The exact race ending of the evaluation: once the armies of a two-player game have passed
 //! each other and both sides have only a few pieces outside their goals, each side's fewest
-//! moves to finish come from the solver's solitaire ([`crate::solve`]) and the race is
+//! moves to finish come from the solver's solitaire ([`crate::games::halma::solve`]) and the race is
 //! scored by who finishes first.
 //!
 //! Each side is solved alone, the other army removed: in a pure race that army stands wholly
@@ -17,14 +17,14 @@
 //! ([`root_finish`]), which the searcher plays instead of searching once it is proved.
 
 use crate::bitboard::BitBoard;
-use crate::eval::Evaluator;
 use crate::game::ProofBudget;
-use crate::geometry::Geometry;
+use crate::games::halma::eval::Evaluator;
+use crate::games::halma::geometry::Geometry;
+use crate::games::halma::position::Position;
+use crate::games::halma::rules::WinCondition;
+use crate::games::halma::setup::Setup;
+use crate::games::halma::solve::{Finish, Race};
 use crate::moves::Move;
-use crate::position::Position;
-use crate::rules::WinCondition;
-use crate::setup::Setup;
-use crate::solve::{Finish, Race};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
@@ -187,10 +187,10 @@ pub fn root_finish<G: Geometry>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Square;
-    use crate::notation::split_position_text;
-    use crate::position::Status;
-    use crate::solve;
+    use crate::games::halma::geometry::Square;
+    use crate::games::halma::notation::split_position_text;
+    use crate::games::halma::position::Status;
+    use crate::games::halma::solve;
     use std::sync::atomic::AtomicBool;
 
     fn position(text: &str) -> Position<Square<8>> {
@@ -234,7 +234,10 @@ mod tests {
     fn playing_the_root_finish_finishes_in_exactly_the_moves_it_promised() {
         let stop = AtomicBool::new(false);
         let mut pos = position(THREE_OUT);
-        let eval = Evaluator::new(pos.setup(), crate::eval::HalmaWeights::default());
+        let eval = Evaluator::new(
+            pos.setup(),
+            crate::games::halma::eval::HalmaWeights::default(),
+        );
         let (_, promised) = root_finish(&pos, &eval, &unbounded(&stop)).expect("a short pure race");
         assert_eq!(promised, solve::solitaire_moves(&pos, 0, 20).unwrap());
         for left in (1..=promised).rev() {
@@ -256,7 +259,10 @@ mod tests {
     fn no_root_finish_outside_a_pure_race_or_over_its_budget() {
         let stop = AtomicBool::new(false);
         let pos = position(THREE_OUT);
-        let eval = Evaluator::new(pos.setup(), crate::eval::HalmaWeights::default());
+        let eval = Evaluator::new(
+            pos.setup(),
+            crate::games::halma::eval::HalmaWeights::default(),
+        );
         // Not a race: the start.
         let start = Position::start(pos.setup().clone());
         assert_eq!(root_finish(&start, &eval, &unbounded(&stop)), None);

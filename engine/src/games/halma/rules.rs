@@ -5,7 +5,7 @@
 //! from the named set: `halma10` or `halma10:jumps=long,deadline=none`.
 
 use crate::error::Error;
-use crate::geometry::{Board, MAX_SQUARE, MIN_SQUARE};
+use crate::games::halma::geometry::{Board, MAX_SQUARE, MIN_SQUARE};
 use std::fmt;
 
 /// Whether a piece standing in its goal camp may leave it.

@@ -27,14 +27,14 @@
 
 use crate::bitboard::BitBoard;
 use crate::error::Error;
-use crate::geometry::{Board, Geometry};
-use crate::rules::Rules;
-use crate::zobrist;
+use crate::games::halma::geometry::{Board, Geometry};
+use crate::games::halma::rules::Rules;
+use crate::games::halma::zobrist;
 use std::marker::PhantomData;
 
 /// Most pieces a side can have (the 19 of two-player 16×16): the move generator's per-piece
 /// list holds this many. [`Setup::new`] refuses a rule set with larger camps and
-/// [`Position::from_parts`](crate::position::Position::from_parts) (every position read) a
+/// [`Position::from_parts`](crate::games::halma::position::Position::from_parts) (every position read) a
 /// side with more pieces.
 pub const MAX_PIECES: usize = 19;
 
@@ -321,9 +321,9 @@ impl<G: Geometry> Setup<G> {
         self.farther_axis[side * G::BB::CAPACITY + from]
     }
     /// The distance to go of a piece of `side` on `cell`, the evaluation's measure of how
-    /// far it still is from its goal (see [`crate::eval`]; 0 on the goal corner).
+    /// far it still is from its goal (see [`crate::games::halma::eval`]; 0 on the goal corner).
     /// Positions keep each side's sum of it as moves are made
-    /// ([`crate::position::Position::to_go_sum`]).
+    /// ([`crate::games::halma::position::Position::to_go_sum`]).
     #[inline(always)]
     pub fn to_go(&self, side: usize, cell: usize) -> u8 {
         self.to_go[side * G::BB::CAPACITY + cell]
@@ -354,7 +354,7 @@ fn step_distance<G: Geometry>((ax, ay): (usize, usize), (bx, by): (usize, usize)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Square;
+    use crate::games::halma::geometry::Square;
 
     fn names<G: Geometry>(bb: G::BB) -> Vec<String> {
         bb.iter().map(|b| G::BOARD.cell_name(b)).collect()
@@ -429,13 +429,15 @@ mod tests {
                 }
             });
         }
-        let d = Setup::<crate::geometry::Diamond>::new(Rules::named("diamond").unwrap()).unwrap();
+        let d =
+            Setup::<crate::games::halma::geometry::Diamond>::new(Rules::named("diamond").unwrap())
+                .unwrap();
         let b = Board::Diamond;
         assert!(d.home(0).has(b.bit(0, 0)) && d.home(0).has(b.bit(3, 0)));
         assert!(d.home(1).has(b.bit(8, 8)) && d.goal(0) == d.home(1));
         assert!(Rules::named("diamond").is_ok_and(|mut r| {
             r.players = 3;
-            Setup::<crate::geometry::Diamond>::new(r).is_err()
+            Setup::<crate::games::halma::geometry::Diamond>::new(r).is_err()
         }));
     }
 

@@ -1,6 +1,6 @@
 //! Halma's evaluation weights: every weight of [`crate::weights`], with Halma's defaults,
 //! as the plain numbers its evaluator reads on the hot path. Built from the weights a front
-//! end set ([`HalmaWeights::from_set`]); the meanings are in [`crate::eval`]'s module doc.
+//! end set ([`HalmaWeights::from_set`]); the meanings are in [`crate::games::halma::eval`]'s module doc.
 
 use crate::weights::{Weight, Weights};
 

@@ -3,7 +3,7 @@
 
 use crate::bitboard::BitBoard;
 use crate::game::MAX_SIDES;
-use crate::geometry::Board;
+use crate::games::halma::geometry::Board;
 pub use crate::keys::splitmix64;
 
 /// The seed of every key table.

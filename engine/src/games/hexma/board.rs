@@ -12,7 +12,7 @@
 
 use crate::bitboard::{BitBoard, Bits};
 use crate::error::Error;
-use crate::geometry::{Board, Geometry, Star, STAR_STRIDE};
+use crate::games::halma::geometry::{Board, Geometry, Star, STAR_STRIDE};
 use crate::keys::StoneKeys;
 
 /// A set of cells of the star.

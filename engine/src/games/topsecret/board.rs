@@ -1,4 +1,4 @@
-//! The 16×16 board in Halma's layout ([`Square<16>`](crate::geometry::Square)): cell
+//! The 16×16 board in Halma's layout ([`Square<16>`](crate::games::halma::geometry::Square)): cell
 //! `x + 16·y` for file `x`, rank `y` (both 0-based), no guard column, sets as
 //! [`Bits<4>`](crate::bitboard::Bits) (256 bits). Each of the eight directions is one
 //! constant shift, masked on this layout by the cells whose neighbour that way is on the
@@ -11,7 +11,7 @@
 
 use crate::bitboard::{BitBoard, Bits};
 use crate::error::Error;
-use crate::geometry::{Board, Geometry, Square, SQUARE_DIRS};
+use crate::games::halma::geometry::{Board, Geometry, Square, SQUARE_DIRS};
 use crate::keys::StoneKeys;
 
 /// The geometry: Halma's 16×16 square with eight directions.

@@ -30,7 +30,7 @@
 
 use super::{jump_closure, step_targets, JumpMasks};
 use crate::bitboard::BitBoard;
-use crate::geometry::Geometry;
+use crate::games::halma::geometry::Geometry;
 
 /// Every cell the piece on `from` can reach by a step or a chain of adjacent jumps under
 /// the goal lock, on a board whose pieces are `occupied` (empty cells `empty`), for a side
@@ -57,7 +57,7 @@ pub fn targets<G: Geometry>(from: usize, occupied: G::BB, empty: G::BB, goal: G:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Board, Star};
+    use crate::games::halma::geometry::{Board, Star};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 

@@ -3,9 +3,9 @@
 //! for solitaire searches on boards where it fits in memory. See `docs/solver.md`.
 
 use crate::bitboard::BitBoard;
-use crate::geometry::{step, Geometry};
-use crate::rules::JumpKind;
-use crate::setup::Setup;
+use crate::games::halma::geometry::{step, Geometry};
+use crate::games::halma::rules::JumpKind;
+use crate::games::halma::setup::Setup;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 /// The bound of a position that can never be finished (search prunes it at once).
@@ -840,15 +840,15 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Square;
-    use crate::rules::Rules;
+    use crate::games::halma::geometry::Square;
+    use crate::games::halma::rules::Rules;
 
     /// The parity bound after one piece moves, from the army's counts, equals the bound
     /// counted anew, on random armies (inside and outside the goal, every class) of three
     /// boards, for random moves to empty cells.
     #[test]
     fn parity_after_a_move_matches_the_bound() {
-        use crate::geometry::Diamond;
+        use crate::games::halma::geometry::Diamond;
         use rand::rngs::StdRng;
         use rand::seq::SliceRandom;
         use rand::{Rng, SeedableRng};

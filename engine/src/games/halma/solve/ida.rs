@@ -660,7 +660,7 @@ mod tests {
 
     #[test]
     fn the_table_grows_as_it_fills_and_keeps_what_a_full_one_keeps() {
-        let hash = |i: u64| crate::zobrist::splitmix64(i).1;
+        let hash = |i: u64| crate::games::halma::zobrist::splitmix64(i).1;
         // A cap of 16 GiB costs a few MB until it is used.
         let big = Table::<u64>::new(16 << 30);
         assert!(big.bytes() > 15 << 30, "{}", big.bytes());

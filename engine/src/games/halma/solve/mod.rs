@@ -25,12 +25,12 @@ mod symmetry;
 use crate::bitboard::BitBoard;
 use crate::error::Error;
 use crate::game::ProofBudget;
-use crate::geometry::{Board, Geometry};
+use crate::games::halma::geometry::{Board, Geometry};
+use crate::games::halma::notation::{is_step, jump_landings, move_text};
+use crate::games::halma::position::{Position, Status};
+use crate::games::halma::rules::{CampExit, JumpKind, Rules, WinCondition};
+use crate::games::halma::setup::Setup;
 use crate::moves::Move;
-use crate::notation::{is_step, jump_landings, move_text};
-use crate::position::{Position, Status};
-use crate::rules::{CampExit, JumpKind, Rules, WinCondition};
-use crate::setup::Setup;
 pub use beam::Beam;
 use bound::{Grouping, LevelTable, ParityBound};
 use cooperative::Cooperative;
@@ -712,7 +712,8 @@ impl<G: Geometry> Race<G> {
 /// [`Race`] once to ask many times).
 ///
 /// ```
-/// use halma_engine::{solve::solitaire_moves, Position, Rules, Setup, Square};
+/// use halma_engine::games::halma::solve::solitaire_moves;
+/// use halma_engine::{Position, Rules, Setup, Square};
 /// use std::sync::Arc;
 /// let setup = Arc::new(Setup::<Square<8>>::new(Rules::named("halma8").unwrap()).unwrap());
 /// let start = Position::start(setup);
@@ -764,7 +765,7 @@ pub fn cooperative_dead_end<G: Geometry>(pos: &Position<G>, finisher: usize, lef
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Square;
+    use crate::games::halma::geometry::Square;
 
     type B = <Square<8> as Geometry>::BB;
 

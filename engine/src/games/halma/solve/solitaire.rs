@@ -6,10 +6,10 @@ use super::ida::Puzzle;
 use super::layered::Layered;
 use super::symmetry::{ImageKeys, Symmetry};
 use crate::bitboard::BitBoard;
-use crate::geometry::Geometry;
-use crate::movegen::PieceTargets;
+use crate::games::halma::geometry::Geometry;
+use crate::games::halma::movegen::PieceTargets;
+use crate::games::halma::setup::Setup;
 use crate::moves::Move;
-use crate::setup::Setup;
 
 /// The progress `u + v` of `pieces` from `side`'s home corner, summed.
 pub(super) fn progress<G: Geometry>(setup: &Setup<G>, side: usize, pieces: G::BB) -> i64 {
@@ -176,8 +176,8 @@ impl<G: Geometry> Puzzle for Solitaire<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Diamond, Square, Star};
-    use crate::rules::Rules;
+    use crate::games::halma::geometry::{Diamond, Square, Star};
+    use crate::games::halma::rules::Rules;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 

@@ -7,9 +7,9 @@
 //! root move of each symmetric set: about half the nodes per symmetry.
 
 use crate::bitboard::BitBoard;
-use crate::geometry::Geometry;
-use crate::setup::Setup;
-use crate::zobrist::Keys;
+use crate::games::halma::geometry::Geometry;
+use crate::games::halma::setup::Setup;
+use crate::games::halma::zobrist::Keys;
 use std::collections::HashMap;
 
 /// A permutation of the board's cells that maps every line onto a line, so every step and
@@ -163,15 +163,15 @@ impl std::ops::Deref for ImageKeys {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Diamond, Square, Star};
+    use crate::games::halma::geometry::{Diamond, Square, Star};
+    use crate::games::halma::position::{Position, Status};
+    use crate::games::halma::rules::Rules;
+    use crate::games::halma::setup::MAX_SIDES;
+    use crate::games::halma::solve::bound::ParityBound;
+    use crate::games::halma::solve::ida::Puzzle;
+    use crate::games::halma::solve::solitaire::Solitaire;
+    use crate::games::halma::solve::{solver_rules, Mode};
     use crate::moves::Move;
-    use crate::position::{Position, Status};
-    use crate::rules::Rules;
-    use crate::setup::MAX_SIDES;
-    use crate::solve::bound::ParityBound;
-    use crate::solve::ida::Puzzle;
-    use crate::solve::solitaire::Solitaire;
-    use crate::solve::{solver_rules, Mode};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
     use std::sync::Arc;

@@ -1,15 +1,15 @@
 //! The cooperative puzzle's lower bounds on the plies left (the parity, goal-blocker and
-//! approach terms of [`crate::solve::bound`] combined for the side that finishes) and its
+//! approach terms of [`crate::games::halma::solve::bound`] combined for the side that finishes) and its
 //! dead ends (the tight finish), each for one node and in bulk for a node's children from
 //! what the node's [`Prepared`] holds.
 
 use super::{Cooperative, Node, MAX_IMAGES};
 use crate::bitboard::BitBoard;
-use crate::geometry::{step, Geometry};
-use crate::movegen::{long_jump_closure, JumpMasks};
-use crate::solve::bound::{Nearest, ParityCounts, Rings};
+use crate::games::halma::geometry::{step, Geometry};
+use crate::games::halma::movegen::{long_jump_closure, JumpMasks};
+use crate::games::halma::solve::bound::{Nearest, ParityCounts, Rings};
 #[cfg(doc)]
-use crate::solve::{ida::Puzzle, layered::Layered};
+use crate::games::halma::solve::{ida::Puzzle, layered::Layered};
 
 impl<G: Geometry> Cooperative<G> {
     /// [`Puzzle::bound`] of `view`, with what `prepared` knows of the finisher's army (its
@@ -81,7 +81,7 @@ impl<G: Geometry> Cooperative<G> {
 /// What the bounds and states of one node's children share ([`Cooperative::prepare`]): the
 /// node's armies through each image, the finisher's army at the node, its parity bound and
 /// its distance to the goal
-/// ([`ApproachBound::near`](crate::solve::bound::ApproachBound::near)), and rings around
+/// ([`ApproachBound::near`](crate::games::halma::solve::bound::ApproachBound::near)), and rings around
 /// what the moves leave fixed.
 #[derive(Clone, Copy, Default)]
 pub struct Prepared<B: BitBoard> {

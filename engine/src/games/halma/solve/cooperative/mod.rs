@@ -23,11 +23,11 @@ use super::pack::ArmyRank;
 use super::solitaire::progress;
 use super::symmetry::{ImageKeys, Symmetry};
 use crate::bitboard::BitBoard;
-use crate::geometry::Geometry;
+use crate::games::halma::geometry::Geometry;
+use crate::games::halma::position::{Position, Status};
+use crate::games::halma::rules::JumpKind;
+use crate::games::halma::setup::Setup;
 use crate::moves::Move;
-use crate::position::{Position, Status};
-use crate::rules::JumpKind;
-use crate::setup::Setup;
 use bounds::View;
 use state::{Image, AIM_KEYS};
 

@@ -5,11 +5,11 @@
 use super::{Cooperative, Node, MAX_IMAGES};
 use crate::bitboard::BitBoard;
 use crate::game::MAX_SIDES;
-use crate::geometry::Geometry;
-use crate::moves::Move;
+use crate::games::halma::geometry::Geometry;
 #[cfg(doc)]
-use crate::solve::layered::Layered;
-use crate::solve::symmetry::{ImageKeys, Symmetry};
+use crate::games::halma::solve::layered::Layered;
+use crate::games::halma::solve::symmetry::{ImageKeys, Symmetry};
+use crate::moves::Move;
 
 /// A symmetry of the game, whether it trades the sides, and the keys of positions seen
 /// through it.
@@ -110,7 +110,7 @@ impl<G: Geometry> Cooperative<G> {
     }
 
     /// The smallest of the hashes of `node`'s position and its images, and the image that
-    /// has it (`None`: the position itself, which wins ties; see [`crate::solve::symmetry`]).
+    /// has it (`None`: the position itself, which wins ties; see [`crate::games::halma::solve::symmetry`]).
     #[inline]
     pub(super) fn smallest_image(&self, node: &Node<G>) -> (u64, Option<usize>) {
         self.smallest_of(node.pos.key(), &node.images)

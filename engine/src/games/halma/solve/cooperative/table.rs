@@ -6,13 +6,13 @@ use super::bounds::{Prepared, View};
 use super::state::Image;
 use super::{Cooperative, Node};
 use crate::bitboard::BitBoard;
-use crate::geometry::Geometry;
-use crate::moves::Move;
-use crate::position::Position;
-use crate::rules::{WinCheck, WinCondition};
+use crate::games::halma::geometry::Geometry;
+use crate::games::halma::position::Position;
+use crate::games::halma::rules::{WinCheck, WinCondition};
 #[cfg(doc)]
-use crate::solve::ida::Puzzle;
-use crate::solve::layered::{expand_by_moves, Child, Layered};
+use crate::games::halma::solve::ida::Puzzle;
+use crate::games::halma::solve::layered::{expand_by_moves, Child, Layered};
+use crate::moves::Move;
 use std::sync::Arc;
 
 impl<G: Geometry> Layered for Cooperative<G> {

@@ -4,11 +4,11 @@
 
 use super::bounds::{Prepared, View};
 use super::*;
-use crate::geometry::{Diamond, Square, Star};
-use crate::movegen::{long_jump_closure, JumpMasks};
-use crate::rules::Rules;
-use crate::solve::layered::{expand_by_moves, Child, Layered};
-use crate::solve::{solver_rules, Mode};
+use crate::games::halma::geometry::{Diamond, Square, Star};
+use crate::games::halma::movegen::{long_jump_closure, JumpMasks};
+use crate::games::halma::rules::Rules;
+use crate::games::halma::solve::layered::{expand_by_moves, Child, Layered};
+use crate::games::halma::solve::{solver_rules, Mode};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
@@ -75,8 +75,8 @@ fn image_hashes_follow_the_moves() {
 /// completion with a budget of one node gives up.
 #[test]
 fn aimed_beams_find_the_minimum_and_give_up_at_their_budget() {
-    use crate::solve::beam::{self, Aim};
-    use crate::solve::ida::Table;
+    use crate::games::halma::solve::beam::{self, Aim};
+    use crate::games::halma::solve::ida::Table;
     let rules = solver_rules(Rules::parse("square7").expect("rules"), Mode::Cooperative);
     let setup = Arc::new(Setup::<Square<7>>::new(rules.expect("cooperative")).expect("setup"));
     let puzzle = Cooperative::new(&setup).with_symmetries(&setup);
@@ -212,7 +212,7 @@ fn random_node<G: Geometry>(
 /// or its own jump closure, the per-piece definition.
 #[test]
 fn prepared_bounds_and_bulk_dead_ends_match_their_definitions() {
-    use crate::movegen::{jump_closure, step_targets};
+    use crate::games::halma::movegen::{jump_closure, step_targets};
     fn dead_by_pieces<G: Geometry>(pos: &Position<G>, side: usize) -> bool {
         let goal = pos.setup().goal(side);
         let occupied = pos.pieces(0) | pos.pieces(1);
