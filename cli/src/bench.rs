@@ -8,7 +8,7 @@ use crate::engine_kind::EngineKind;
 use crate::settings::{EngineSettings, SettingArgs};
 use crate::text_file::Limits as FileLimits;
 use clap::Args;
-use halma_engine::games::catalog::catalog;
+use halma_engine::games::all_games;
 use halma_engine::games::split_game_text;
 use halma_engine::mcts::Mcts;
 use halma_engine::player::Engine;
@@ -137,7 +137,7 @@ struct Suite {
 /// The built-in suite: the bench positions of every game of the registry that has some, in
 /// the registry's order.
 fn built_in_suites() -> Vec<Suite> {
-    catalog()
+    all_games()
         .filter(|info| !info.bench.is_empty())
         .map(|info| Suite {
             name: info.name.to_string(),

@@ -9,7 +9,7 @@
 
 use clap::Args;
 use halma_engine::game::play_moves;
-use halma_engine::games::catalog::catalog;
+use halma_engine::games::all_games;
 use halma_engine::games::{split_game_text, Variant};
 use halma_engine::{Error, Game};
 
@@ -20,7 +20,7 @@ pub const DEFAULT_RULES: &str = halma_engine::games::DEFAULT_GAME;
 /// with their summaries).
 fn rules_help() -> String {
     let names = |options: bool| {
-        catalog()
+        all_games()
             .filter(|i| i.has_options == options)
             .map(|i| i.name)
             .collect::<Vec<_>>()

@@ -5,7 +5,8 @@
 
 use crate::output::{out, print_json};
 use clap::Args;
-use halma_engine::games::catalog::{catalog, GameInfo};
+use halma_engine::games::all_games;
+use halma_engine::games::catalog::GameInfo;
 use halma_engine::Error;
 use serde::Serialize;
 
@@ -47,7 +48,7 @@ impl GameLine {
 
 /// Runs `halma games`.
 pub fn run(args: &GamesArgs) -> Result<(), Error> {
-    let lines: Vec<GameLine> = catalog().map(GameLine::of).collect();
+    let lines: Vec<GameLine> = all_games().map(GameLine::of).collect();
     if args.json {
         return lines.iter().try_for_each(print_json);
     }
@@ -76,7 +77,7 @@ mod tests {
 
     #[test]
     fn every_game_has_a_line_with_its_counts() {
-        let lines: Vec<GameLine> = catalog().map(GameLine::of).collect();
+        let lines: Vec<GameLine> = all_games().map(GameLine::of).collect();
         let halma8 = lines.iter().find(|g| g.name == "halma8").unwrap();
         assert_eq!(
             (halma8.sides, halma8.searcher, halma8.options),

@@ -5,7 +5,8 @@ use super::search::{self, lock, EngineKind, Entry, Order, Purpose, Slots};
 use super::table::{new_table, DrawRequest, NewGame, View};
 use crate::settings::EngineSettings;
 use halma_engine::game::MAX_SIDES;
-use halma_engine::games::catalog::{catalog, GameInfo};
+use halma_engine::games::all_games;
+use halma_engine::games::catalog::GameInfo;
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -451,7 +452,7 @@ fn pv_arrows(e: &Entry) -> Vec<(String, String, f64)> {
 /// family by two sizes for two and one for four), with their sides and summaries.
 fn rules_list() -> Value {
     let mut games: Vec<(&str, &GameInfo)> = Vec::new();
-    for info in catalog() {
+    for info in all_games() {
         let names = match info.name {
             "squareN" => &["square6", "square12"][..],
             "squareN-4" => &["square12-4"][..],

@@ -143,7 +143,7 @@ fn parse_line<P: Game>(line: &str, variant: Variant, setup: &P::Setup) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use halma_engine::games::catalog::catalog;
+    use halma_engine::games::all_games;
     use halma_engine::with_game;
 
     /// The number of openings `variant`'s default source loads.
@@ -155,7 +155,7 @@ mod tests {
 
     #[test]
     fn every_games_built_in_openings_load_as_its_registry_counts_them() {
-        for info in catalog() {
+        for info in all_games() {
             let variant = Variant::parse(&info.name.replace('N', "8")).unwrap();
             let loaded = default_openings(variant).unwrap_or_else(|e| panic!("{}: {e}", info.name));
             assert_eq!(loaded, info.opening_count().max(1), "{}", info.name);

@@ -5,9 +5,8 @@
 //!
 //! Halma's named rule sets and its square families have theirs in
 //! [`halma::catalog`](super::halma::catalog); each relative has its `INFO` in its own
-//! module. [`catalog`] lists them all, in the order `halma games` prints them.
-
-use super::{halma, Relative};
+//! module. [`all_games`](super::all_games) lists them all, in the order `halma games`
+//! prints them.
 
 /// The searcher an engine left to choose (UGI's `Engine auto`) plays on a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,79 +111,4 @@ fn content_lines(text: &'static str) -> impl Iterator<Item = &'static str> {
     text.lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .filter(|l| !l.is_empty())
-}
-
-/// Every game: Halma's named rule sets, its square families, then the relatives in the
-/// order of `RULES-relatives.md`.
-pub fn catalog() -> impl Iterator<Item = &'static GameInfo> {
-    halma::catalog::NAMED
-        .iter()
-        .chain(&halma::catalog::SQUARES)
-        .chain(Relative::ALL.iter().map(|r| r.info()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::{split_game_text, Variant};
-
-    #[test]
-    fn every_entry_names_its_game_and_its_sides() {
-        for info in catalog() {
-            let name = info.name.replace('N', "8");
-            let variant = Variant::parse(&name).unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert_eq!(variant.info(), info, "{name}");
-            let of_start = || -> Result<(&GameInfo, String), crate::Error> {
-                Ok(crate::with_game!(variant, P, setup => {
-                    let start = <P as crate::Game>::start(&setup);
-                    (crate::Game::info(&start), crate::Game::rules_text(&start))
-                }))
-            };
-            let (start_info, rules_text) = of_start().unwrap();
-            assert_eq!(start_info, info, "{name}: the position's own entry");
-            assert_eq!(Variant::parse(&rules_text).unwrap(), variant, "{name}");
-            assert_eq!(variant.sides(), info.sides, "{name}");
-            assert!(
-                Variant::parse(&format!("{name}:x=1")).is_err(),
-                "{name}: an unknown option is refused"
-            );
-            assert!(!info.summary.is_empty() && !info.summary.contains('\n'));
-        }
-    }
-
-    #[test]
-    fn names_are_unique() {
-        let mut names: Vec<&str> = catalog().map(|i| i.name).collect();
-        let all = names.len();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), all);
-    }
-
-    #[test]
-    fn bench_positions_are_positions_of_their_game() {
-        let mut total = 0;
-        for info in catalog() {
-            for (label, text) in info.bench_positions() {
-                assert!(
-                    !label.is_empty(),
-                    "{}: a bench line without a label",
-                    info.name
-                );
-                let (variant, _) = split_game_text(text).unwrap_or_else(|e| panic!("{label}: {e}"));
-                assert_eq!(variant.info().name, info.name, "{label}");
-                total += 1;
-            }
-        }
-        assert!(total > 0);
-    }
-
-    #[test]
-    fn the_preferred_searcher_is_mcts_on_the_measured_games_only() {
-        let mcts: Vec<&str> = catalog()
-            .filter(|i| i.searcher == PreferredSearcher::Mcts)
-            .map(|i| i.name)
-            .collect();
-        assert_eq!(mcts, ["halma8", "star-2", "diamond", "lehrma"]);
-    }
 }

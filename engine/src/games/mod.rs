@@ -223,10 +223,19 @@ impl fmt::Display for Variant {
     }
 }
 
-/// Every game's name, for messages: the registry's names in its order
-/// ([`catalog::catalog`]), the square families with their range of `N`.
+/// Every game's registry entry: Halma's named rule sets, its square families, then the
+/// relatives in the order of `RULES-relatives.md`.
+pub fn all_games() -> impl Iterator<Item = &'static GameInfo> {
+    halma::catalog::NAMED
+        .iter()
+        .chain(&halma::catalog::SQUARES)
+        .chain(Relative::ALL.iter().map(|r| r.info()))
+}
+
+/// Every game's name, for messages: the registry's names in its order ([`all_games`]), the
+/// square families with their range of `N`.
 pub fn known_games() -> String {
-    let names: Vec<&str> = catalog::catalog().map(|i| i.name).collect();
+    let names: Vec<&str> = all_games().map(|i| i.name).collect();
     names
         .join(", ")
         .replace("squareN-4", "squareN-4 (N = 6..16)")
@@ -334,5 +343,72 @@ mod tests {
         for r in Relative::ALL {
             assert!(e.contains(r.name()), "{e}");
         }
+    }
+}
+
+/// The registry ([`all_games`]) against the games it names.
+#[cfg(test)]
+mod registry_tests {
+    use super::catalog::{GameInfo, PreferredSearcher};
+    use super::*;
+
+    #[test]
+    fn every_entry_names_its_game_and_its_sides() {
+        for info in all_games() {
+            let name = info.name.replace('N', "8");
+            let variant = Variant::parse(&name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(variant.info(), info, "{name}");
+            let of_start = || -> Result<(&GameInfo, String), crate::Error> {
+                Ok(crate::with_game!(variant, P, setup => {
+                    let start = <P as crate::Game>::start(&setup);
+                    (crate::Game::info(&start), crate::Game::rules_text(&start))
+                }))
+            };
+            let (start_info, rules_text) = of_start().unwrap();
+            assert_eq!(start_info, info, "{name}: the position's own entry");
+            assert_eq!(Variant::parse(&rules_text).unwrap(), variant, "{name}");
+            assert_eq!(variant.sides(), info.sides, "{name}");
+            assert!(
+                Variant::parse(&format!("{name}:x=1")).is_err(),
+                "{name}: an unknown option is refused"
+            );
+            assert!(!info.summary.is_empty() && !info.summary.contains('\n'));
+        }
+    }
+
+    #[test]
+    fn names_are_unique() {
+        let mut names: Vec<&str> = all_games().map(|i| i.name).collect();
+        let all = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all);
+    }
+
+    #[test]
+    fn bench_positions_are_positions_of_their_game() {
+        let mut total = 0;
+        for info in all_games() {
+            for (label, text) in info.bench_positions() {
+                assert!(
+                    !label.is_empty(),
+                    "{}: a bench line without a label",
+                    info.name
+                );
+                let (variant, _) = split_game_text(text).unwrap_or_else(|e| panic!("{label}: {e}"));
+                assert_eq!(variant.info().name, info.name, "{label}");
+                total += 1;
+            }
+        }
+        assert!(total > 0);
+    }
+
+    #[test]
+    fn the_preferred_searcher_is_mcts_on_the_measured_games_only() {
+        let mcts: Vec<&str> = all_games()
+            .filter(|i| i.searcher == PreferredSearcher::Mcts)
+            .map(|i| i.name)
+            .collect();
+        assert_eq!(mcts, ["halma8", "star-2", "diamond", "lehrma"]);
     }
 }
