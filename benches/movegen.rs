@@ -27,6 +27,7 @@ mod family;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use halma_engine::games::halma::movegen::{jump_closure, JumpComponents, JumpMasks};
 use halma_engine::games::halma::notation::split_position_text;
+use halma_engine::position_files::bench_lines;
 use halma_engine::{with_geometry, BitBoard, Geometry, Position, Setup};
 use halma_suite::naive::NaivePosition;
 use halma_suite::tables::TablePosition;
@@ -40,14 +41,10 @@ const PHASES: [&str; 3] = ["opening", "midgame", "endgame"];
 fn read_suite(name: &str) -> Vec<(String, String)> {
     let path = format!("{}/positions/bench/{name}.txt", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (label, pos) = l
-                .split_once(';')
-                .unwrap_or_else(|| panic!("{path}: '{l}' is not 'label ; position'"));
-            (label.trim().to_string(), pos.trim().to_string())
+    bench_lines(&text)
+        .map(|line| {
+            let line = line.unwrap_or_else(|e| panic!("{path}: {e}"));
+            (line.label.to_string(), line.text.to_string())
         })
         .collect()
 }

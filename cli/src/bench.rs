@@ -8,12 +8,15 @@ use crate::engine_kind::EngineKind;
 use crate::settings::{EngineSettings, SettingArgs};
 use crate::text_file::Limits as FileLimits;
 use clap::Args;
+use halma_engine::game::ensure_ongoing;
 use halma_engine::games::all_games;
 use halma_engine::games::split_game_text;
 use halma_engine::mcts::Mcts;
 use halma_engine::player::Engine;
+use halma_engine::position_files::{bench_lines, BenchLine};
 use halma_engine::search::{nps, Limits, Searcher};
 use halma_engine::{with_game, Error, Game};
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -86,6 +89,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
         Some(dir) => read_suites(dir)?,
         None => built_in_suites(),
     };
+    check(&suites)?;
     let (mut nodes, mut time, mut count) = (0u64, Duration::ZERO, 0usize);
     println!(
         "{:<15} {:>9} {unit:>12} {:>9} {rate:>10}",
@@ -93,17 +97,10 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
     );
     for suite in &suites {
         let (mut n, mut t, mut c) = (0u64, Duration::ZERO, 0usize);
-        for (i, line) in suite.text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let where_ = || format!("{}:{}", suite.source, i + 1);
-            let (_, position) = line.split_once(';').ok_or_else(|| {
-                Error::Position(format!("{}: expected 'label ; position text'", where_()))
-            })?;
-            let (nodes, time) = bench_position(position, args.engine, &settings, &limits)
-                .map_err(|e| Error::Position(format!("{}: {e}", where_())))?;
+        for line in suite.lines() {
+            let line = line?;
+            let (nodes, time) = bench_position(line.text, args.engine, &settings, &limits)
+                .map_err(|e| suite.at(&line, e))?;
             n += nodes;
             t += time;
             c += 1;
@@ -131,7 +128,40 @@ pub fn run(args: &BenchArgs) -> Result<(), Error> {
 struct Suite {
     name: String,
     source: String,
-    text: String,
+    text: Cow<'static, str>,
+}
+
+impl Suite {
+    /// The positions of the file, a line not `label ; position text` an error naming the
+    /// file and the line.
+    fn lines(&self) -> impl Iterator<Item = Result<BenchLine<'_>, Error>> {
+        bench_lines(&self.text).map(|line| {
+            line.map_err(|e| Error::Position(format!("{} {}", self.source, e.message())))
+        })
+    }
+
+    /// `e`, the error of `line`'s position, with the file and the line before it.
+    fn at(&self, line: &BenchLine, e: Error) -> Error {
+        Error::Position(format!("{} line {}: {e}", self.source, line.number))
+    }
+}
+
+/// Reads every line of every suite and its position (an ongoing game) before any search,
+/// so that a bad line is refused at once, with nothing printed.
+fn check(suites: &[Suite]) -> Result<(), Error> {
+    for suite in suites {
+        for line in suite.lines() {
+            let line = line?;
+            let ongoing = || {
+                let (variant, fields) = split_game_text(line.text)?;
+                with_game!(variant, P, setup => {
+                    ensure_ongoing(&<P as Game>::from_text_fields(&setup, fields)?)
+                })
+            };
+            ongoing().map_err(|e| suite.at(&line, e))?;
+        }
+    }
+    Ok(())
 }
 
 /// The built-in suite: the bench positions of every game of the registry that has some, in
@@ -142,7 +172,7 @@ fn built_in_suites() -> Vec<Suite> {
         .map(|info| Suite {
             name: info.name.to_string(),
             source: format!("positions/bench/{}.txt", info.name),
-            text: info.bench.to_string(),
+            text: Cow::Borrowed(info.bench),
         })
         .collect()
 }
@@ -178,7 +208,7 @@ fn read_suites(dir: &Path) -> Result<Vec<Suite>, Error> {
                     .file_stem()
                     .map_or_else(String::new, |s| s.to_string_lossy().into()),
                 source: file.display().to_string(),
-                text,
+                text: Cow::Owned(text),
             })
         })
         .collect()

@@ -167,6 +167,26 @@ fn bench_alphabeta_is_still_the_default() {
 }
 
 #[test]
+fn a_bad_bench_file_is_refused_naming_its_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("halma-bench-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.txt");
+    let dir_arg = dir.to_string_lossy().into_owned();
+    for (text, expected) in [
+        (
+            "# a comment\nno semicolon here\n",
+            "bad.txt line 2: expected 'label ; position text', found 'no semicolon here'",
+        ),
+        ("\nstart ; halma8 zz\n", "bad.txt line 2: position:"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let err = fails_one_line(&["bench", "--depth", "1", "--dir", &dir_arg]);
+        assert!(err.contains(expected), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn options_a_searcher_cannot_use_are_refused() {
     let err = fails_one_line(&["analyse", "--engine", "mcts", "--depth", "3"]);
     assert!(err.contains("--depth") && err.contains("--nodes"), "{err}");

@@ -20,6 +20,7 @@ pub mod moves;
 pub mod perft;
 pub mod picture;
 pub mod player;
+pub mod position_files;
 pub mod rng;
 pub mod search;
 pub mod turns;

@@ -7,6 +7,7 @@
 use crate::text_file::Limits;
 use halma_engine::game::play_moves;
 use halma_engine::games::{split_game_text, Variant};
+use halma_engine::position_files::content_lines;
 use halma_engine::{Error, Game};
 use std::path::{Path, PathBuf};
 
@@ -87,23 +88,16 @@ fn parse<P: Game>(
     setup: &P::Setup,
 ) -> Result<Vec<Opening<P>>, Error> {
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
+    for (number, line) in content_lines(text) {
         if out.len() == MAX_OPENINGS {
             return Err(Error::Argument(format!(
                 "{} holds more than {MAX_OPENINGS} openings",
                 path.display()
             )));
         }
-        let at = |e: Error| Error::Argument(format!("{} line {}: {e}", path.display(), i + 1));
+        let at = |e: Error| Error::Argument(format!("{} line {number}: {e}", path.display()));
         let position = parse_line(line, variant, setup).map_err(at)?;
-        out.push(Opening {
-            number: i + 1,
-            position,
-        });
+        out.push(Opening { number, position });
     }
     if out.is_empty() {
         return Err(Error::Argument(format!(

@@ -8,6 +8,9 @@
 //! module. [`all_games`](super::all_games) lists them all, in the order `halma games`
 //! prints them.
 
+use crate::error::Error;
+use crate::position_files::{bench_lines, content_lines, BenchLine};
+
 /// The searcher an engine left to choose (UGI's `Engine auto`) plays on a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PreferredSearcher {
@@ -72,12 +75,10 @@ impl GameInfo {
         content_lines(self.openings).count()
     }
 
-    /// The bench positions: each line's label and position text, in order.
-    pub fn bench_positions(&self) -> impl Iterator<Item = (&'static str, &'static str)> {
-        content_lines(self.bench).map(|line| {
-            let (label, text) = line.split_once(';').unwrap_or(("", line));
-            (label.trim(), text.trim())
-        })
+    /// The bench positions, in order, as [`bench_lines`] reads them (the registry's tests
+    /// check that every line of every game reads and holds a position of its game).
+    pub fn bench_positions(&self) -> impl Iterator<Item = Result<BenchLine<'static>, Error>> {
+        bench_lines(self.bench)
     }
 }
 
@@ -104,11 +105,3 @@ macro_rules! relative_info {
     };
 }
 pub(crate) use relative_info;
-
-/// The lines of a built-in file with their `#` comments cut off, trimmed, the empty ones
-/// left out (as the tournament's openings reader and `halma bench` read them).
-fn content_lines(text: &'static str) -> impl Iterator<Item = &'static str> {
-    text.lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-}

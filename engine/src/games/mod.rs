@@ -389,13 +389,11 @@ mod registry_tests {
     fn bench_positions_are_positions_of_their_game() {
         let mut total = 0;
         for info in all_games() {
-            for (label, text) in info.bench_positions() {
-                assert!(
-                    !label.is_empty(),
-                    "{}: a bench line without a label",
-                    info.name
-                );
-                let (variant, _) = split_game_text(text).unwrap_or_else(|e| panic!("{label}: {e}"));
+            for line in info.bench_positions() {
+                let line = line.unwrap_or_else(|e| panic!("{}: {e}", info.name));
+                let label = line.label;
+                let (variant, _) =
+                    split_game_text(line.text).unwrap_or_else(|e| panic!("{label}: {e}"));
                 assert_eq!(variant.info().name, info.name, "{label}");
                 total += 1;
             }
