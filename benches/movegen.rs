@@ -25,7 +25,7 @@
 mod family;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use halma_engine::games::halma::movegen::{jump_closure, JumpComponents, JumpMasks};
+use halma_engine::board::jumps::{jump_closure, JumpComponents, JumpMasks};
 use halma_engine::games::halma::notation::split_position_text;
 use halma_engine::position_files::bench_lines;
 use halma_engine::{with_geometry, BitBoard, Geometry, Position, Setup};
@@ -129,7 +129,7 @@ fn movegen(c: &mut Criterion) {
         .into_iter()
         .map(|(label, text)| (label, text.replacen("star-2", "ccerl", 1)))
         .collect();
-    bench_suite::<halma_engine::games::halma::geometry::Star>(c, "ccerl", &ccerl);
+    bench_suite::<halma_engine::board::geometry::Star>(c, "ccerl", &ccerl);
 }
 
 criterion_group! {

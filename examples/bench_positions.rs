@@ -16,7 +16,7 @@
 //! A relative's phases are by game length alone: the openings after 2 to 5 moves a side,
 //! the midgames from the middle of a game, the endgames from its last eighth.
 
-use halma_engine::games::halma::movegen::step_targets;
+use halma_engine::board::jumps::step_targets;
 use halma_engine::games::{Relative, Variant};
 use halma_engine::{
     with_game, with_geometry, BitBoard, Error, Game, Geometry, Position, Rules, Setup,

@@ -12,7 +12,7 @@
 
 use crate::conformance::Bench;
 use crate::reference::{grid_of, moves_by_cell, GridMove, Reference, Turns};
-use halma_engine::games::halma::geometry::Board;
+use halma_engine::board::geometry::Board;
 use halma_engine::games::hexma::HexmaPosition;
 use halma_engine::{Move, Status};
 

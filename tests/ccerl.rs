@@ -2,7 +2,7 @@
 //! issue 29, perft from the start, and each status rule on a constructed position, checked
 //! with the engine and with the per-cell reference (`halma_suite::naive`).
 
-use halma_engine::games::halma::geometry::Star;
+use halma_engine::board::geometry::Star;
 use halma_engine::games::halma::setup::MAX_SIDES;
 use halma_engine::perft::perft;
 use halma_engine::{BitBoard, Board, Geometry, Move, Position, Rules, Setup, Status};

@@ -7,7 +7,7 @@
 //! (r < -4). The engine's star has player 0 (side A) in the triangle s = -q - r > 4, so a
 //! hole's CCP coordinates are the engine's turned by 60 degrees: (q, r) -> (-r, q + r).
 
-use halma_engine::games::halma::geometry::Star;
+use halma_engine::board::geometry::Star;
 use halma_engine::{BitBoard, Error, Geometry, Move, Position, Rules, Setup};
 use std::sync::{Arc, OnceLock};
 

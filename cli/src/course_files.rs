@@ -8,7 +8,7 @@
 //! otherwise (any two-player 16×16 rule set works).
 
 use halma_engine::bitboard::BitBoard;
-use halma_engine::games::halma::geometry::Square;
+use halma_engine::board::geometry::Square;
 use halma_engine::games::halma::setup::MAX_SIDES;
 use halma_engine::search::{Limits, MAX_SECONDS};
 use halma_engine::{Error, Geometry, Move, Position, Rules, Setup};

@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::UgiSession as Session;
-use halma_engine::games::halma::geometry::Star;
+use halma_engine::board::geometry::Star;
 use halma_engine::{Board, Move, Position, Rules, Setup, Status};
 use std::sync::Arc;
 

@@ -2,7 +2,7 @@
 //! `L` 64-bit limbs and by the primitive integers `u16` … `u128` (the relatives' boards).
 //!
 //! Every board geometry picks the narrowest width that holds its padded layout (see
-//! [`crate::games::halma::geometry`]); all code is generic over the width and monomorphised per board, so
+//! [`crate::board::geometry`]); all code is generic over the width and monomorphised per board, so
 //! the shift amounts and limb counts are compile-time constants in the hot loops.
 
 use std::fmt;

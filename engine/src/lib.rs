@@ -11,6 +11,7 @@
 //! monomorphised for that board.
 
 pub mod bitboard;
+pub mod board;
 pub mod error;
 pub mod game;
 pub mod games;
@@ -27,10 +28,10 @@ pub mod turns;
 pub mod weights;
 
 pub use bitboard::{BitBoard, Bits};
+pub use board::geometry::{Board, Geometry, Square};
 pub use error::Error;
 pub use game::Status;
 pub use game::{Game, Team};
-pub use games::halma::geometry::{Board, Geometry, Square};
 pub use games::halma::position::Position;
 pub use games::halma::rules::Rules;
 pub use games::halma::setup::Setup;

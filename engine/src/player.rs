@@ -164,7 +164,7 @@ impl<P: Game> Engine<P> for RandomMover {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::halma::geometry::Square;
+    use crate::board::geometry::Square;
     use crate::games::halma::position::Position;
     use crate::{mcts, search, Rules, Setup};
     use std::sync::Arc;

@@ -236,7 +236,7 @@ fn fuzz_regressions() {
     // A rank number beyond isize::MAX made `parse_cell` overflow (`rank as isize - 1`: a
     // panic where overflow checks are on, as in `cargo test` without --release).
     let setup = Arc::new(Setup::new(Rules::named("halma8").unwrap()).unwrap());
-    let pos = Position::<halma_engine::games::halma::geometry::Square<8>>::start(setup);
+    let pos = Position::<halma_engine::board::geometry::Square<8>>::start(setup);
     for text in [
         "b3-a9223372036854775808",
         "a18446744073709551615-c4",

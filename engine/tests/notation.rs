@@ -2,7 +2,7 @@
 //! never to the other diagonal (x±1, y±1), and every legal move's text parses back to it.
 
 use halma_engine::bitboard::BitBoard;
-use halma_engine::games::halma::geometry::{Diamond, Star};
+use halma_engine::board::geometry::{Diamond, Star};
 use halma_engine::games::halma::notation::move_text;
 use halma_engine::{Geometry, Move, Position, Rules, Setup};
 use rand::rngs::StdRng;

@@ -3,9 +3,7 @@
 //! entry points, and the admissibility of every bound on states of known distance.
 
 use halma_engine::bitboard::BitBoard;
-use halma_engine::games::halma::movegen::{
-    jump_closure, long_jump_closure, step_targets, JumpMasks,
-};
+use halma_engine::board::jumps::{jump_closure, long_jump_closure, step_targets, JumpMasks};
 use halma_engine::games::halma::rules::{CampExit, JumpKind};
 use halma_engine::games::halma::solve::bound::{self, Grouping, LevelTable, ParityBound};
 use halma_engine::games::halma::solve::{
@@ -482,7 +480,7 @@ fn race_matches_bfs<G: Geometry>(rules: &str, seed: u64, positions: usize) {
 #[test]
 fn race_equals_breadth_first_search_on_random_positions() {
     race_matches_bfs::<Square<8>>("halma8", 1, 40);
-    race_matches_bfs::<halma_engine::games::halma::geometry::Diamond>("diamond", 2, 40);
+    race_matches_bfs::<halma_engine::board::geometry::Diamond>("diamond", 2, 40);
     race_matches_bfs::<Square<6>>("square6", 3, 40);
     race_matches_bfs::<Square<8>>("halma8:jumps=long", 4, 40);
 }
@@ -578,7 +576,7 @@ fn approach_bound_is_admissible_on_random_positions() {
     check::<Square<6>>("square6", 1, 4);
     check::<Square<7>>("square7", 2, 4);
     check::<Square<8>>("halma8", 3, 3);
-    check::<halma_engine::games::halma::geometry::Diamond>("diamond", 4, 3);
+    check::<halma_engine::board::geometry::Diamond>("diamond", 4, 3);
 }
 
 /// A tight finish the layered search drops (side A to move, 2k - 1 plies left with k of
@@ -622,7 +620,7 @@ fn tight_finish_dead_ends_have_no_line() {
     check::<Square<6>>("square6", 21);
     check::<Square<7>>("square7", 22);
     check::<Square<8>>("halma8", 23);
-    check::<halma_engine::games::halma::geometry::Diamond>("diamond", 24);
+    check::<halma_engine::board::geometry::Diamond>("diamond", 24);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Tests of the MCTS searcher: tactics, legality on every rule set, errors, whole games.
 
 use super::*;
-use crate::games::halma::geometry::{Geometry, Square};
+use crate::board::geometry::{Geometry, Square};
 use crate::games::halma::position::Position;
 use crate::games::halma::position::Status;
 use crate::games::halma::rules::NAMED_RULE_SETS;

@@ -80,7 +80,7 @@ pub fn make_reply<P: Game>(pos: &mut P, root: usize, mv: Move) -> usize {
 mod tests {
     use super::*;
     use crate::bitboard::BitBoard;
-    use crate::games::halma::geometry::Square;
+    use crate::board::geometry::Square;
     use crate::games::halma::position::Position;
     use crate::games::halma::rules::Rules;
     use crate::games::halma::setup::Setup;

@@ -35,10 +35,10 @@
 
 pub use super::weights::HalmaWeights;
 use crate::bitboard::BitBoard;
+use crate::board::geometry::Geometry;
+use crate::board::jumps::{each_direction, jump_sources, MAX_DIRS};
 use crate::game::Team;
 use crate::games::halma::futility::{FrontierFilter, SavedBounds};
-use crate::games::halma::geometry::Geometry;
-use crate::games::halma::movegen::{each_direction, jump_sources, MAX_DIRS};
 use crate::games::halma::position::Position;
 use crate::games::halma::race::ExactRace;
 use crate::games::halma::setup::{Setup, MAX_SIDES};
@@ -463,7 +463,7 @@ fn clamp_eval(score: i64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::halma::geometry::Square;
+    use crate::board::geometry::Square;
     use crate::games::halma::rules::Rules;
     use crate::weights::Weights;
     use std::sync::Arc;
@@ -590,9 +590,9 @@ mod tests {
         check::<Square<10>>("halma10", &mut rng);
         check::<Square<16>>("halma16", &mut rng);
         check::<Square<16>>("halma16-4", &mut rng);
-        check::<crate::games::halma::geometry::Diamond>("diamond", &mut rng);
-        check::<crate::games::halma::geometry::Star>("star-3", &mut rng);
-        check::<crate::games::halma::geometry::Star>("star-6", &mut rng);
+        check::<crate::board::geometry::Diamond>("diamond", &mut rng);
+        check::<crate::board::geometry::Star>("star-3", &mut rng);
+        check::<crate::board::geometry::Star>("star-6", &mut rng);
     }
 
     /// The pure race the simple way: side 0's least progress beyond side 1's greatest,
@@ -670,7 +670,7 @@ mod tests {
         for seen in [
             check::<G8>("halma8", &mut rng),
             check::<Square<16>>("halma16", &mut rng),
-            check::<crate::games::halma::geometry::Star>("star-2", &mut rng),
+            check::<crate::board::geometry::Star>("star-2", &mut rng),
         ] {
             assert!(seen[0] > 20 && seen[1] > 20, "{seen:?}");
         }
@@ -856,8 +856,8 @@ mod tests {
         }
         check::<G8>("halma8", 12);
         check::<Square<16>>("halma16-vacate:deadline=30000", 16);
-        check::<crate::games::halma::geometry::Star>("star-3", 9);
-        check::<crate::games::halma::geometry::Diamond>("diamond", 10);
+        check::<crate::board::geometry::Star>("star-3", 9);
+        check::<crate::board::geometry::Diamond>("diamond", 10);
     }
 
     #[test]

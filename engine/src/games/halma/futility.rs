@@ -17,7 +17,7 @@
 
 use super::weights::HalmaWeights;
 use crate::bitboard::BitBoard;
-use crate::games::halma::geometry::Geometry;
+use crate::board::geometry::Geometry;
 
 /// The ladder rungs, both sides' together, one move is assumed to make or break at most in
 /// [`crate::games::halma::eval::Evaluator::move_bound`]: a moved piece is the jumper, the jumped piece or

@@ -17,7 +17,6 @@
 pub mod catalog;
 pub mod eval;
 pub mod futility;
-pub mod geometry;
 pub mod length;
 pub mod movegen;
 pub mod notation;
@@ -30,10 +29,10 @@ pub mod weights;
 pub mod zobrist;
 
 use crate::bitboard::BitBoard;
+use crate::board::geometry::Geometry;
 use crate::error::Error;
 use crate::game::{moves_above_each, Game, ProofBudget, Status, Team};
 use crate::games::halma::eval::{Evaluator, HalmaWeights};
-use crate::games::halma::geometry::Geometry;
 use crate::games::halma::notation::move_text;
 use crate::games::halma::position::Position;
 use crate::games::halma::setup::Setup;

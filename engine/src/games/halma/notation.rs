@@ -15,8 +15,8 @@
 //! 5. optional: passes played in a row just before this position (default 0).
 
 use crate::bitboard::BitBoard;
+use crate::board::geometry::{Board, Geometry};
 use crate::error::Error;
-use crate::games::halma::geometry::{Board, Geometry};
 use crate::games::halma::position::Position;
 use crate::games::halma::rules::{JumpKind, Rules};
 use crate::games::halma::setup::{Setup, MAX_SIDES};

@@ -6,10 +6,10 @@
 //! for repetition would make every copy expensive).
 
 use crate::bitboard::BitBoard;
+use crate::board::geometry::Geometry;
 use crate::error::Error;
 use crate::game::side_letter;
 use crate::game::MAX_SIDES;
-use crate::games::halma::geometry::Geometry;
 use crate::games::halma::rules::{WinCheck, WinCondition};
 use crate::games::halma::setup::{Setup, MAX_PIECES};
 use crate::moves::Move;

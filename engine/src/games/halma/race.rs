@@ -17,9 +17,9 @@
 //! ([`root_finish`]), which the searcher plays instead of searching once it is proved.
 
 use crate::bitboard::BitBoard;
+use crate::board::geometry::Geometry;
 use crate::game::ProofBudget;
 use crate::games::halma::eval::Evaluator;
-use crate::games::halma::geometry::Geometry;
 use crate::games::halma::position::Position;
 use crate::games::halma::rules::WinCondition;
 use crate::games::halma::setup::Setup;
@@ -187,7 +187,7 @@ pub fn root_finish<G: Geometry>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::halma::geometry::Square;
+    use crate::board::geometry::Square;
     use crate::games::halma::notation::split_position_text;
     use crate::games::halma::position::Status;
     use crate::games::halma::solve;

@@ -4,8 +4,8 @@
 //! position texts and on the command line) is the name followed by the overrides that differ
 //! from the named set: `halma10` or `halma10:jumps=long,deadline=none`.
 
+use crate::board::geometry::{Board, MAX_SQUARE, MIN_SQUARE};
 use crate::error::Error;
-use crate::games::halma::geometry::{Board, MAX_SQUARE, MIN_SQUARE};
 use std::fmt;
 
 /// Whether a piece standing in its goal camp may leave it.

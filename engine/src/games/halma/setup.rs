@@ -26,8 +26,8 @@
 //! project's choice (documented in `docs/rules.md`).
 
 use crate::bitboard::BitBoard;
+use crate::board::geometry::{Board, Geometry};
 use crate::error::Error;
-use crate::games::halma::geometry::{Board, Geometry};
 use crate::games::halma::rules::Rules;
 use crate::games::halma::zobrist;
 use std::marker::PhantomData;
@@ -354,7 +354,7 @@ fn step_distance<G: Geometry>((ax, ay): (usize, usize), (bx, by): (usize, usize)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::halma::geometry::Square;
+    use crate::board::geometry::Square;
 
     fn names<G: Geometry>(bb: G::BB) -> Vec<String> {
         bb.iter().map(|b| G::BOARD.cell_name(b)).collect()
@@ -429,15 +429,14 @@ mod tests {
                 }
             });
         }
-        let d =
-            Setup::<crate::games::halma::geometry::Diamond>::new(Rules::named("diamond").unwrap())
-                .unwrap();
+        let d = Setup::<crate::board::geometry::Diamond>::new(Rules::named("diamond").unwrap())
+            .unwrap();
         let b = Board::Diamond;
         assert!(d.home(0).has(b.bit(0, 0)) && d.home(0).has(b.bit(3, 0)));
         assert!(d.home(1).has(b.bit(8, 8)) && d.goal(0) == d.home(1));
         assert!(Rules::named("diamond").is_ok_and(|mut r| {
             r.players = 3;
-            Setup::<crate::games::halma::geometry::Diamond>::new(r).is_err()
+            Setup::<crate::board::geometry::Diamond>::new(r).is_err()
         }));
     }
 

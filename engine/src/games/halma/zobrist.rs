@@ -2,8 +2,8 @@
 //! fixed seed so that keys (and so search results) are the same on every run and machine.
 
 use crate::bitboard::BitBoard;
+use crate::board::geometry::Board;
 use crate::game::MAX_SIDES;
-use crate::games::halma::geometry::Board;
 pub use crate::keys::splitmix64;
 
 /// The seed of every key table.

@@ -11,8 +11,8 @@
 //! edges both sides join, and the connection test ([`joins_edges`]).
 
 use crate::bitboard::{BitBoard, Bits};
+use crate::board::geometry::{Board, Geometry, Star, STAR_STRIDE};
 use crate::error::Error;
-use crate::games::halma::geometry::{Board, Geometry, Star, STAR_STRIDE};
 use crate::keys::StoneKeys;
 
 /// A set of cells of the star.

@@ -179,7 +179,7 @@ pub fn gaps(own: Stones) -> i32 {
 }
 
 /// The band rank (0..9) of each cell index, 9 off the band and off the star: read from the
-/// layout's file and rank ([`Board::coords`](crate::games::halma::geometry::Board::coords)), as a rank
+/// layout's file and rank ([`Board::coords`](crate::board::geometry::Board::coords)), as a rank
 /// of the star is no plain division of its bit.
 const BAND_OF: [u8; CELLS] = {
     let mut out = [9u8; CELLS];

@@ -10,8 +10,8 @@
 
 use super::board::{Stones, STAR};
 use crate::bitboard::BitBoard;
-use crate::games::halma::geometry::Star;
-use crate::games::halma::movegen::{step_targets, JumpComponents, JumpMasks};
+use crate::board::geometry::Star;
+use crate::board::jumps::{step_targets, JumpComponents, JumpMasks};
 
 /// Calls `emit(from, targets)` for every stone of `own` with a move, with its targets,
 /// `enemy` being the other side's stones.

@@ -1,4 +1,4 @@
-//! The 16×16 board in Halma's layout ([`Square<16>`](crate::games::halma::geometry::Square)): cell
+//! The 16×16 board in Halma's layout ([`Square<16>`](crate::board::geometry::Square)): cell
 //! `x + 16·y` for file `x`, rank `y` (both 0-based), no guard column, sets as
 //! [`Bits<4>`](crate::bitboard::Bits) (256 bits). Each of the eight directions is one
 //! constant shift, masked on this layout by the cells whose neighbour that way is on the
@@ -10,8 +10,8 @@
 //! lands off the board) and each cell's [`ring`] (its distance to the nearest edge).
 
 use crate::bitboard::{BitBoard, Bits};
+use crate::board::geometry::{Board, Geometry, Square, SQUARE_DIRS};
 use crate::error::Error;
-use crate::games::halma::geometry::{Board, Geometry, Square, SQUARE_DIRS};
 use crate::keys::StoneKeys;
 
 /// The geometry: Halma's 16×16 square with eight directions.

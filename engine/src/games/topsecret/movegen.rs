@@ -14,14 +14,14 @@
 //! The moving stone's origin needs no correction in the shared sets: jumps keep the
 //! parities of file and rank, so no chain of the stone lands next to its origin, and the
 //! origin is neither jumped over nor the edge stone of a launch (see Halma's
-//! [`jump_closure`](crate::games::halma::movegen::jump_closure)).
+//! [`jump_closure`](crate::board::jumps::jump_closure)).
 //!
 //! In the drop phase the moves are the empty cells of the drop zone.
 
 use super::board::{BB, CELLS_BB, DROP_ZONE, EDGE, EXIT, G};
 use crate::bitboard::BitBoard;
-use crate::games::halma::geometry::Geometry;
-use crate::games::halma::movegen::{step_targets, JumpComponents, JumpMasks};
+use crate::board::geometry::Geometry;
+use crate::board::jumps::{step_targets, JumpComponents, JumpMasks};
 
 /// The destinations of each stone of one position, built once per position.
 pub struct Targets {

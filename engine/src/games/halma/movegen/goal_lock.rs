@@ -28,9 +28,9 @@
 //! took 2.59, 4.34, 3.30 µs under `ccerl` against 2.33, 2.97, 2.12 µs under `star-2`; the
 //! per-cell reference 17.4, 49.1, 11.2 µs under `ccerl`.
 
-use super::{jump_closure, step_targets, JumpMasks};
 use crate::bitboard::BitBoard;
-use crate::games::halma::geometry::Geometry;
+use crate::board::geometry::Geometry;
+use crate::board::jumps::{jump_closure, step_targets, JumpMasks};
 
 /// Every cell the piece on `from` can reach by a step or a chain of adjacent jumps under
 /// the goal lock, on a board whose pieces are `occupied` (empty cells `empty`), for a side
@@ -57,7 +57,7 @@ pub fn targets<G: Geometry>(from: usize, occupied: G::BB, empty: G::BB, goal: G:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::halma::geometry::{Board, Star};
+    use crate::board::geometry::{Board, Star};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 

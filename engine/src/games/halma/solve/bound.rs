@@ -3,7 +3,7 @@
 //! for solitaire searches on boards where it fits in memory. See `docs/solver.md`.
 
 use crate::bitboard::BitBoard;
-use crate::games::halma::geometry::{step, Geometry};
+use crate::board::geometry::{step, Geometry};
 use crate::games::halma::rules::JumpKind;
 use crate::games::halma::setup::Setup;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -840,7 +840,7 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::halma::geometry::Square;
+    use crate::board::geometry::Square;
     use crate::games::halma::rules::Rules;
 
     /// The parity bound after one piece moves, from the army's counts, equals the bound
@@ -848,7 +848,7 @@ mod tests {
     /// boards, for random moves to empty cells.
     #[test]
     fn parity_after_a_move_matches_the_bound() {
-        use crate::games::halma::geometry::Diamond;
+        use crate::board::geometry::Diamond;
         use rand::rngs::StdRng;
         use rand::seq::SliceRandom;
         use rand::{Rng, SeedableRng};

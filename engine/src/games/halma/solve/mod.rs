@@ -23,9 +23,9 @@ mod solitaire;
 mod symmetry;
 
 use crate::bitboard::BitBoard;
+use crate::board::geometry::{Board, Geometry};
 use crate::error::Error;
 use crate::game::ProofBudget;
-use crate::games::halma::geometry::{Board, Geometry};
 use crate::games::halma::notation::{is_step, jump_landings, move_text};
 use crate::games::halma::position::{Position, Status};
 use crate::games::halma::rules::{CampExit, JumpKind, Rules, WinCondition};
@@ -765,7 +765,7 @@ pub fn cooperative_dead_end<G: Geometry>(pos: &Position<G>, finisher: usize, lef
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::halma::geometry::Square;
+    use crate::board::geometry::Square;
 
     type B = <Square<8> as Geometry>::BB;
 

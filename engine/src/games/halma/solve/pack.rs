@@ -4,7 +4,7 @@
 //! for the layered search's compact layers (`docs/solver.md`, *Compact layers*).
 
 use crate::bitboard::BitBoard;
-use crate::games::halma::geometry::Geometry;
+use crate::board::geometry::Geometry;
 
 /// Ranks and unranks the armies of `pieces` pieces on one board.
 #[derive(Clone, Debug)]
@@ -95,7 +95,7 @@ impl ArmyRank {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::halma::geometry::{Diamond, Square, Star};
+    use crate::board::geometry::{Diamond, Square, Star};
     use rand::rngs::StdRng;
     use rand::seq::SliceRandom;
     use rand::SeedableRng;

@@ -6,7 +6,7 @@ use super::ida::Puzzle;
 use super::layered::Layered;
 use super::symmetry::{ImageKeys, Symmetry};
 use crate::bitboard::BitBoard;
-use crate::games::halma::geometry::Geometry;
+use crate::board::geometry::Geometry;
 use crate::games::halma::movegen::PieceTargets;
 use crate::games::halma::setup::Setup;
 use crate::moves::Move;
@@ -176,7 +176,7 @@ impl<G: Geometry> Puzzle for Solitaire<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::halma::geometry::{Diamond, Square, Star};
+    use crate::board::geometry::{Diamond, Square, Star};
     use crate::games::halma::rules::Rules;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};

@@ -7,7 +7,7 @@
 //! root move of each symmetric set: about half the nodes per symmetry.
 
 use crate::bitboard::BitBoard;
-use crate::games::halma::geometry::Geometry;
+use crate::board::geometry::Geometry;
 use crate::games::halma::setup::Setup;
 use crate::games::halma::zobrist::Keys;
 use std::collections::HashMap;
@@ -163,7 +163,7 @@ impl std::ops::Deref for ImageKeys {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::halma::geometry::{Diamond, Square, Star};
+    use crate::board::geometry::{Diamond, Square, Star};
     use crate::games::halma::position::{Position, Status};
     use crate::games::halma::rules::Rules;
     use crate::games::halma::setup::MAX_SIDES;

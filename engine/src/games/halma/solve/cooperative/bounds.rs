@@ -5,8 +5,8 @@
 
 use super::{Cooperative, Node, MAX_IMAGES};
 use crate::bitboard::BitBoard;
-use crate::games::halma::geometry::{step, Geometry};
-use crate::games::halma::movegen::{long_jump_closure, JumpMasks};
+use crate::board::geometry::{step, Geometry};
+use crate::board::jumps::{long_jump_closure, JumpMasks};
 use crate::games::halma::solve::bound::{Nearest, ParityCounts, Rings};
 #[cfg(doc)]
 use crate::games::halma::solve::{ida::Puzzle, layered::Layered};

@@ -23,7 +23,7 @@ use super::pack::ArmyRank;
 use super::solitaire::progress;
 use super::symmetry::{ImageKeys, Symmetry};
 use crate::bitboard::BitBoard;
-use crate::games::halma::geometry::Geometry;
+use crate::board::geometry::Geometry;
 use crate::games::halma::position::{Position, Status};
 use crate::games::halma::rules::JumpKind;
 use crate::games::halma::setup::Setup;

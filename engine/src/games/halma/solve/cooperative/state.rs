@@ -4,8 +4,8 @@
 
 use super::{Cooperative, Node, MAX_IMAGES};
 use crate::bitboard::BitBoard;
+use crate::board::geometry::Geometry;
 use crate::game::MAX_SIDES;
-use crate::games::halma::geometry::Geometry;
 #[cfg(doc)]
 use crate::games::halma::solve::layered::Layered;
 use crate::games::halma::solve::symmetry::{ImageKeys, Symmetry};

@@ -6,7 +6,7 @@ use super::bounds::{Prepared, View};
 use super::state::Image;
 use super::{Cooperative, Node};
 use crate::bitboard::BitBoard;
-use crate::games::halma::geometry::Geometry;
+use crate::board::geometry::Geometry;
 use crate::games::halma::position::Position;
 use crate::games::halma::rules::{WinCheck, WinCondition};
 #[cfg(doc)]

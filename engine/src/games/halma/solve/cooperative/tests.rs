@@ -4,8 +4,8 @@
 
 use super::bounds::{Prepared, View};
 use super::*;
-use crate::games::halma::geometry::{Diamond, Square, Star};
-use crate::games::halma::movegen::{long_jump_closure, JumpMasks};
+use crate::board::geometry::{Diamond, Square, Star};
+use crate::board::jumps::{long_jump_closure, JumpMasks};
 use crate::games::halma::rules::Rules;
 use crate::games::halma::solve::layered::{expand_by_moves, Child, Layered};
 use crate::games::halma::solve::{solver_rules, Mode};
@@ -212,7 +212,7 @@ fn random_node<G: Geometry>(
 /// or its own jump closure, the per-piece definition.
 #[test]
 fn prepared_bounds_and_bulk_dead_ends_match_their_definitions() {
-    use crate::games::halma::movegen::{jump_closure, step_targets};
+    use crate::board::jumps::{jump_closure, step_targets};
     fn dead_by_pieces<G: Geometry>(pos: &Position<G>, side: usize) -> bool {
         let goal = pos.setup().goal(side);
         let occupied = pos.pieces(0) | pos.pieces(1);

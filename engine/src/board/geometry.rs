@@ -388,14 +388,14 @@ square_geometries! {
 macro_rules! with_geometry {
     ($board:expr, $G:ident => $body:expr) => {
         match $board {
-            $crate::games::halma::geometry::Board::Square(side) => $crate::with_geometry!(@square side.get(), $G => $body;
+            $crate::board::geometry::Board::Square(side) => $crate::with_geometry!(@square side.get(), $G => $body;
                 6 7 8 9 10 11 12 13 14 15 16),
-            $crate::games::halma::geometry::Board::Diamond => {
-                type $G = $crate::games::halma::geometry::Diamond;
+            $crate::board::geometry::Board::Diamond => {
+                type $G = $crate::board::geometry::Diamond;
                 $body
             }
-            $crate::games::halma::geometry::Board::Star => {
-                type $G = $crate::games::halma::geometry::Star;
+            $crate::board::geometry::Board::Star => {
+                type $G = $crate::board::geometry::Star;
                 $body
             }
         }
@@ -403,7 +403,7 @@ macro_rules! with_geometry {
     (@square $n:expr, $G:ident => $body:expr; $($size:literal)*) => {
         match $n {
             $($size => {
-                type $G = $crate::games::halma::geometry::Square<$size>;
+                type $G = $crate::board::geometry::Square<$size>;
                 $body
             })*
             _ => unreachable!("SquareSide is validated on construction"),
