@@ -13,8 +13,8 @@
 mod family;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use halma_engine::game::GameRules;
 use halma_engine::games::carrera::CarreraPosition;
-use halma_engine::Game;
 use halma_suite::carrera::{NaiveCarrera, BENCH};
 
 fn bench(c: &mut Criterion) {

@@ -14,12 +14,12 @@
 mod family;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use halma_engine::game::GameRules;
 use halma_engine::games::topsecret::TopSecretPosition;
-use halma_engine::Game;
 use halma_suite::topsecret::{NaiveTopSecret, BENCH};
 
 fn bench(c: &mut Criterion) {
-    let start = ("topsecret", <TopSecretPosition as Game>::start(&()));
+    let start = ("topsecret", <TopSecretPosition as GameRules>::start(&()));
     family::bench::<_, NaiveTopSecret>(c, start, BENCH, 3, |_, all| {
         vec![("drops-done", all[0].clone()), ("midgame", all[20].clone())]
     });

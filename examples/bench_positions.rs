@@ -17,6 +17,7 @@
 //! the midgames from the middle of a game, the endgames from its last eighth.
 
 use halma_engine::board::jumps::step_targets;
+use halma_engine::game::GameRules;
 use halma_engine::games::{Relative, Variant};
 use halma_engine::{
     with_game, with_geometry, BitBoard, Error, Game, Geometry, Position, Rules, Setup,
@@ -166,7 +167,7 @@ fn relative_suite<P: Game>(start: P, name: &str) -> String {
 
 /// The suite file of the relative `r`.
 fn relative_file(r: Relative) -> Result<String, Error> {
-    with_game!(Variant::Relative(r), P, setup => Ok(relative_suite(<P as Game>::start(&setup), r.name())))
+    with_game!(Variant::Relative(r), P, setup => Ok(relative_suite(<P as GameRules>::start(&setup), r.name())))
 }
 
 /// Writes `text` to `path`, or ends the program with the error.

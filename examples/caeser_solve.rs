@@ -10,7 +10,7 @@
 //! 40,000,000 states and 5,000,000 a level: about 2 GB at most).
 
 use fxhash::FxHashSet;
-use halma_engine::game::Game;
+use halma_engine::game::Evaluation;
 use halma_engine::games::caeser::board::GOAL;
 use halma_engine::games::caeser::movegen::{for_each_move, has_move};
 use halma_engine::games::caeser::{CaeserPosition, Outcome, Solver};

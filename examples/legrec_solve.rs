@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release --example legrec_solve`
 
-use halma_engine::game::{status_text, Game};
+use halma_engine::game::{status_text, GameRules};
 use halma_engine::games::legrec::Value;
 use halma_engine::games::legrec::{text::move_text, LeGrecPosition, Solution};
 

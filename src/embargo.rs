@@ -6,11 +6,11 @@
 //! status and perft by the shared [`crate::reference`].
 //!
 //! It takes from the engine only the content of a position, read cell by cell through
-//! `Game::side_at` with the cells named `a1`..`i9` and parsed by `Game::parse_cell`.
+//! `GameRules::side_at` with the cells named `a1`..`i9` and parsed by `GameRules::parse_cell`.
 
 use crate::conformance::Bench;
 use crate::reference::{moves_by_cell, Reference, Turns};
-use halma_engine::game::{Game, Status};
+use halma_engine::game::{GameRules, Status};
 use halma_engine::games::embargo::EmbargoPosition;
 
 /// Files and ranks.
@@ -156,7 +156,7 @@ impl Reference<EmbargoPosition> for NaiveEmbargo {
         for (x, column) in grid.iter_mut().enumerate() {
             for (y, slot) in column.iter_mut().enumerate() {
                 let cell = pos.parse_cell(&cell_name((x, y))).expect("a cell");
-                *slot = Game::side_at(pos, cell);
+                *slot = GameRules::side_at(pos, cell);
             }
         }
         let passes = pos.passes_in_row();

@@ -268,7 +268,7 @@ pub fn seeded_game<P: Game>(
     out
 }
 
-/// A [`seeded_game`] in the playout policy ([`Game::policy_move`]: with chance `epsilon` a
+/// A [`seeded_game`] in the playout policy ([`Evaluation::policy_move`]: with chance `epsilon` a
 /// random move, else one of largest gain).
 pub fn policy_game<P: Game>(start: P, seed: u64, epsilon: f32, cap: usize) -> Vec<P> {
     let eval = start.evaluator(&halma_engine::weights::Weights::default());

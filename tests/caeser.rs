@@ -2,7 +2,7 @@
 //! table `positions/perft/family/caeser.txt`, texts, errors, make/unmake, the status rules
 //! and the evaluation.
 
-use halma_engine::game::{Game, Status, Team};
+use halma_engine::game::{Evaluation, GameRules, Status, Team};
 use halma_engine::games::caeser::{CaeserPosition, Outcome, Solver};
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
@@ -241,7 +241,7 @@ fn bad_position_texts_are_errors() {
         }
     }
     // The same rules through the game layer's reader.
-    assert!(<CaeserPosition as Game>::from_text_fields(&(), "").is_err());
+    assert!(<CaeserPosition as GameRules>::from_text_fields(&(), "").is_err());
 }
 
 #[test]

@@ -3,10 +3,11 @@
 //! and what is special to the game: move lists on random placements, texts and the
 //! diagram, every bad input, the win and the evaluation.
 
+use halma_engine::game::{Evaluation, GameRules};
 use halma_engine::games::carrera::{board, CarreraPosition};
 use halma_engine::rng::Rng;
 use halma_engine::weights::{Weights, RELATIVE_TEMPO};
-use halma_engine::{Game, Move, Status, Team};
+use halma_engine::{Move, Status, Team};
 use halma_suite::carrera::{NaiveCarrera, Square};
 use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::family_checks::{

@@ -7,7 +7,7 @@
 //! positions from seeded random play, the counts from the engine; the normal run checks each
 //! count with both generators up to a leaf bound.
 
-use halma_engine::game::{Game, Status, Team};
+use halma_engine::game::{Evaluation, GameRules, Status, Team};
 use halma_engine::games::embargo::{EmbargoPosition, DEADLINE};
 use halma_engine::perft::perft;
 use halma_engine::weights::Weights;

@@ -1,19 +1,19 @@
 //! Futility pruning's bound against the evaluation itself: wherever Halma's
-//! `Game::futility_slack` allows pruning, no legal move raises the mover's static score by
-//! more than its `Game::move_bound` plus that slack (the child's score, from the mover's
+//! `SearchHints::futility_slack` allows pruning, no legal move raises the mover's static score by
+//! more than its `SearchHints::move_bound` plus that slack (the child's score, from the mover's
 //! view, is what a frontier node would have found by playing the move). Random playouts and
 //! random placements on several boards and rule sets, with the default weights, with an
 //! opponent share drawn at random, and with weights drawn at random; the score's view (the
 //! root side, which the opponent share depends on) is either side.
 //!
-//! On the same positions, the frontier's filter (`Game::for_each_move_gain_above`, Halma's
+//! On the same positions, the frontier's filter (`SearchHints::for_each_move_gain_above`, Halma's
 //! by masks of cells to go) against the plain one that asks every move's bound
 //! (`moves_above_each`): the same moves in the same order with the same gains, and the
 //! same best bound left out.
 
-use halma_engine::game::moves_above_each;
+use halma_engine::game::{moves_above_each, Evaluation, GameRules, SearchHints};
 use halma_engine::weights::Weights;
-use halma_engine::{with_geometry, Game, Geometry, Move, Position, Rules, Setup, Status, Team};
+use halma_engine::{with_geometry, Geometry, Move, Position, Rules, Setup, Status, Team};
 use halma_suite::random::{playout, random_placement};
 use rand::rngs::StdRng;
 use rand::seq::{IteratorRandom, SliceRandom};
@@ -28,16 +28,16 @@ fn check<G: Geometry>(pos: &Position<G>, weights: &Weights, rng: &mut StdRng) ->
     if pos.status().is_over() {
         return false;
     }
-    let eval = Game::evaluator(pos, weights);
-    let Some(slack) = Game::futility_slack(pos, &eval) else {
+    let eval = Evaluation::evaluator(pos, weights);
+    let Some(slack) = SearchHints::futility_slack(pos, &eval) else {
         return false;
     };
     // The score's view is the root side's, which may be either side (the opponent share).
     let team = Team::new(rng.gen_range(0..pos.sides()), pos.sides());
-    let stand = Game::evaluate(pos, &eval, team);
+    let stand = Evaluation::evaluate(pos, &eval, team);
     let mut child = pos.clone();
-    for mv in Game::legal_moves(pos) {
-        let bound = Game::move_bound(pos, &eval, mv);
+    for mv in GameRules::legal_moves(pos) {
+        let bound = SearchHints::move_bound(pos, &eval, mv);
         child.make(mv);
         let status = child.status();
         assert!(
@@ -47,7 +47,7 @@ fn check<G: Geometry>(pos: &Position<G>, weights: &Weights, rng: &mut StdRng) ->
             pos.move_text(mv)
         );
         if !status.is_over() {
-            let score = -Game::evaluate(&child, &eval, team);
+            let score = -Evaluation::evaluate(&child, &eval, team);
             assert!(
                 score - stand <= bound + slack,
                 "{}: {} raises the score by {} > bound {} + slack {} (weights {:?})",
@@ -71,14 +71,14 @@ fn check_filter<G: Geometry>(pos: &Position<G>, weights: &Weights, rng: &mut Std
     if pos.status().is_over() {
         return false;
     }
-    let eval = Game::evaluator(pos, weights);
-    if Game::futility_slack(pos, &eval).is_none() {
+    let eval = Evaluation::evaluator(pos, weights);
+    if SearchHints::futility_slack(pos, &eval).is_none() {
         return false;
     }
-    let moves = Game::legal_moves(pos);
+    let moves = GameRules::legal_moves(pos);
     let bounds: Vec<i32> = moves
         .iter()
-        .map(|&mv| Game::move_bound(pos, &eval, mv))
+        .map(|&mv| SearchHints::move_bound(pos, &eval, mv))
         .collect();
     let cells: Vec<usize> = G::BOARD.cells().collect();
     for _ in 0..6 {
@@ -98,9 +98,10 @@ fn check_filter<G: Geometry>(pos: &Position<G>, weights: &Weights, rng: &mut Std
             }
         };
         let mut fast = Vec::new();
-        let fast_dropped = Game::for_each_move_gain_above(pos, &eval, floor, keep, |mv, gain| {
-            fast.push((mv, gain))
-        });
+        let fast_dropped =
+            SearchHints::for_each_move_gain_above(pos, &eval, floor, keep, |mv, gain| {
+                fast.push((mv, gain))
+            });
         let mut plain = Vec::new();
         let plain_dropped =
             moves_above_each(pos, &eval, floor, keep, |mv, gain| plain.push((mv, gain)));

@@ -4,13 +4,14 @@
 //! placements, texts and the diagram, every bad input, the connection win and the
 //! evaluation.
 
+use halma_engine::game::{Evaluation, GameRules};
 use halma_engine::games::hexma::board::{self, Stones};
 use halma_engine::games::hexma::eval::connection;
 use halma_engine::games::hexma::HexmaPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::weights::{Weight, Weights, RELATIVE_TEMPO};
-use halma_engine::{BitBoard, Game, Move, Status, Team};
+use halma_engine::{BitBoard, Move, Status, Team};
 use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::family_checks::{
     both_move_lists, check_errors, check_field_errors, check_winning_move,

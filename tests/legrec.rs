@@ -3,7 +3,7 @@
 //! rules, the evaluation, and the solution (`engine/src/games/legrec/solve.rs`) checked
 //! against one-ply lookahead over every state, a plain depth-limited minimax and a replay.
 
-use halma_engine::game::{Game, Status, Team};
+use halma_engine::game::{Evaluation, GameRules, Status, Team};
 use halma_engine::games::legrec::{LeGrecPosition, Solution, Value};
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;

@@ -3,7 +3,7 @@
 //! `lehrma-knights.txt`, texts, errors, make/unmake, the status rules and the evaluation.
 //! Every check runs for both setups.
 
-use halma_engine::game::{Game, Status, Team};
+use halma_engine::game::{Evaluation, GameRules, Status, Team};
 use halma_engine::games::lehrma::{
     LehrmaKnights, LehrmaPlain, LehrmaPosition, LehrmaRules, Plain, WithKnights,
 };
@@ -320,7 +320,7 @@ fn bad_position_texts_are_errors() {
         Err(Error::Position(_))
     ));
     assert!(LehrmaKnights::from_text("lehrma-knights 8/8/8/8/8/8/8/8 A 0,0").is_err());
-    assert!(<LehrmaPlain as Game>::from_text_fields(&(), "").is_err());
+    assert!(<LehrmaPlain as GameRules>::from_text_fields(&(), "").is_err());
 }
 
 fn sorted_moves<R: LehrmaRules>(pos: &LehrmaPosition<R>) -> String {

@@ -3,9 +3,10 @@
 //! what is special to the game: texts and the diagram, every bad input, the win and the
 //! evaluation.
 
+use halma_engine::game::{Evaluation, GameRules};
 use halma_engine::games::renpaarden::{board, RenpaardenPosition};
 use halma_engine::weights::Weights;
-use halma_engine::{Error, Game, Move, Status, Team};
+use halma_engine::{Error, Move, Status, Team};
 use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::family_checks::{check_field_errors, check_winning_move};
 use halma_suite::reference::policy_game;

@@ -3,12 +3,13 @@
 //! is special to the game: the drop phase, move lists on random placements, bearing off,
 //! the last stone off, blocked sides, texts and the diagram, bad inputs and the evaluation.
 
+use halma_engine::game::{Evaluation, GameRules};
 use halma_engine::games::topsecret::board::{self, cell, BB, CELLS_BB, DROP_ZONE};
 use halma_engine::games::topsecret::TopSecretPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::weights::{Weights, RELATIVE_TEMPO};
-use halma_engine::{BitBoard, Game, Move, Status, Team};
+use halma_engine::{BitBoard, Move, Status, Team};
 use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::family_checks::{both_move_lists, check_errors};
 use halma_suite::reference::{policy_game, Reference};
@@ -19,7 +20,7 @@ halma_suite::conformance!(TopSecretPosition, NaiveTopSecret, SPEC);
 /// The suite's numbers for Top Secret.
 const SPEC: Spec<TopSecretPosition> = Spec {
     table: "topsecret",
-    start: || <TopSecretPosition as Game>::start(&()),
+    start: || <TopSecretPosition as GameRules>::start(&()),
     // Every drop is to one of the empty cells of the drop zone: 36·35·34·33·32.
     start_counts: &[36, 1260, 42_840, 1_413_720, 45_239_040],
     start_depth: 3,
@@ -74,7 +75,12 @@ fn pos(text: &str) -> TopSecretPosition {
 /// The positions of a game from the start in the playout policy (moves-to-go gain, random
 /// moves with chance `epsilon`), ending or stopped at `cap` plies.
 fn game(seed: u64, epsilon: f32, cap: usize) -> Vec<TopSecretPosition> {
-    policy_game(<TopSecretPosition as Game>::start(&()), seed, epsilon, cap)
+    policy_game(
+        <TopSecretPosition as GameRules>::start(&()),
+        seed,
+        epsilon,
+        cap,
+    )
 }
 
 /// The start as text.
@@ -265,7 +271,7 @@ fn cycle_start() -> TopSecretPosition {
 
 #[test]
 fn texts_round_trip_and_the_diagram_shows_the_drop_zone() {
-    let p = <TopSecretPosition as Game>::start(&());
+    let p = <TopSecretPosition as GameRules>::start(&());
     assert_eq!(p.to_text(), START);
     assert_eq!(p.rules_text(), "topsecret");
     assert_eq!(p.cells(), 256);
@@ -308,7 +314,7 @@ fn texts_round_trip_and_the_diagram_shows_the_drop_zone() {
 
 #[test]
 fn bad_inputs_are_errors_that_say_what_is_wrong() {
-    let start = <TopSecretPosition as Game>::start(&());
+    let start = <TopSecretPosition as GameRules>::start(&());
     check_errors(
         &[
             ("@a1", "outside the drop zone f6-k11"),
@@ -399,7 +405,7 @@ fn bad_inputs_are_errors_that_say_what_is_wrong() {
 
 #[test]
 fn the_evaluation_counts_moves_to_go_and_stones_ready() {
-    let start = <TopSecretPosition as Game>::start(&());
+    let start = <TopSecretPosition as GameRules>::start(&());
     let eval = start.evaluator(&Weights::default());
     let team = Team::new(0, 2);
     // The start is symmetric: only the tempo.

@@ -4,12 +4,13 @@
 //! rule and the backward phase among them), texts and the diagram, every bad input, the
 //! win, blocked sides, chains and the evaluation.
 
+use halma_engine::game::{Evaluation, GameRules};
 use halma_engine::games::zug::board::{self, Squares};
 use halma_engine::games::zug::ZugPosition;
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::weights::{Weights, RELATIVE_TEMPO};
-use halma_engine::{Game, Move, Status, Team};
+use halma_engine::{Move, Status, Team};
 use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
 use halma_suite::family_checks::{
     both_move_lists, check_errors, check_field_errors, check_winning_move,

@@ -8,14 +8,14 @@ use crate::engine_kind::EngineKind;
 use crate::settings::{EngineSettings, SettingArgs};
 use crate::text_file::Limits as FileLimits;
 use clap::Args;
-use halma_engine::game::ensure_ongoing;
+use halma_engine::game::{ensure_ongoing, GameRules};
 use halma_engine::games::all_games;
 use halma_engine::games::split_game_text;
 use halma_engine::mcts::Mcts;
 use halma_engine::player::Engine;
 use halma_engine::position_files::{bench_lines, BenchLine};
 use halma_engine::search::{nps, Limits, Searcher};
-use halma_engine::{with_game, Error, Game};
+use halma_engine::{with_game, Error};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -155,7 +155,7 @@ fn check(suites: &[Suite]) -> Result<(), Error> {
             let ongoing = || {
                 let (variant, fields) = split_game_text(line.text)?;
                 with_game!(variant, P, setup => {
-                    ensure_ongoing(&<P as Game>::from_text_fields(&setup, fields)?)
+                    ensure_ongoing(&<P as GameRules>::from_text_fields(&setup, fields)?)
                 })
             };
             ongoing().map_err(|e| suite.at(&line, e))?;
@@ -231,7 +231,7 @@ fn bench_position(
 ) -> Result<(u64, Duration), Error> {
     let (variant, fields) = split_game_text(text)?;
     with_game!(variant, P, setup => {
-        let pos = <P as Game>::from_text_fields(&setup, fields)?;
+        let pos = <P as GameRules>::from_text_fields(&setup, fields)?;
         let mut engine: Box<dyn Engine<P>> = match kind {
             EngineKind::Alphabeta => Box::new(Searcher::new(settings.alphabeta())),
             EngineKind::Mcts => Box::new(Mcts::new(settings.mcts())),

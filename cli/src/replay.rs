@@ -3,7 +3,7 @@
 
 use crate::record::{parse_records, play_moves, result_text, GameRecord, LIMITS};
 use clap::Args;
-use halma_engine::game::{side_letter, status_text};
+use halma_engine::game::{side_letter, status_text, GameRules};
 use halma_engine::games::split_game_text;
 use halma_engine::{with_game, Error, Game};
 use std::io::Write;
@@ -64,7 +64,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Error> {
         )));
     }
     let (variant, fields) = split_game_text(&game.start)?;
-    with_game!(variant, P, setup => replay(<P as Game>::from_text_fields(&setup, fields)?, game, args))
+    with_game!(variant, P, setup => replay(<P as GameRules>::from_text_fields(&setup, fields)?, game, args))
 }
 
 /// Prints `text`; a reader that went away (`| head`) is not an error.

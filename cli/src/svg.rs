@@ -40,7 +40,7 @@ pub struct Arrow {
 }
 
 impl Arrow {
-    /// The arrow of a path text such as `c3-e5-g5` (a move's path, `Game::path_text`):
+    /// The arrow of a path text such as `c3-e5-g5` (a move's path, `GameRules::path_text`):
     /// every part that names a cell of `pos` in order; a drop's `@` before the first cell
     /// and a bear-off's `off` after the last are skipped. An error names a bad part (`off`
     /// or `pass` elsewhere, a cell repeated at once) or says the path is empty or too long.

@@ -1,5 +1,6 @@
-//! An engine for Halma and its family: the game layer ([`game`]: the [`Game`] trait every
-//! game implements), the games ([`games`]: Halma and Chinese Checkers in [`games::halma`],
+//! An engine for Halma and its family: the game layer ([`game`]: the traits every game
+//! implements — its rules [`GameRules`], its [`Evaluation`] and its [`SearchHints`], which
+//! make a [`Game`]), the games ([`games`]: Halma and Chinese Checkers in [`games::halma`],
 //! one module per relative, the runtime choice [`games::Variant`] and [`with_game!`]), and
 //! the searchers written once for every game ([`search`]: alpha-beta, [`mcts`], [`perft`],
 //! the [`player`] trait front ends drive).
@@ -31,7 +32,7 @@ pub use bitboard::{BitBoard, Bits};
 pub use board::geometry::{Board, Geometry, Square};
 pub use error::Error;
 pub use game::Status;
-pub use game::{Game, Team};
+pub use game::{Evaluation, Game, GameRules, SearchHints, Team};
 pub use games::halma::position::Position;
 pub use games::halma::rules::Rules;
 pub use games::halma::setup::Setup;

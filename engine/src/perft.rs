@@ -1,7 +1,7 @@
 //! Perft: the number of leaf nodes of the legal move tree, the move generator's test.
 //!
 //! `perft(p, 0) = 1`; a finished game has no moves; a forced pass counts as one move. The
-//! last ply is counted in bulk ([`Game::count_legal_moves`]: Halma counts steps and
+//! last ply is counted in bulk ([`GameRules::count_legal_moves`](crate::game::GameRules::count_legal_moves): Halma counts steps and
 //! dead-end jumps of all pieces at once, and the other pieces' destination bitboards).
 //! Generic over the game.
 

@@ -3,7 +3,7 @@
 //!
 //! Front ends draw a [`Picture`] without knowing the game: `halma show --svg` and the web
 //! page draw from it alone, so a new game gets its picture by describing its cells
-//! ([`crate::game::Game::picture`]). Pictures are built on demand for display, never in
+//! ([`crate::game::GameRules::picture`]). Pictures are built on demand for display, never in
 //! search.
 
 /// How cell coordinates (file, rank) map onto the plane.

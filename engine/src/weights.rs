@@ -1,7 +1,7 @@
 //! The evaluation weights a front end sets by name (`--eval-weight NAME=VALUE`, the UGI
 //! `Weight` options, `weight.NAME=` of a tournament player), each bounded
 //! ([`Weights::range`]): a [`Weights`] holds the ones set, and each game's evaluation reads
-//! those it has over its own defaults ([`crate::game::Game::default_weights`]). Halma reads
+//! those it has over its own defaults ([`crate::game::Evaluation::default_weights`]). Halma reads
 //! them all ([`crate::games::halma::weights::HalmaWeights`]); the relatives read `tempo`
 //! (Hexma also `distance`, its switch between the connection distance and the plain one);
 //! a weight a game does not have is taken and ignored.

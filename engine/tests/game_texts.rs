@@ -4,7 +4,7 @@
 //! played to their end; every legal move's text reads back to it; and the refusals of move
 //! texts say what is really wrong.
 
-use halma_engine::game::{status_text, Status};
+use halma_engine::game::{status_text, GameRules, Status};
 use halma_engine::games::{split_game_text, Variant};
 use halma_engine::rng::Rng;
 use halma_engine::weights::Weights;
@@ -110,7 +110,7 @@ fn every_printed_position_text_reads_back_finished_games_included() -> Result<()
 fn after(text: &str, moves: &[&str]) -> Result<(String, String), Error> {
     let (variant, fields) = split_game_text(text)?;
     with_game!(variant, P, setup => {
-        let mut pos = <P as Game>::from_text_fields(&setup, fields)?;
+        let mut pos = <P as GameRules>::from_text_fields(&setup, fields)?;
         halma_engine::game::play_moves(&mut pos, moves)?;
         let printed = pos.to_text();
         let back = read_back::<P>(&setup, &printed)?;
@@ -237,8 +237,8 @@ fn move_refusals_say_what_is_really_wrong_in_every_game() -> Result<(), Error> {
     // The case: a step onto an own piece next to it.
     let (variant, fields) = split_game_text("halma8 4BBBB/5BBB/6BB/7B/A7/AA6/AAA5/AAAA4 A 0,0")?;
     with_game!(variant, P, setup => {
-        let pos = <P as Game>::from_text_fields(&setup, fields)?;
-        let e = <P as Game>::parse_move(&pos, "a1-a2").unwrap_err().to_string();
+        let pos = <P as GameRules>::from_text_fields(&setup, fields)?;
+        let e = <P as GameRules>::parse_move(&pos, "a1-a2").unwrap_err().to_string();
         assert!(e.contains("a2 holds an own piece"), "{e}");
         assert!(!e.contains("neighbour"), "{e}");
     });
@@ -278,7 +278,7 @@ fn mutated_texts<P: Game>(setup: &P::Setup, seed: u64) {
             if variant.to_string() != pos.rules_text() {
                 continue;
             }
-            if let Ok(read) = <P as Game>::from_text_fields(setup, fields) {
+            if let Ok(read) = <P as GameRules>::from_text_fields(setup, fields) {
                 let again = read.to_text();
                 let back: P = read_back(setup, &again)
                     .unwrap_or_else(|e| panic!("'{bad}' read as '{again}', which fails: {e}"));

@@ -1,7 +1,8 @@
-//! Every game's picture (`Game::picture`): every cell drawn once where it belongs, the
+//! Every game's picture (`GameRules::picture`): every cell drawn once where it belongs, the
 //! pieces as the position has them, Halma's camps as its setup has them, every move's cells
 //! in the drawing; from the start and along a few random games.
 
+use halma_engine::game::GameRules;
 use halma_engine::games::Variant;
 use halma_engine::picture::{Axis, Lattice, Mark, Picture, Shape};
 use halma_engine::{with_game, BitBoard, Error, Game};
@@ -117,7 +118,7 @@ fn halma_camps_are_the_setups_homes() -> Result<(), Error> {
         let rules = halma_engine::Rules::parse(name)?;
         halma_engine::with_geometry!(rules.board, G => {
             let setup = std::sync::Arc::new(halma_engine::Setup::<G>::new(rules)?);
-            let pos = <halma_engine::Position<G> as Game>::start(&setup);
+            let pos = <halma_engine::Position<G> as GameRules>::start(&setup);
             let pic = pos.picture();
             for c in &pic.cells {
                 let cell = c.cell.unwrap();
@@ -134,7 +135,7 @@ fn halma_camps_are_the_setups_homes() -> Result<(), Error> {
 /// The picture of the start of the game `name`.
 fn start_picture(name: &str) -> Result<Picture, Error> {
     let v = Variant::parse(name)?;
-    Ok(with_game!(v, P, setup => <P as Game>::start(&setup).picture()))
+    Ok(with_game!(v, P, setup => <P as GameRules>::start(&setup).picture()))
 }
 
 #[test]

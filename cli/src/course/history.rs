@@ -10,8 +10,9 @@
 
 use crate::course_files::CourseBoard;
 use halma_engine::bitboard::BitBoard;
+use halma_engine::game::GameRules;
 use halma_engine::games::split_game_text;
-use halma_engine::{Error, Game, Move, Position};
+use halma_engine::{Error, Move, Position};
 use std::path::Path;
 
 /// The name of the file, in the directory of `input.txt`.

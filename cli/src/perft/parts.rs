@@ -6,6 +6,7 @@
 
 use crate::shard::{Shard, MAX_SHARDS};
 use crate::text_file::Limits;
+use halma_engine::game::GameRules;
 use halma_engine::perft::perft;
 use halma_engine::{Error, Game, Move};
 use rayon::prelude::*;
@@ -175,7 +176,7 @@ fn split_texts(position: &str, plies: u32) -> Result<Vec<String>, Error> {
         Ok(all.iter().map(|line| prefix_text(&pos, line)).collect())
     }
     let (variant, fields) = halma_engine::games::split_game_text(position)?;
-    halma_engine::with_game!(variant, P, setup => texts(<P as Game>::from_text_fields(&setup, fields)?, plies))
+    halma_engine::with_game!(variant, P, setup => texts(<P as GameRules>::from_text_fields(&setup, fields)?, plies))
 }
 
 /// Checks every part's divide against the split worked out again from the position: each

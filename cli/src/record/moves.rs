@@ -2,6 +2,7 @@
 //! `--resume` all call it.
 
 use super::GameRecord;
+use halma_engine::game::GameRules;
 use halma_engine::games::split_game_text;
 use halma_engine::{with_game, Error, Game, Move};
 
@@ -37,7 +38,7 @@ pub fn check(game: &GameRecord) -> Result<(), Error> {
     let (variant, fields) = split_game_text(&game.start)
         .map_err(|e| Error::Position(format!("game {}: start: {}", game.game, e.message())))?;
     with_game!(variant, P, setup => from(
-        <P as Game>::from_text_fields(&setup, fields).map_err(|e| {
+        <P as GameRules>::from_text_fields(&setup, fields).map_err(|e| {
             Error::Position(format!("game {}: start: {}", game.game, e.message()))
         })?,
         game,

@@ -6,7 +6,7 @@ use super::search::{EngineKind, Info, Line};
 use crate::record::{parse_records, GameRecord};
 use crate::settings::EngineSettings;
 use crate::svg;
-use halma_engine::game::{play_moves, side_letter, status_text, Status};
+use halma_engine::game::{play_moves, side_letter, status_text, GameRules, Status};
 use halma_engine::games::{split_game_text, Variant, DEFAULT_GAME};
 use halma_engine::search::{self, Limits, Score, Searcher};
 use halma_engine::{mcts, with_game, Error, Game, Move};
@@ -177,13 +177,13 @@ pub fn new_table(new: &NewGame) -> Result<Box<dyn Table>, Error> {
     );
     with_game!(variant, P, setup => {
         let start = match &fields {
-            Some(f) => <P as Game>::from_text_fields(&setup, f)?,
-            None => <P as Game>::start(&setup),
+            Some(f) => <P as GameRules>::from_text_fields(&setup, f)?,
+            None => <P as GameRules>::start(&setup),
         };
         let mut pos = start.clone();
         let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
         play_moves(&mut pos, &texts)?;
-        let players = (0..Game::sides(&pos)).map(|_| "human".to_string()).collect();
+        let players = (0..GameRules::sides(&pos)).map(|_| "human".to_string()).collect();
         Ok(Box::new(GameTable { start, pos, players }) as Box<dyn Table>)
     })
 }

@@ -2,9 +2,9 @@
 //! position, docs/solver.md): the value of a position under perfect play, a best move and
 //! a perfect game from it.
 
-use halma_engine::game::{play_moves, side_letter, status_text};
+use halma_engine::game::{play_moves, side_letter, status_text, GameRules};
 use halma_engine::games::legrec::{LeGrecPosition, Solution, Value};
-use halma_engine::{Error, Game};
+use halma_engine::Error;
 use serde::Serialize;
 
 /// The result as printed with `--json`.
@@ -35,7 +35,7 @@ struct Report {
 pub fn run(position: Option<&str>, moves: Option<&str>, json: bool) -> Result<(), Error> {
     let mut pos = match position {
         Some(text) => LeGrecPosition::from_text(text)?,
-        None => <LeGrecPosition as Game>::start(&()),
+        None => <LeGrecPosition as GameRules>::start(&()),
     };
     let moves: Vec<&str> = moves.unwrap_or("").split_whitespace().collect();
     play_moves(&mut pos, &moves).map_err(|e| Error::Move(format!("--moves, {}", e.message())))?;

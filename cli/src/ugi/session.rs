@@ -3,7 +3,7 @@
 
 use super::output::Output;
 use super::{Config, Dialect};
-use halma_engine::game::play_moves;
+use halma_engine::game::{play_moves, GameRules};
 use halma_engine::player::{Engine, Report};
 use halma_engine::search::{Limits, MultiPlayer, Score};
 use halma_engine::{mcts, search, with_game, Error, Game, Move, Status};
@@ -92,7 +92,7 @@ fn game_session<P: Game>(config: &Config, setup: P::Setup, write: MoveWriter<P>)
     } else {
         Box::new(search::Searcher::new(config.settings.alphabeta()))
     };
-    let pos = <P as Game>::start(&setup);
+    let pos = <P as GameRules>::start(&setup);
     let sides = pos.sides() as u32;
     let best_reply = !use_mcts && config.settings.multi == MultiPlayer::BestReply;
     let plies_per_move = if best_reply { 2 } else { sides };

@@ -195,10 +195,12 @@ impl Variant {
     }
 
     /// The weights this game's evaluation reads, at its defaults
-    /// ([`Game::default_weights`](crate::game::Game::default_weights)).
+    /// ([`Evaluation::default_weights`](crate::game::Evaluation::default_weights)).
     pub fn default_weights(self) -> Weights {
         let of = || -> Result<Weights, Error> {
-            Ok(crate::with_game!(self, P, _setup => <P as crate::game::Game>::default_weights()))
+            Ok(
+                crate::with_game!(self, P, _setup => <P as crate::game::Evaluation>::default_weights()),
+            )
         };
         of().unwrap_or_default()
     }
@@ -243,7 +245,7 @@ pub fn known_games() -> String {
 
 /// Splits a position text into its game (the first field) and the rest, so that the
 /// caller can choose the position type before parsing the rest with
-/// [`Game::from_text_fields`](crate::game::Game::from_text_fields).
+/// [`GameRules::from_text_fields`](crate::game::GameRules::from_text_fields).
 pub fn split_game_text(text: &str) -> Result<(Variant, &str), Error> {
     let text = text.trim();
     let (game, rest) = text
@@ -253,7 +255,7 @@ pub fn split_game_text(text: &str) -> Result<(Variant, &str), Error> {
 }
 
 /// Runs `$body` with `$P` the position type of the game `$variant` names and `$setup` its
-/// [`Game::Setup`](crate::game::Game::Setup) (built with `?`, so the enclosing function
+/// [`GameRules::Setup`](crate::game::GameRules::Setup) (built with `?`, so the enclosing function
 /// returns a `Result` whose error takes an [`Error`]): the one place where the runtime game
 /// becomes a compile-time type.
 #[macro_export]
@@ -360,8 +362,8 @@ mod registry_tests {
             assert_eq!(variant.info(), info, "{name}");
             let of_start = || -> Result<(&GameInfo, String), crate::Error> {
                 Ok(crate::with_game!(variant, P, setup => {
-                    let start = <P as crate::Game>::start(&setup);
-                    (crate::Game::info(&start), crate::Game::rules_text(&start))
+                    let start = <P as crate::game::GameRules>::start(&setup);
+                    (crate::GameRules::info(&start), crate::GameRules::rules_text(&start))
                 }))
             };
             let (start_info, rules_text) = of_start().unwrap();

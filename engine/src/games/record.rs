@@ -69,11 +69,11 @@ impl Census {
     }
 }
 
-/// The items of a [`Game`](crate::game::Game) implementation, for a two-side game without
-/// options (`Setup = ()`), that only hand over to the position type `$P`'s inherent methods
-/// of the same names (`start`, `from_text_fields`, `to_text`, `diagram`, `parse_move`,
-/// [`turn_accessors!`](crate::turns::turn_accessors)'s, `make`, `unmake`, `side_at`, `generate`, `count_moves`), to the
-/// calling module's `board::CELLS`, and to its evaluator's `evaluate` and `side_score`.
+/// The items of a [`GameRules`](crate::game::GameRules) implementation, for a two-side game
+/// without options (`Setup = ()`), that only hand over to the position type `$P`'s inherent
+/// methods of the same names (`start`, `from_text_fields`, `to_text`, `diagram`,
+/// `parse_move`, [`turn_accessors!`](crate::turns::turn_accessors)'s, `make`, `unmake`,
+/// `side_at`, `generate`, `count_moves`) and to the calling module's `board::CELLS`.
 macro_rules! two_side_game_items {
     ($P:ty) => {
         fn start(_setup: &()) -> Self {
@@ -162,7 +162,13 @@ macro_rules! two_side_game_items {
                 u64::from(self.count_moves().max(1))
             }
         }
+    };
+}
 
+/// The items of an [`Evaluation`](crate::game::Evaluation) implementation that hand over to
+/// the evaluator's `evaluate` and `side_score`.
+macro_rules! two_side_scores {
+    () => {
         #[inline]
         fn evaluate(&self, eval: &Self::Eval, team: $crate::game::Team) -> i32 {
             eval.evaluate(self, team)
@@ -174,12 +180,11 @@ macro_rules! two_side_game_items {
     };
 }
 
-/// The items of a [`Game`](crate::game::Game) implementation that hand over to the calling
-/// module's `INFO`, `board::parse_cell`, `board::cell_name` and `text::move_text`, build
-/// the evaluation `$Eval::new(tempo)` (of the weights set, only the tempo read) and take a
-/// move's gain from its `gain`.
+/// The items of a [`GameRules`](crate::game::GameRules) implementation that hand over to
+/// the calling module's `INFO`, `board::parse_cell`, `board::cell_name` and
+/// `text::move_text`.
 macro_rules! two_side_game_board_items {
-    ($Eval:ty) => {
+    () => {
         fn info(&self) -> &'static $crate::games::catalog::GameInfo {
             &INFO
         }
@@ -195,6 +200,15 @@ macro_rules! two_side_game_board_items {
         fn move_text(&self, mv: $crate::moves::Move) -> String {
             text::move_text(mv)
         }
+    };
+}
+
+/// The items of an [`Evaluation`](crate::game::Evaluation) implementation that build the
+/// evaluation `$Eval::new(tempo)` (of the weights set, only the tempo read), take a move's
+/// gain from its `gain`, and its scores from [`two_side_scores!`].
+macro_rules! two_side_eval_items {
+    ($Eval:ty) => {
+        $crate::games::record::two_side_scores!();
 
         /// Only the tempo weight is read; the rest is the game's own (see its `eval`).
         fn evaluator(&self, weights: &$crate::weights::Weights) -> $Eval {
@@ -209,4 +223,6 @@ macro_rules! two_side_game_board_items {
     };
 }
 
-pub(crate) use {two_side_game_board_items, two_side_game_items};
+pub(crate) use {
+    two_side_eval_items, two_side_game_board_items, two_side_game_items, two_side_scores,
+};

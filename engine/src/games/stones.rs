@@ -2,7 +2,7 @@
 //! games (Renpaarden, Carrera de Caballos): both sides' stones, the side to move, move
 //! counts, passes in a row, the Zobrist key, the undo stack (with the keys for the
 //! repetition draw), the status, the position text, the diagram and the checks every move
-//! text shares; and the one [`Game`] implementation over them.
+//! text shares; and the one [`Game`](crate::game::Game) implementation over them.
 //!
 //! A game supplies a [`StoneRules`]: its name, board, start cells, key table, move
 //! generator, the rest of its move parsing and its evaluation. The rules common to these
@@ -12,7 +12,7 @@
 
 use super::text::{cell_name, parse_cell, PositionText};
 use crate::error::Error;
-use crate::game::{side_letter, status_text, Game, Status, Team};
+use crate::game::{side_letter, status_text, Evaluation, GameRules, SearchHints, Status, Team};
 use crate::games::catalog::GameInfo;
 use crate::keys::StoneKeys;
 use crate::moves::Move;
@@ -342,9 +342,8 @@ impl<R: StoneRules> StonePosition<R> {
     }
 }
 
-impl<R: StoneRules> Game for StonePosition<R> {
+impl<R: StoneRules> GameRules for StonePosition<R> {
     type Setup = ();
-    type Eval = R::Eval;
 
     fn start(_: &()) -> Self {
         Self::start_position()
@@ -467,6 +466,10 @@ impl<R: StoneRules> Game for StonePosition<R> {
                 && R::targets(self, mv.from()) >> mv.to() & 1 != 0
         }
     }
+}
+
+impl<R: StoneRules> Evaluation for StonePosition<R> {
+    type Eval = R::Eval;
 
     /// Only the tempo weight is read; the rest is the game's own.
     fn evaluator(&self, weights: &Weights) -> R::Eval {
@@ -490,3 +493,5 @@ impl<R: StoneRules> Game for StonePosition<R> {
         eval.gain(mover, mv)
     }
 }
+
+impl<R: StoneRules> SearchHints for StonePosition<R> {}

@@ -1,9 +1,9 @@
 //! Expansion: a new node's children, with priors from the evaluation and distance gains.
 //!
 //! The prior of a move is a softmax, at `temperature` centimoves, of how much it changes the
-//! mover's own standing ([`Game::side_score`]); a move that wins at once gets a prior as
+//! mover's own standing ([`Evaluation::side_score`](crate::game::Evaluation::side_score)); a move that wins at once gets a prior as
 //! if it gained a hundred moves. The gain (for the progressive bias) is the move's progress
-//! ([`Game::move_gain`]: in Halma `u + v` away from the mover's home corner), negative gains counted as 0, scaled so that the
+//! ([`Evaluation::move_gain`](crate::game::Evaluation::move_gain): in Halma `u + v` away from the mover's home corner), negative gains counted as 0, scaled so that the
 //! node's best gain is 1.
 
 use super::tree::{Edge, NONE};

@@ -65,7 +65,7 @@ pub struct Options {
     pub parallelism: Parallelism,
     /// Root moves reported as lines.
     pub multipv: usize,
-    /// The evaluation weights set, over the game's own defaults ([`Game::default_weights`]).
+    /// The evaluation weights set, over the game's own defaults ([`Evaluation::default_weights`](crate::game::Evaluation::default_weights)).
     pub weights: Weights,
     /// The selection formula's constants.
     pub select: SelectParams,

@@ -1,13 +1,12 @@
 //! Leaf values: the evaluation turned into every side's probability of winning.
 //!
-//! Each side's standing ([`Game::side_score`], centimoves, the side to move getting the
+//! Each side's standing ([`Evaluation::side_score`](crate::game::Evaluation::side_score), centimoves, the side to move getting the
 //! tempo bonus) goes through a softmax with temperature `T` centimoves:
 //! `p_s = exp(score_s / T) / Σ exp(score_t / T)`. With two sides this is the logistic curve
 //! of the score difference (a lead of `T` centimoves wins 73% of the time); with more, a side
 //! level with all the others gets `1/n`. [`centimoves`] inverts it for reports.
 
-use crate::game::Game;
-use crate::game::MAX_SIDES;
+use crate::game::{Game, MAX_SIDES};
 
 /// Per-side rewards (or sums of them); only the first `sides` entries are used.
 pub type Rewards = [f32; MAX_SIDES];

@@ -50,21 +50,21 @@ pub struct Options {
     pub use_table: bool,
     /// The search with more than two sides: paranoid or best-reply.
     pub multi: MultiPlayer,
-    /// The evaluation weights set, over the game's own defaults ([`Game::default_weights`]).
+    /// The evaluation weights set, over the game's own defaults ([`Evaluation::default_weights`](crate::game::Evaluation::default_weights)).
     pub weights: Weights,
-    /// Play a proved-shortest race finish ([`Game::race_finish`]) instead of searching,
+    /// Play a proved-shortest race finish ([`SearchHints::race_finish`](crate::game::SearchHints::race_finish)) instead of searching,
     /// when the search is bounded (not infinite, no fixed depth), finds one line and prunes.
     pub race_finish: bool,
     /// Late-move pruning (with `pruning`): at a non-PV node up to three plies from the
-    /// frontier, the moves that gain little ([`Game::move_gain`] at most 2: in Halma
+    /// frontier, the moves that gain little ([`Evaluation::move_gain`](crate::game::Evaluation::move_gain) at most 2: in Halma
     /// sideways, backward, a single step, or a jump chain netting two cells) are not searched
     /// once the first few have been, where the game allows pruning
-    /// ([`Game::futility_slack`]).
+    /// ([`SearchHints::futility_slack`](crate::game::SearchHints::futility_slack)).
     pub late_pruning: bool,
     /// Null-move pruning (with `pruning`): at a non-PV node at least three plies from the
     /// frontier whose static score reaches beta, a pass searched two plies shallower that
     /// still fails high ends the node, where the game allows pruning
-    /// ([`Game::futility_slack`]).
+    /// ([`SearchHints::futility_slack`](crate::game::SearchHints::futility_slack)).
     pub null_move: bool,
 }
 
@@ -85,7 +85,7 @@ impl Default for Options {
     }
 }
 
-/// Solver nodes a root race finish may take at most ([`Game::race_finish`]).
+/// Solver nodes a root race finish may take at most ([`SearchHints::race_finish`](crate::game::SearchHints::race_finish)).
 pub const RACE_FINISH_NODES: u64 = 200_000;
 /// The share of a timed search's optimum time a root race finish may take: one part in
 /// this many.
@@ -329,7 +329,7 @@ impl Searcher {
 }
 
 /// The search's answer when the position is a race whose shortest finish the game proves
-/// within the budget ([`Game::race_finish`]): its first move, reported as a one-move
+/// within the budget ([`SearchHints::race_finish`](crate::game::SearchHints::race_finish)): its first move, reported as a one-move
 /// iteration with the static score (the solver says nothing of the other side). The budget
 /// is [`RACE_FINISH_NODES`] (or the node limit, if less) and, when the search is timed, a
 /// [`RACE_FINISH_SHARE`]th of its optimum time.

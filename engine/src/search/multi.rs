@@ -59,7 +59,7 @@ impl fmt::Display for MultiPlayer {
 /// Plays one best-reply layer of a position where an opponent of `root` is to move: `mv`
 /// for the opponent whose piece stands on its origin (every opponent passes for
 /// [`Move::PASS`]), every other opponent passing, until `root` is to move again or the game
-/// is over. Returns the number of plies made (each taken back with [`Game::unmake`]).
+/// is over. Returns the number of plies made (each taken back with [`GameRules::unmake`](crate::game::GameRules::unmake)).
 pub fn make_reply<P: Game>(pos: &mut P, root: usize, mv: Move) -> usize {
     let mover = mv.origin().and_then(|c| pos.side_at(c));
     let mut plies = 0;

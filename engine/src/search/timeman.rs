@@ -6,7 +6,7 @@
 //! moves to go + ¾ of the increment, maximum = 4 × optimum, both capped so that a safety
 //! margin (half the time left) always stays on the clock. The moves to go are the fewer of
 //! the time control's (`movestogo`) and the game's own estimate of the moves the side still
-//! makes ([`Game::moves_left`], Halma's from its race distance), else
+//! makes ([`SearchHints::moves_left`](crate::game::SearchHints::moves_left), Halma's from its race distance), else
 //! [`DEFAULT_MOVES_TO_GO`]. The caller's own delays (the pipe, the scheduler, a process
 //! start) are its Move Overhead ([`Limits::overhead`]), taken off the time left and the move
 //! time before anything else, and kept back for every move to go.
@@ -19,7 +19,7 @@
 //! Any [`Duration`] is accepted, up to `Duration::MAX`: the arithmetic saturates, so a huge
 //! time only means "no practical limit", never an overflow.
 //!
-//! [`Game::moves_left`]: crate::game::Game::moves_left
+//! [`SearchHints::moves_left`](crate::game::SearchHints::moves_left): crate::game::SearchHints::moves_left
 
 use super::limits::{Clock, Limits};
 use crate::game::Game;
@@ -122,7 +122,7 @@ impl TimeManager {
     }
 
     /// The budget for `limits` on `pos`: the game's own estimate of the moves left
-    /// ([`Game::moves_left`], asked only when a clock is given) feeds [`TimeManager::new`].
+    /// ([`SearchHints::moves_left`](crate::game::SearchHints::moves_left), asked only when a clock is given) feeds [`TimeManager::new`].
     pub fn for_position<P: Game>(limits: &Limits, pos: &P, eval: &P::Eval) -> TimeManager {
         let moves_left = limits.clock.and_then(|_| pos.moves_left(eval));
         TimeManager::new(limits, moves_left)

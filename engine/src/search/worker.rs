@@ -30,7 +30,7 @@ const STAND_MARGIN: i32 = 100;
 /// Late-move pruning reaches the non-PV nodes this many plies from the frontier and
 /// closer ([`late_prune_from`]).
 const LATE_PRUNE_DEPTH: u32 = 3;
-/// Late-move pruning skips the late moves that gain at most this much ([`Game::move_gain`];
+/// Late-move pruning skips the late moves that gain at most this much ([`Evaluation::move_gain`](crate::game::Evaluation::move_gain);
 /// in Halma, progress `u + v`: sideways and backward moves, any single step toward the
 /// goal, and a jump chain that nets two cells, such as one jump along an axis).
 const LATE_PRUNE_GAIN: i32 = 2;
@@ -463,7 +463,7 @@ impl<'a, P: Game> Worker<'a, P> {
         (!self.stopped && v >= beta && v < WIN_BOUND).then_some(v)
     }
 
-    /// The ground `mv` gains for `mover` ([`Game::move_gain`]; none for a pass).
+    /// The ground `mv` gains for `mover` ([`Evaluation::move_gain`](crate::game::Evaluation::move_gain); none for a pass).
     #[inline(always)]
     fn gain(&self, mover: usize, mv: Move) -> i32 {
         if mv.is_pass() {
@@ -483,7 +483,7 @@ impl<'a, P: Game> Worker<'a, P> {
             && !self.heuristics.is_killer(ply, scored.mv)
     }
 
-    /// The static score and the game's [`Game::futility_slack`] at a frontier node (one ply
+    /// The static score and the game's [`SearchHints::futility_slack`](crate::game::SearchHints::futility_slack) at a frontier node (one ply
     /// to go, not a PV node) searched within (`alpha`, `beta`), if the game allows pruning
     /// here and neither bound is a win or loss score.
     #[inline(always)]
@@ -559,8 +559,8 @@ impl<'a, P: Game> Worker<'a, P> {
 
     /// Futility pruning at a frontier node searched with the null window above `alpha`: the
     /// side to move's scored moves into `list` (cleared first), but for those whose
-    /// [`Game::move_bound`] cannot lift `base` (the static score plus the game's
-    /// [`Game::futility_slack`]) above `alpha` (the child's score is its static score),
+    /// [`SearchHints::move_bound`](crate::game::SearchHints::move_bound) cannot lift `base` (the static score plus the game's
+    /// [`SearchHints::futility_slack`](crate::game::SearchHints::futility_slack)) above `alpha` (the child's score is its static score),
     /// the table's move kept whatever its bound; the pass if there is no legal move (under
     /// the same test). Returns the highest bound dropped, at least `-WIN_BOUND + 1` (never
     /// a loss score): the node's score if nothing is left; `-INFINITE` if nothing was

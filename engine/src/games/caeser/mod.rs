@@ -10,7 +10,7 @@
 //! * [`eval`]: the evaluation ([`CaeserEval`]): lean to go and mobility;
 //! * [`solve`]: a memoised win/draw/loss search with a budget ([`Solver`]).
 //!
-//! [`CaeserPosition`] implements [`Game`] with `Setup = ()`.
+//! [`CaeserPosition`] implements the [`Game`](crate::game::Game) traits with `Setup = ()`.
 
 pub mod board;
 pub mod eval;
@@ -23,7 +23,7 @@ pub use eval::CaeserEval;
 pub use position::CaeserPosition;
 pub use solve::{Outcome, Solver};
 
-use crate::game::Game;
+use crate::game::{Evaluation, GameRules, SearchHints};
 use crate::games::catalog::{relative_info, GameInfo};
 use crate::picture::{CellSpec, Lattice, Picture};
 
@@ -36,9 +36,8 @@ pub const INFO: GameInfo = relative_info!(
     "37-hole hexagon, seventeen men a side, forward steps and single jumps"
 );
 
-impl Game for CaeserPosition {
+impl GameRules for CaeserPosition {
     type Setup = ();
-    type Eval = CaeserEval;
 
     /// Round holes on the hexagonal lattice (the 37-hole hexagon).
     fn picture(&self) -> Picture {
@@ -48,10 +47,18 @@ impl Game for CaeserPosition {
 
     crate::games::record::two_side_game_items!(CaeserPosition);
 
-    crate::games::record::two_side_game_board_items!(CaeserEval);
+    crate::games::record::two_side_game_board_items!();
+}
+
+impl Evaluation for CaeserPosition {
+    type Eval = CaeserEval;
+
+    crate::games::record::two_side_eval_items!(CaeserEval);
 
     /// The lean still to gain, in centimoves (mobility left out).
     fn distance_to_go(&self, eval: &CaeserEval, side: usize) -> i32 {
         eval::UNIT * eval.to_go(self, side)
     }
 }
+
+impl SearchHints for CaeserPosition {}

@@ -23,7 +23,7 @@ pub use position::{EmbargoPosition, DEADLINE, STONES};
 pub use text::RULES_NAME;
 
 use crate::error::Error;
-use crate::game::{Game, Status, Team};
+use crate::game::{Evaluation, GameRules, SearchHints, Status, Team};
 use crate::games::catalog::{relative_info, GameInfo};
 use crate::moves::Move;
 use crate::picture::{Lattice, Mark, Picture};
@@ -35,9 +35,8 @@ pub const INFO: GameInfo = relative_info!(
     "9x9, six stones a side, rook slides that may not cross walls"
 );
 
-impl Game for EmbargoPosition {
+impl GameRules for EmbargoPosition {
     type Setup = ();
-    type Eval = EmbargoEval;
 
     /// The 9×9 squares with each side's yard (its start cells, the opponent's goal) and
     /// walls tinted.
@@ -163,6 +162,10 @@ impl Game for EmbargoPosition {
     fn is_legal(&self, mv: Move) -> bool {
         EmbargoPosition::is_legal(self, mv)
     }
+}
+
+impl Evaluation for EmbargoPosition {
+    type Eval = EmbargoEval;
 
     fn evaluator(&self, weights: &Weights) -> EmbargoEval {
         EmbargoEval::new(weights)
@@ -183,6 +186,8 @@ impl Game for EmbargoPosition {
         eval.move_gain(mover, mv)
     }
 }
+
+impl SearchHints for EmbargoPosition {}
 
 #[cfg(test)]
 mod tests {

@@ -220,7 +220,7 @@ impl<G: Geometry> Evaluator<G> {
         rungs
     }
 
-    /// The margin of futility pruning here (see [`crate::game::Game::futility_slack`]), or
+    /// The margin of futility pruning here (see [`crate::game::SearchHints::futility_slack`]), or
     /// `None` where it must not prune: more than two sides, the exact race or a negative
     /// distance, race or straggler weight in use, or a side to move that might win with its
     /// next move. The margin covers what [`Evaluator::move_bound`] does not see: the
@@ -257,7 +257,7 @@ impl<G: Geometry> Evaluator<G> {
 
     /// How much moving the side to move's piece from `from` to `to` may raise its static
     /// score, short of [`Evaluator::futility_slack`] (see
-    /// [`crate::game::Game::move_bound`]): the cells to go it saves at the larger of the
+    /// [`crate::game::SearchHints::move_bound`]): the cells to go it saves at the larger of the
     /// distance and race weights and as many at the straggler weight (it may be the
     /// rearmost piece), or the cells it loses at the smaller weight less the straggler's
     /// share, at the opponent share (the mover may be off the root team); the home weight

@@ -1,5 +1,5 @@
 //! How long a game of Halma still lasts: an estimate of the moves the side to move needs to
-//! finish, for the time manager (`Game::moves_left`, docs/search.md, "Time management").
+//! finish, for the time manager (`SearchHints::moves_left`, docs/search.md, "Time management").
 //!
 //! The side's distance to go (the evaluation's cell sum, [`crate::games::halma::eval`]) over its pace,
 //! plus [`TAIL_MOVES`] for the last pieces' shuffle into the goal, which takes moves whatever

@@ -10,7 +10,7 @@
 //! re-exports only the types a Halma front end starts from (`Rules`, `Setup`, `Position`,
 //! the `Geometry` types).
 //!
-//! Below: [`Game`] for [`Position`], each method the Halma code's own (the bitboard
+//! Below: the [`Game`](crate::game::Game) traits for [`Position`], each method the Halma code's own (the bitboard
 //! generator, the distance evaluation), so that generic searchers monomorphised for Halma
 //! run exactly the code they ran before.
 
@@ -31,7 +31,9 @@ pub mod zobrist;
 use crate::bitboard::BitBoard;
 use crate::board::geometry::Geometry;
 use crate::error::Error;
-use crate::game::{moves_above_each, Game, ProofBudget, Status, Team};
+use crate::game::{
+    moves_above_each, Evaluation, GameRules, ProofBudget, SearchHints, Status, Team,
+};
 use crate::games::halma::eval::{Evaluator, HalmaWeights};
 use crate::games::halma::notation::move_text;
 use crate::games::halma::position::Position;
@@ -42,9 +44,8 @@ use crate::rng::Rng;
 use crate::weights::Weights;
 use std::sync::Arc;
 
-impl<G: Geometry> Game for Position<G> {
+impl<G: Geometry> GameRules for Position<G> {
     type Setup = Arc<Setup<G>>;
-    type Eval = Evaluator<G>;
 
     fn start(setup: &Self::Setup) -> Self {
         Position::start(setup.clone())
@@ -199,6 +200,10 @@ impl<G: Geometry> Game for Position<G> {
     fn is_legal(&self, mv: Move) -> bool {
         Position::is_legal(self, mv)
     }
+}
+
+impl<G: Geometry> Evaluation for Position<G> {
+    type Eval = Evaluator<G>;
 
     fn default_weights() -> Weights {
         HalmaWeights::default().to_set()
@@ -232,18 +237,6 @@ impl<G: Geometry> Game for Position<G> {
         eval.cells_to_go(self, side)
     }
 
-    fn moves_left(&self, eval: &Self::Eval) -> Option<u32> {
-        let side = self.to_move();
-        let start = eval.pieces_to_go(self.setup().home(side), side).0;
-        let to_go = eval.cells_to_go(self, side);
-        let (start, to_go) = (start.max(0) as u32, to_go.max(0) as u32);
-        Some(length::moves_left(start, to_go, self.move_count(side)))
-    }
-
-    fn race_finish(&self, eval: &Self::Eval, budget: &ProofBudget) -> Option<(Move, u32)> {
-        race::root_finish(self, eval, budget)
-    }
-
     fn tempo(&self, eval: &Self::Eval) -> i32 {
         eval.weights().mcts_tempo
     }
@@ -259,20 +252,6 @@ impl<G: Geometry> Game for Position<G> {
     }
 
     #[inline(always)]
-    fn futility_slack(&self, eval: &Self::Eval) -> Option<i32> {
-        eval.futility_slack(self)
-    }
-
-    #[inline(always)]
-    fn move_bound(&self, eval: &Self::Eval, mv: Move) -> i32 {
-        if mv.is_pass() {
-            0
-        } else {
-            eval.move_bound(self, mv.from(), mv.to())
-        }
-    }
-
-    #[inline(always)]
     fn for_each_move_gain(&self, eval: &Self::Eval, mut emit: impl FnMut(Move, i32)) {
         let side = Position::to_move(self);
         self.generate(|from, targets| {
@@ -281,35 +260,6 @@ impl<G: Geometry> Game for Position<G> {
                 emit(Move::new(from, to), eval.progress(side, to) - base);
             }
         });
-    }
-
-    /// A piece's targets through the evaluator's frontier filter, a few mask operations a
-    /// piece ([`crate::games::halma::futility`]); one bound a move where the weights allow no filter.
-    #[inline(always)]
-    fn for_each_move_gain_above(
-        &self,
-        eval: &Self::Eval,
-        floor: i64,
-        keep: Option<Move>,
-        mut emit: impl FnMut(Move, i32),
-    ) -> Option<i32> {
-        let Some(filter) = eval.frontier_filter(floor) else {
-            return moves_above_each(self, eval, floor, keep, emit);
-        };
-        let side = Position::to_move(self);
-        // The table's move, if it is a plain step or jump (one `Move::new` gives back).
-        let keep = keep.filter(|k| !k.is_pass() && Move::new(k.from(), k.to()) == *k);
-        let mut dropped = None;
-        self.generate(|from, targets| {
-            let keep_to = keep.filter(|k| k.from() == from).map(|k| k.to());
-            let kept;
-            (kept, dropped) = eval.split_targets(self, &filter, from, targets, keep_to, dropped);
-            let base = eval.progress(side, from);
-            for to in kept.iter() {
-                emit(Move::new(from, to), eval.progress(side, to) - base);
-            }
-        });
-        dropped
     }
 
     /// The same policy as the trait's, sampling a random move per piece from its target
@@ -349,5 +299,62 @@ impl<G: Geometry> Game for Position<G> {
             }
         });
         best
+    }
+}
+
+impl<G: Geometry> SearchHints for Position<G> {
+    fn moves_left(&self, eval: &Self::Eval) -> Option<u32> {
+        let side = self.to_move();
+        let start = eval.pieces_to_go(self.setup().home(side), side).0;
+        let to_go = eval.cells_to_go(self, side);
+        let (start, to_go) = (start.max(0) as u32, to_go.max(0) as u32);
+        Some(length::moves_left(start, to_go, self.move_count(side)))
+    }
+
+    fn race_finish(&self, eval: &Self::Eval, budget: &ProofBudget) -> Option<(Move, u32)> {
+        race::root_finish(self, eval, budget)
+    }
+
+    #[inline(always)]
+    fn futility_slack(&self, eval: &Self::Eval) -> Option<i32> {
+        eval.futility_slack(self)
+    }
+
+    #[inline(always)]
+    fn move_bound(&self, eval: &Self::Eval, mv: Move) -> i32 {
+        if mv.is_pass() {
+            0
+        } else {
+            eval.move_bound(self, mv.from(), mv.to())
+        }
+    }
+
+    /// A piece's targets through the evaluator's frontier filter, a few mask operations a
+    /// piece ([`crate::games::halma::futility`]); one bound a move where the weights allow no filter.
+    #[inline(always)]
+    fn for_each_move_gain_above(
+        &self,
+        eval: &Self::Eval,
+        floor: i64,
+        keep: Option<Move>,
+        mut emit: impl FnMut(Move, i32),
+    ) -> Option<i32> {
+        let Some(filter) = eval.frontier_filter(floor) else {
+            return moves_above_each(self, eval, floor, keep, emit);
+        };
+        let side = Position::to_move(self);
+        // The table's move, if it is a plain step or jump (one `Move::new` gives back).
+        let keep = keep.filter(|k| !k.is_pass() && Move::new(k.from(), k.to()) == *k);
+        let mut dropped = None;
+        self.generate(|from, targets| {
+            let keep_to = keep.filter(|k| k.from() == from).map(|k| k.to());
+            let kept;
+            (kept, dropped) = eval.split_targets(self, &filter, from, targets, keep_to, dropped);
+            let base = eval.progress(side, from);
+            for to in kept.iter() {
+                emit(Move::new(from, to), eval.progress(side, to) - base);
+            }
+        });
+        dropped
     }
 }

@@ -11,7 +11,7 @@
 //!   one AND, one (constant) shift and one OR per direction. A piece's first landings and its
 //!   steps are read off per cell, which is cheaper than a wave for a single cell. Their union
 //!   (the cells some jump leaves) ends a chain at a dead-end landing with no fill at all.
-//! * [`JumpComponents`] (boards of width [`SHARE_FROM_WIDTH`] and more): the jump-connected
+//! * [`JumpComponents`] (boards of width [`SHARE_FROM_WIDTH`](crate::board::jumps::SHARE_FROM_WIDTH) and more): the jump-connected
 //!   components of the empty cells, flood-filled once each and shared by every piece that
 //!   lands in them. The moving piece's own cell needs no correction: jumps keep the parities
 //!   of file and rank, so no path of a piece can jump over its own origin.
@@ -26,7 +26,7 @@
 //! Measured on `positions/bench/` (`benches/movegen.rs`; 16×16 midgames: 2.3 µs → 1.3 µs per
 //! position): reading first landings and steps per cell instead of shifting a single bit
 //! saved about 30% on 16×16; dropping the per-piece mask correction (not needed, see
-//! [`jump_closure`]) 10–25% everywhere; sharing components another 30% on 16×16 midgames and
+//! [`jump_closure`](crate::board::jumps::jump_closure)) 10–25% everywhere; sharing components another 30% on 16×16 midgames and
 //! 20% on 10×10 midgames, but it costs 20–25% in 8×8 and 10×10 openings (pieces there rarely
 //! share a component) and gains under 5% on 8×8 midgames, hence the width threshold.
 

@@ -9,7 +9,7 @@
 //! * [`text`]: the position text (Halma's star ranks), moves, the star diagram;
 //! * [`eval`]: the evaluation ([`HexmaEval`]): the connection distance.
 //!
-//! [`HexmaPosition`] implements [`Game`] with `Setup = ()`.
+//! [`HexmaPosition`] implements the [`Game`](crate::game::Game) traits with `Setup = ()`.
 
 pub mod board;
 pub mod eval;
@@ -21,8 +21,7 @@ pub use eval::HexmaEval;
 pub use position::HexmaPosition;
 
 use crate::bitboard::BitBoard;
-use crate::error::Error;
-use crate::game::Game;
+use crate::game::{Evaluation, GameRules, SearchHints};
 use crate::games::catalog::{relative_info, GameInfo};
 use crate::moves::Move;
 use crate::picture::{CellSpec, Lattice, Mark, Picture};
@@ -37,9 +36,9 @@ pub const INFO: GameInfo = relative_info!(
     "121-cell star, thirteen stones a side, Chinese Checkers moves, join two edges"
 );
 
-impl Game for HexmaPosition {
+impl GameRules for HexmaPosition {
     type Setup = ();
-    type Eval = HexmaEval;
+
     const WIN_TEXT: &'static str = "edges joined";
 
     /// Round holes on the hexagonal lattice (Halma's star), the two edges both sides must
@@ -61,21 +60,13 @@ impl Game for HexmaPosition {
 
     crate::games::record::two_side_game_items!(HexmaPosition);
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
+    crate::games::record::two_side_game_board_items!();
+}
 
-    fn parse_cell(&self, name: &str) -> Result<usize, Error> {
-        board::parse_cell(name)
-    }
+impl Evaluation for HexmaPosition {
+    type Eval = HexmaEval;
 
-    fn cell_name(&self, cell: usize) -> String {
-        board::cell_name(cell)
-    }
-
-    fn move_text(&self, mv: Move) -> String {
-        text::move_text(mv)
-    }
+    crate::games::record::two_side_scores!();
 
     /// Reads the tempo weight, and `distance` as a switch: 0 selects the plain evaluation
     /// (see [`eval`]).
@@ -97,3 +88,5 @@ impl Game for HexmaPosition {
         eval.gain(self, mover, mv)
     }
 }
+
+impl SearchHints for HexmaPosition {}

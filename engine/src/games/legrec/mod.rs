@@ -10,7 +10,7 @@
 //! * [`solve`]: the strong solution ([`Solution`]): every position's value under perfect
 //!   play, by retrograde analysis.
 //!
-//! [`LeGrecPosition`] implements [`Game`] with `Setup = ()`.
+//! [`LeGrecPosition`] implements the [`Game`](crate::game::Game) traits with `Setup = ()`.
 
 pub mod board;
 pub mod eval;
@@ -24,7 +24,7 @@ pub use position::LeGrecPosition;
 pub use solve::{Solution, Value};
 
 use crate::error::Error;
-use crate::game::Game;
+use crate::game::{Evaluation, GameRules, SearchHints};
 use crate::games::catalog::{relative_info, GameInfo};
 use crate::moves::Move;
 use crate::picture::{CellSpec, Lattice, Mark, Picture};
@@ -36,9 +36,8 @@ pub const INFO: GameInfo = relative_info!(
     "4x4, seven stones a side, steps and single jumps over enemies"
 );
 
-impl Game for LeGrecPosition {
+impl GameRules for LeGrecPosition {
     type Setup = ();
-    type Eval = LeGrecEval;
 
     crate::games::record::two_side_game_items!(LeGrecPosition);
 
@@ -66,6 +65,12 @@ impl Game for LeGrecPosition {
     fn move_text(&self, mv: Move) -> String {
         text::move_text(mv)
     }
+}
+
+impl Evaluation for LeGrecPosition {
+    type Eval = LeGrecEval;
+
+    crate::games::record::two_side_scores!();
 
     /// Only the tempo weight is read; the rest is the game's own (see [`eval`]).
     fn evaluator(&self, weights: &Weights) -> LeGrecEval {
@@ -82,3 +87,5 @@ impl Game for LeGrecPosition {
         }
     }
 }
+
+impl SearchHints for LeGrecPosition {}

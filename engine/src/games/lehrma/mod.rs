@@ -28,7 +28,7 @@ pub use eval::LehrmaEval;
 pub use position::{LehrmaPosition, LehrmaRules, Plain, WithKnights};
 
 use crate::error::Error;
-use crate::game::Game;
+use crate::game::{Evaluation, GameRules, SearchHints};
 use crate::games::catalog::{relative_info, GameInfo, PreferredSearcher};
 use crate::moves::Move;
 use crate::picture::{Kind, Lattice, Mark, Picture, Piece, Shape};
@@ -59,9 +59,8 @@ pub type LehrmaPlain = LehrmaPosition<Plain>;
 /// Lehrma with knights (`lehrma-knights`).
 pub type LehrmaKnights = LehrmaPosition<WithKnights>;
 
-impl<R: LehrmaRules> Game for LehrmaPosition<R> {
+impl<R: LehrmaRules> GameRules for LehrmaPosition<R> {
     type Setup = ();
-    type Eval = LehrmaEval;
 
     /// The chessboard's dark and light squares, each side's camp tinted, the pieces by
     /// kind.
@@ -100,6 +99,12 @@ impl<R: LehrmaRules> Game for LehrmaPosition<R> {
     fn move_text(&self, mv: Move) -> String {
         text::move_text(mv)
     }
+}
+
+impl<R: LehrmaRules> Evaluation for LehrmaPosition<R> {
+    type Eval = LehrmaEval;
+
+    crate::games::record::two_side_scores!();
 
     /// Only the tempo weight is read; the rest is the game's own (see [`eval`]).
     fn evaluator(&self, weights: &Weights) -> LehrmaEval {
@@ -121,3 +126,5 @@ impl<R: LehrmaRules> Game for LehrmaPosition<R> {
         eval.gain(self, mover, mv)
     }
 }
+
+impl<R: LehrmaRules> SearchHints for LehrmaPosition<R> {}

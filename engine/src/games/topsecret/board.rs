@@ -107,7 +107,7 @@ const fn exit_mask(d: usize) -> BB {
     b
 }
 
-/// [`exit_mask`] of each direction, in the order of `G::OFFSETS`.
+/// `exit_mask` of each direction, in the order of `G::OFFSETS`.
 pub const EXIT: [BB; 8] = [
     exit_mask(0),
     exit_mask(1),

@@ -1,7 +1,7 @@
 //! The evaluation, in centimoves.
 //!
 //! Top Secret is a race off the board: a stone `r` cells from the nearest edge (its
-//! [`ring`](super::board::ring)) needs `r` steps to reach the edge and one more move to
+//! [`ring`]) needs `r` steps to reach the edge and one more move to
 //! leave, so `r + 1` moves without jumps. A side's score has two parts:
 //! * **to go**: minus [`UNIT`] per move its stones need without jumps, `Σ (ring + 1)` over
 //!   its stones on the board, plus [`HAND_TO_GO`] for each stone still in hand (the drop
@@ -73,7 +73,7 @@ impl TopSecretEval {
     }
 
     /// An estimate of the moves `side` still makes (for the time manager,
-    /// `Game::moves_left`): one drop for each stone in hand, and its moves to go without
+    /// `SearchHints::moves_left`): one drop for each stone in hand, and its moves to go without
     /// jumps ([`TopSecretEval::to_go`]) over [`RACE_PACE`], rounded up; at least 1.
     pub fn moves_left(&self, pos: &TopSecretPosition, side: usize) -> u32 {
         let race = self.to_go(pos, side).max(0) as u32;

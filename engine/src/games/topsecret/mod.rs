@@ -12,7 +12,7 @@
 //! * [`text`]: the position text (with the stones in hand), moves, the diagram;
 //! * [`eval`]: the evaluation ([`TopSecretEval`]): moves to go and stones ready to leave.
 //!
-//! [`TopSecretPosition`] implements [`Game`] with `Setup = ()`.
+//! [`TopSecretPosition`] implements the [`Game`](crate::game::Game) traits with `Setup = ()`.
 
 pub mod board;
 pub mod eval;
@@ -23,7 +23,7 @@ pub mod text;
 pub use eval::TopSecretEval;
 pub use position::TopSecretPosition;
 
-use crate::game::Game;
+use crate::game::{Evaluation, GameRules, SearchHints};
 use crate::games::catalog::{relative_info, GameInfo};
 use crate::picture::{Lattice, Mark, Picture};
 
@@ -36,9 +36,9 @@ pub const INFO: GameInfo = relative_info!(
     "16x16, eighteen stones a side dropped in the centre, then off the board"
 );
 
-impl Game for TopSecretPosition {
+impl GameRules for TopSecretPosition {
     type Setup = ();
-    type Eval = TopSecretEval;
+
     const WIN_TEXT: &'static str = "every stone borne off";
 
     /// The 16×16 squares with the drop zone tinted, and each side's stones in hand and
@@ -69,15 +69,23 @@ impl Game for TopSecretPosition {
 
     crate::games::record::two_side_game_items!(TopSecretPosition);
 
-    crate::games::record::two_side_game_board_items!(TopSecretEval);
+    crate::games::record::two_side_game_board_items!();
+}
 
-    /// The drops and half the moves to go without jumps ([`TopSecretEval::moves_left`]).
-    fn moves_left(&self, eval: &TopSecretEval) -> Option<u32> {
-        Some(eval.moves_left(self, self.to_move()))
-    }
+impl Evaluation for TopSecretPosition {
+    type Eval = TopSecretEval;
+
+    crate::games::record::two_side_eval_items!(TopSecretEval);
 
     /// The moves to go without jumps, in centimoves (the ready stones left out).
     fn distance_to_go(&self, eval: &TopSecretEval, side: usize) -> i32 {
         eval::UNIT * eval.to_go(self, side)
+    }
+}
+
+impl SearchHints for TopSecretPosition {
+    /// The drops and half the moves to go without jumps ([`TopSecretEval::moves_left`]).
+    fn moves_left(&self, eval: &TopSecretEval) -> Option<u32> {
+        Some(eval.moves_left(self, self.to_move()))
     }
 }

@@ -11,7 +11,7 @@
 //! * [`text`]: the position text (one field a rank of dark squares), moves, the diagram;
 //! * [`eval`]: the evaluation ([`ZugEval`]): progress to go, the camp rule's stragglers.
 //!
-//! [`ZugPosition`] implements [`Game`] with `Setup = ()`.
+//! [`ZugPosition`] implements the [`Game`](crate::game::Game) traits with `Setup = ()`.
 
 pub mod board;
 pub mod eval;
@@ -22,7 +22,7 @@ pub mod text;
 pub use eval::ZugEval;
 pub use position::ZugPosition;
 
-use crate::game::Game;
+use crate::game::{Evaluation, GameRules, SearchHints};
 use crate::games::catalog::{relative_info, GameInfo};
 use crate::picture::{CellSpec, Lattice, Mark, Picture, Shape};
 
@@ -35,9 +35,8 @@ pub const INFO: GameInfo = relative_info!(
     "17x17 dark squares, twelve a side (three placed), forward diagonal jump chains"
 );
 
-impl Game for ZugPosition {
+impl GameRules for ZugPosition {
     type Setup = ();
-    type Eval = ZugEval;
 
     /// The 145 dark squares with the camps tinted, and the light squares drawn between
     /// them (no cells of the game).
@@ -68,7 +67,13 @@ impl Game for ZugPosition {
 
     crate::games::record::two_side_game_items!(ZugPosition);
 
-    crate::games::record::two_side_game_board_items!(ZugEval);
+    crate::games::record::two_side_game_board_items!();
+}
+
+impl Evaluation for ZugPosition {
+    type Eval = ZugEval;
+
+    crate::games::record::two_side_eval_items!(ZugEval);
 
     /// The steps still lacking, ranks and sideways, in centimoves (the camp terms left
     /// out).
@@ -80,3 +85,5 @@ impl Game for ZugPosition {
         eval.tempo()
     }
 }
+
+impl SearchHints for ZugPosition {}

@@ -12,7 +12,7 @@ use super::board::{cell_name, count, half_bit, has, rank, Squares, CAMP, PIECES,
 use super::position::ZugPosition;
 use super::NAME;
 use crate::error::Error;
-use crate::game::{side_letter, status_text, Game};
+use crate::game::{side_letter, status_text, GameRules};
 use crate::games::text::{
     fields_after, generated, read_from_to, read_ranks, write_ranks, PositionText,
 };

@@ -406,7 +406,7 @@ impl<B: BitBoard> Default for Rings<B> {
 }
 
 impl<B: BitBoard> Rings<B> {
-    /// Rings around `set`, grown until they stop growing or [`MAX_RINGS`] are kept.
+    /// Rings around `set`, grown until they stop growing or `MAX_RINGS` are kept.
     pub fn around<G: Geometry<BB = B>>(&mut self, set: B) {
         self.set = set;
         self.len = 0;
