@@ -6,8 +6,8 @@
 //! edge; everything below is monomorphised for that game.
 //!
 //! Adding a game: its module here with its registry entry ([`catalog::GameInfo`]: name,
-//! summary, searcher, openings, bench positions), one [`Relative`] value with its arm in
-//! [`Relative::info`], and one arm in `with_game!`.
+//! summary, searcher, openings, bench positions), and one entry in
+//! [`relatives!`](crate::relatives), the list [`Relative`] and `with_game!` are made from.
 
 pub mod caeser;
 pub mod carrera;
@@ -35,62 +35,75 @@ use std::fmt;
 /// The game every command and the UGI loop play when none is named.
 pub const DEFAULT_GAME: &str = "halma8";
 
-/// A relative of Halma from `RULES-relatives.md`: a game with no options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Relative {
-    /// Embargo (Solis 2006): rook slides on 9x9, walls, a yard deadline.
-    Embargo,
-    /// Le Grec: seven stones a side on 4x4, single jumps over enemies.
-    LeGrec,
-    /// Renpaarden (Horn 1981): knight leaps on 9x9, forced on through enemy stones.
-    Renpaarden,
-    /// Carrera de Caballos (Canteros 1988): eight knights a side on 10x10 less two corners.
-    Carrera,
-    /// Caeser (Richter c. 1900): 37 holes in a hexagon, forward steps and single jumps.
-    Caeser,
-    /// Le Zug (Springgay 1971): 145 dark squares of 17x17, placement, diagonal jump chains.
-    Zug,
-    /// Hexma (Browne 2003): Chinese Checkers moves on the star, join the two edges.
-    Hexma,
-    /// Lehrma (Aikin 2020): chess-piece Halma, rook, bishops and pawns, swaps in the camp.
-    Lehrma,
-    /// Lehrma with knights: the second setup, two pawns replaced by knights.
-    LehrmaKnights,
-    /// Top Secret: 16x16, drops into the centre, then Halma moves and bearing off.
-    TopSecret,
+/// The relatives the engine plays, in the order of `RULES-relatives.md`: one entry each —
+/// its [`Relative`] value with a line on what it is, its position type and its registry
+/// entry (kept in its own module). The one list [`Relative`], [`Relative::ALL`],
+/// [`Relative::info`] and [`with_game!`](crate::with_game) are made from: a new game is one
+/// entry here. It hands the list, after `$($args)* ;`, to the macro `$callback`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! relatives {
+    ($callback:ident ! ($($args:tt)*)) => {
+        $crate::$callback! {$($args)* ;
+            /// Embargo (Solis 2006): rook slides on 9x9, walls, a yard deadline.
+            Embargo = $crate::games::embargo::EmbargoPosition, $crate::games::embargo::INFO;
+            /// Le Grec: seven stones a side on 4x4, single jumps over enemies.
+            LeGrec = $crate::games::legrec::LeGrecPosition, $crate::games::legrec::INFO;
+            /// Renpaarden (Horn 1981): knight leaps on 9x9, forced on through enemy stones.
+            Renpaarden = $crate::games::renpaarden::RenpaardenPosition,
+                $crate::games::renpaarden::INFO;
+            /// Carrera de Caballos (Canteros 1988): eight knights a side on 10x10 less two
+            /// corners.
+            Carrera = $crate::games::carrera::CarreraPosition, $crate::games::carrera::INFO;
+            /// Caeser (Richter c. 1900): 37 holes in a hexagon, forward steps and single jumps.
+            Caeser = $crate::games::caeser::CaeserPosition, $crate::games::caeser::INFO;
+            /// Le Zug (Springgay 1971): 145 dark squares of 17x17, placement, diagonal jump
+            /// chains.
+            Zug = $crate::games::zug::ZugPosition, $crate::games::zug::INFO;
+            /// Hexma (Browne 2003): Chinese Checkers moves on the star, join the two edges.
+            Hexma = $crate::games::hexma::HexmaPosition, $crate::games::hexma::INFO;
+            /// Lehrma (Aikin 2020): chess-piece Halma, rook, bishops and pawns, swaps in the
+            /// camp.
+            Lehrma = $crate::games::lehrma::LehrmaPlain, $crate::games::lehrma::INFO;
+            /// Lehrma with knights: the second setup, two pawns replaced by knights.
+            LehrmaKnights = $crate::games::lehrma::LehrmaKnights,
+                $crate::games::lehrma::KNIGHTS_INFO;
+            /// Top Secret: 16x16, drops into the centre, then Halma moves and bearing off.
+            TopSecret = $crate::games::topsecret::TopSecretPosition,
+                $crate::games::topsecret::INFO;
+        }
+    };
 }
 
-impl Relative {
-    /// Every relative the engine plays, in the order of `RULES-relatives.md`.
-    pub const ALL: &'static [Relative] = &[
-        Relative::Embargo,
-        Relative::LeGrec,
-        Relative::Renpaarden,
-        Relative::Carrera,
-        Relative::Caeser,
-        Relative::Zug,
-        Relative::Hexma,
-        Relative::Lehrma,
-        Relative::LehrmaKnights,
-        Relative::TopSecret,
-    ];
-
-    /// The game's entry in the registry of games, kept in its own module.
-    pub fn info(self) -> &'static GameInfo {
-        match self {
-            Relative::Embargo => &embargo::INFO,
-            Relative::LeGrec => &legrec::INFO,
-            Relative::Renpaarden => &renpaarden::INFO,
-            Relative::Carrera => &carrera::INFO,
-            Relative::Caeser => &caeser::INFO,
-            Relative::Zug => &zug::INFO,
-            Relative::Hexma => &hexma::INFO,
-            Relative::Lehrma => &lehrma::INFO,
-            Relative::LehrmaKnights => &lehrma::KNIGHTS_INFO,
-            Relative::TopSecret => &topsecret::INFO,
+/// Defines [`Relative`] from the list of [`relatives!`](crate::relatives): the enum, its
+/// [`Relative::ALL`] and its [`Relative::info`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! define_relatives {
+    (; $($(#[$doc:meta])* $name:ident = $P:ty, $info:expr;)*) => {
+        /// A relative of Halma from `RULES-relatives.md`: a game with no options.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Relative {
+            $($(#[$doc])* $name,)*
         }
-    }
 
+        impl Relative {
+            /// Every relative the engine plays, in the order of `RULES-relatives.md`.
+            pub const ALL: &'static [Relative] = &[$(Relative::$name),*];
+
+            /// The game's entry in the registry of games, kept in its own module.
+            pub fn info(self) -> &'static GameInfo {
+                match self {
+                    $(Relative::$name => &$info,)*
+                }
+            }
+        }
+    };
+}
+
+crate::relatives!(define_relatives!());
+
+impl Relative {
     /// The rule-set name (`--rules`, the position text's first field).
     pub fn name(self) -> &'static str {
         self.info().name
@@ -261,62 +274,28 @@ pub fn split_game_text(text: &str) -> Result<(Variant, &str), Error> {
 #[macro_export]
 macro_rules! with_game {
     ($variant:expr, $P:ident, $setup:ident => $body:expr) => {
+        $crate::relatives!(with_game_arms!($variant, $P, $setup, $body))
+    };
+}
+
+/// [`with_game!`](crate::with_game)'s match, one arm for Halma and one for each entry of
+/// [`relatives!`](crate::relatives).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! with_game_arms {
+    ($variant:expr, $P:ident, $setup:ident, $body:expr;
+     $($(#[$doc:meta])* $name:ident = $Rel:ty, $info:expr;)*) => {
         match $variant {
             $crate::games::Variant::Halma(rules) => $crate::with_geometry!(rules.board, G => {
                 type $P = $crate::games::halma::position::Position<G>;
                 let $setup = ::std::sync::Arc::new($crate::games::halma::setup::Setup::<G>::new(rules)?);
                 $body
             }),
-            $crate::games::Variant::Relative($crate::games::Relative::Embargo) => {
-                type $P = $crate::games::embargo::EmbargoPosition;
+            $($crate::games::Variant::Relative($crate::games::Relative::$name) => {
+                type $P = $Rel;
                 let $setup = ();
                 $body
-            }
-            $crate::games::Variant::Relative($crate::games::Relative::LeGrec) => {
-                type $P = $crate::games::legrec::LeGrecPosition;
-                let $setup = ();
-                $body
-            }
-            $crate::games::Variant::Relative($crate::games::Relative::Renpaarden) => {
-                type $P = $crate::games::renpaarden::RenpaardenPosition;
-                let $setup = ();
-                $body
-            }
-            $crate::games::Variant::Relative($crate::games::Relative::Carrera) => {
-                type $P = $crate::games::carrera::CarreraPosition;
-                let $setup = ();
-                $body
-            }
-            $crate::games::Variant::Relative($crate::games::Relative::Caeser) => {
-                type $P = $crate::games::caeser::CaeserPosition;
-                let $setup = ();
-                $body
-            }
-            $crate::games::Variant::Relative($crate::games::Relative::Zug) => {
-                type $P = $crate::games::zug::ZugPosition;
-                let $setup = ();
-                $body
-            }
-            $crate::games::Variant::Relative($crate::games::Relative::Hexma) => {
-                type $P = $crate::games::hexma::HexmaPosition;
-                let $setup = ();
-                $body
-            }
-            $crate::games::Variant::Relative($crate::games::Relative::Lehrma) => {
-                type $P = $crate::games::lehrma::LehrmaPlain;
-                let $setup = ();
-                $body
-            }
-            $crate::games::Variant::Relative($crate::games::Relative::LehrmaKnights) => {
-                type $P = $crate::games::lehrma::LehrmaKnights;
-                let $setup = ();
-                $body
-            }
-            $crate::games::Variant::Relative($crate::games::Relative::TopSecret) => {
-                type $P = $crate::games::topsecret::TopSecretPosition;
-                let $setup = ();
-                $body
-            }
+            })*
         }
     };
 }
