@@ -2,7 +2,7 @@
 
 use crate::game_args::GameArgs;
 use clap::Args;
-use halma_engine::game::{side_letter, status_text};
+use halma_engine::game::side_letter;
 use halma_engine::{with_game, Error, Game};
 use serde::Serialize;
 
@@ -50,7 +50,7 @@ fn report<P: Game>(pos: &P, args: &MovesArgs) -> Result<(), Error> {
         .collect();
     moves.sort();
     let side_to_move = side_letter(pos.to_move()).to_string();
-    let status = status_text(pos.status());
+    let status = pos.outcome_text();
     if args.json {
         let (texts, paths): (Vec<_>, Vec<_>) = moves.into_iter().unzip();
         return crate::output::print_json(&MovesReport {

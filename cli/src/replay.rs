@@ -3,7 +3,7 @@
 
 use crate::record::{parse_records, play_moves, result_text, GameRecord, LIMITS};
 use clap::Args;
-use halma_engine::game::{side_letter, status_text, GameRules};
+use halma_engine::game::{side_letter, GameRules};
 use halma_engine::games::split_game_text;
 use halma_engine::{with_game, Error, Game};
 use std::io::Write;
@@ -113,7 +113,7 @@ fn replay<P: Game>(mut pos: P, game: &GameRecord, args: &ReplayArgs) -> Result<(
         "result {} ({}); the board says: {}\n",
         result_text(&game.scores),
         game.reason,
-        status_text(pos.status())
+        pos.outcome_text()
     );
     emit(&out);
     Ok(())

@@ -3,7 +3,7 @@
 use crate::game_args::GameArgs;
 use crate::svg;
 use clap::Args;
-use halma_engine::game::{side_letter, status_text};
+use halma_engine::game::side_letter;
 use halma_engine::{with_game, Error, Game};
 use serde::Serialize;
 
@@ -90,7 +90,7 @@ fn report<P: Game>(pos: &P, json: bool) -> Result<(), Error> {
         side_to_move: side_letter(pos.to_move()).to_string(),
         move_counts: (0..pos.sides()).map(|s| pos.move_count(s)).collect(),
         legal_moves: pos.count_legal_moves(),
-        status: status_text(pos.status()),
+        status: pos.outcome_text(),
         diagram: pos.diagram(),
     };
     if json {

@@ -6,7 +6,7 @@ use super::search::{EngineKind, Info, Line};
 use crate::record::{parse_records, GameRecord};
 use crate::settings::EngineSettings;
 use crate::svg;
-use halma_engine::game::{play_moves, side_letter, status_text, GameRules, Status};
+use halma_engine::game::{play_moves, side_letter, GameRules, Status};
 use halma_engine::games::{split_game_text, Variant, DEFAULT_GAME};
 use halma_engine::search::{self, Limits, Score, Searcher};
 use halma_engine::{mcts, with_game, Error, Game, Move};
@@ -60,7 +60,8 @@ pub struct View {
     /// Why the game ended: `goal`, `deadline`, `repetition`, `passes`, `equal-turns`,
     /// `ply-cap`; none while it goes on.
     pub reason: Option<&'static str>,
-    /// The winner's letter, if a side won.
+    /// The winner's letter, if a side won (in a two-side game lost by the deadline, the
+    /// other side).
     pub winner: Option<String>,
     /// Whether the game is over at the viewed ply.
     pub over: bool,
@@ -188,24 +189,6 @@ pub fn new_table(new: &NewGame) -> Result<Box<dyn Table>, Error> {
     })
 }
 
-/// Why a finished game of `P` ended, in one word, and the sentence the page shows.
-fn reason<P: Game>(status: Status) -> (Option<&'static str>, String) {
-    let why = match status {
-        Status::Ongoing => None,
-        Status::Won(_) => Some("goal"),
-        Status::LostByDeadline(_) => Some("deadline"),
-        Status::DrawByPasses => Some("passes"),
-        Status::DrawByRepetition => Some("repetition"),
-        Status::DrawByEqualTurns => Some("equal-turns"),
-        Status::DrawByPlyCap => Some("ply-cap"),
-    };
-    let text = match status {
-        Status::Won(s) => format!("{} wins: {}", side_letter(s), P::WIN_TEXT),
-        other => status_text(other),
-    };
-    (why, text)
-}
-
 impl<P: Game> GameTable<P> {
     /// Each move made with its path and mover, replayed from the start.
     fn played(&self) -> Vec<PlayedMove> {
@@ -227,23 +210,10 @@ impl<P: Game> GameTable<P> {
     fn record(&self, moves: &[PlayedMove]) -> String {
         let sides = self.pos.sides();
         let status = self.pos.status();
-        let scores = match status {
-            Status::Ongoing => vec![0.0; sides],
-            Status::Won(w) => (0..sides).map(|s| f64::from(u8::from(s == w))).collect(),
-            Status::LostByDeadline(l) => (0..sides)
-                .map(|s| {
-                    if s == l {
-                        0.0
-                    } else {
-                        1.0 / (sides - 1) as f64
-                    }
-                })
-                .collect(),
-            _ => vec![1.0 / sides as f64; sides],
-        };
+        let scores = status.scores(sides);
         let reason = match status {
             Status::Ongoing => crate::record::UNFINISHED.to_string(),
-            other => reason::<P>(other).1,
+            _ => self.pos.outcome_text(),
         };
         GameRecord {
             game: 1,
@@ -276,7 +246,6 @@ impl<P: Game> Table for GameTable<P> {
         }
         let moves = self.played();
         let status = pos.status();
-        let (why, text) = reason::<P>(status);
         let legal = pos
             .legal_moves()
             .into_iter()
@@ -312,12 +281,11 @@ impl<P: Game> Table for GameTable<P> {
             record: self.record(&moves),
             moves,
             to_move: side_letter(pos.to_move()).to_string(),
-            status: text,
-            reason: why,
-            winner: match status {
-                Status::Won(s) => Some(side_letter(s).to_string()),
-                _ => None,
-            },
+            status: pos.outcome_text(),
+            reason: status.reason(),
+            winner: status
+                .winner(pos.sides())
+                .map(|s| side_letter(s).to_string()),
             over: status.is_over(),
             legal,
             svg,

@@ -52,24 +52,19 @@ pub struct Verdict {
     pub moves: Vec<String>,
 }
 
-/// Scores when `side` wins.
+/// Scores when `side` wins (as the rules score a win: [`Status::scores`]).
 fn win(sides: usize, side: usize) -> Vec<f64> {
-    (0..sides)
-        .map(|s| if s == side { 1.0 } else { 0.0 })
-        .collect()
+    Status::Won(side).scores(sides)
 }
 
-/// Scores when `side` loses alone.
+/// Scores when `side` loses alone (a forfeit: scored as a loss by the deadline).
 fn loss(sides: usize, side: usize) -> Vec<f64> {
-    let share = 1.0 / (sides - 1) as f64;
-    (0..sides)
-        .map(|s| if s == side { 0.0 } else { share })
-        .collect()
+    Status::LostByDeadline(side).scores(sides)
 }
 
 /// Scores of a draw.
 fn draw(sides: usize) -> Vec<f64> {
-    vec![1.0 / sides as f64; sides]
+    Status::DrawByPasses.scores(sides)
 }
 
 impl Referee {
@@ -104,13 +99,8 @@ impl Referee {
         loop {
             let status = pos.status();
             if status.is_over() {
-                let scores = match status {
-                    Status::Won(s) => win(sides, s),
-                    Status::LostByDeadline(s) => loss(sides, s),
-                    _ => draw(sides),
-                };
                 return Some(Verdict {
-                    scores,
+                    scores: status.scores(sides),
                     reason: status_text(status),
                     moves,
                 });

@@ -199,17 +199,11 @@ impl Ugi {
         let answer = match args {
             ["gameover"] => status.is_over().to_string(),
             ["p1turn"] => (to_move == 0).to_string(),
-            ["result"] => match status {
-                Status::Ongoing => "none".into(),
-                Status::Won(s) => format!("p{}win", s + 1),
-                Status::LostByDeadline(s) if self.session()?.sides() == 2 => {
-                    format!("p{}win", 2 - s)
-                }
-                Status::LostByDeadline(s) => format!("p{}loss", s + 1),
-                Status::DrawByPasses
-                | Status::DrawByRepetition
-                | Status::DrawByEqualTurns
-                | Status::DrawByPlyCap => "draw".into(),
+            ["result"] => match (status, status.winner(self.session()?.sides())) {
+                (Status::Ongoing, _) => "none".into(),
+                (_, Some(s)) => format!("p{}win", s + 1),
+                (Status::LostByDeadline(s), None) => format!("p{}loss", s + 1),
+                _ => "draw".into(),
             },
             _ => {
                 return Err(Error::Argument(

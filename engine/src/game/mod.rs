@@ -50,6 +50,48 @@ impl Status {
     pub fn is_over(self) -> bool {
         self != Status::Ongoing
     }
+
+    /// The side that won, in a game of `sides` sides: the side whose move reached its goal,
+    /// or the other side of a two-side game lost by the deadline. `None` while the game goes
+    /// on, for a draw, and for a deadline loss among more than two sides (the others share
+    /// the win: [`Status::scores`]).
+    pub fn winner(self, sides: usize) -> Option<usize> {
+        match self {
+            Status::Won(s) => Some(s),
+            Status::LostByDeadline(s) if sides == 2 => Some(1 - s),
+            _ => None,
+        }
+    }
+
+    /// Why the game ended, in one word: `goal`, `deadline`, `passes`, `repetition`,
+    /// `equal-turns` or `ply-cap`; `None` while it goes on.
+    pub fn reason(self) -> Option<&'static str> {
+        match self {
+            Status::Ongoing => None,
+            Status::Won(_) => Some("goal"),
+            Status::LostByDeadline(_) => Some("deadline"),
+            Status::DrawByPasses => Some("passes"),
+            Status::DrawByRepetition => Some("repetition"),
+            Status::DrawByEqualTurns => Some("equal-turns"),
+            Status::DrawByPlyCap => Some("ply-cap"),
+        }
+    }
+
+    /// Each of the `sides` sides' score in a finished game: 1 the winner and 0 the others;
+    /// 0 a side lost by the deadline and the others a share of 1 each; a draw's share of 1
+    /// each. A game that goes on scores 0 for every side.
+    pub fn scores(self, sides: usize) -> Vec<f64> {
+        let share = |n: usize| 1.0 / n.max(1) as f64;
+        (0..sides)
+            .map(|side| match self {
+                Status::Ongoing => 0.0,
+                Status::Won(w) => f64::from(u8::from(side == w)),
+                Status::LostByDeadline(l) if side == l => 0.0,
+                Status::LostByDeadline(_) => share(sides - 1),
+                _ => share(sides),
+            })
+            .collect()
+    }
 }
 
 /// The letter of a side: `A` for the first to move, then `B`, `C`, ….
@@ -63,7 +105,8 @@ pub fn parse_side(letter: char, sides: usize) -> Option<usize> {
     (i < sides).then_some(i)
 }
 
-/// A human description of a status, naming sides by letter.
+/// A human description of a status, naming sides by letter (`A wins`); a game's own
+/// [`GameRules::outcome_text`] adds how its winner won.
 pub fn status_text(status: Status) -> String {
     match status {
         Status::Ongoing => "ongoing".into(),
@@ -169,3 +212,34 @@ impl Team {
 pub trait Game: GameRules + Evaluation + SearchHints {}
 
 impl<T: GameRules + Evaluation + SearchHints> Game for T {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_status_names_its_winner_its_reason_and_the_scores() {
+        assert_eq!(Status::Won(1).winner(2), Some(1));
+        assert_eq!(Status::Won(2).winner(4), Some(2));
+        // A two-side game lost by the deadline is the other side's win; among four sides
+        // the three others share it.
+        assert_eq!(Status::LostByDeadline(0).winner(2), Some(1));
+        assert_eq!(Status::LostByDeadline(0).winner(4), None);
+        assert_eq!(Status::DrawByRepetition.winner(2), None);
+        assert_eq!(Status::Ongoing.winner(2), None);
+
+        assert_eq!(Status::Ongoing.reason(), None);
+        assert_eq!(Status::Won(0).reason(), Some("goal"));
+        assert_eq!(Status::LostByDeadline(1).reason(), Some("deadline"));
+        assert_eq!(Status::DrawByPlyCap.reason(), Some("ply-cap"));
+
+        assert_eq!(Status::Won(1).scores(2), [0.0, 1.0]);
+        assert_eq!(Status::LostByDeadline(1).scores(2), [1.0, 0.0]);
+        assert_eq!(
+            Status::LostByDeadline(3).scores(4),
+            [1.0 / 3.0; 3].into_iter().chain([0.0]).collect::<Vec<_>>()
+        );
+        assert_eq!(Status::DrawByPasses.scores(3), [1.0 / 3.0; 3]);
+        assert_eq!(Status::Ongoing.scores(2), [0.0, 0.0]);
+    }
+}

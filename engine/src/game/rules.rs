@@ -2,7 +2,7 @@
 //! they are made and taken back, its status, its texts and its picture. What every searcher,
 //! perft and front end needs to play the game; nothing here scores a position.
 
-use super::Status;
+use super::{side_letter, status_text, Status};
 use crate::error::Error;
 use crate::games::catalog::GameInfo;
 use crate::moves::Move;
@@ -88,6 +88,16 @@ pub trait GameRules: Clone + Send + Sync + Sized + 'static {
 
     /// The game's state after the last move.
     fn status(&self) -> Status;
+
+    /// The state after the last move in words, with how the winner won in the game's own
+    /// words ([`GameRules::WIN_TEXT`]): `A wins: goal reached`, `draw by repetition`,
+    /// `ongoing` ([`status_text`] otherwise).
+    fn outcome_text(&self) -> String {
+        match self.status() {
+            Status::Won(s) => format!("{} wins: {}", side_letter(s), Self::WIN_TEXT),
+            other => status_text(other),
+        }
+    }
 
     /// The Zobrist key of the arrangement and the side to move (the repetition key).
     fn key(&self) -> u64;
