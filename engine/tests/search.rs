@@ -390,7 +390,7 @@ fn a_bounded_search_of_a_short_pure_race_plays_the_proved_shortest_finish() {
         stop: &std::sync::atomic::AtomicBool::new(false),
     };
     let (finish, moves) =
-        halma_engine::games::halma::race::root_finish(&pos, &eval, &budget).unwrap();
+        halma_engine::games::halma::finish::root_finish(&pos, &eval, &budget).unwrap();
     let search = |options: Options, limits: Limits| {
         let mut reported = Vec::new();
         let out = Searcher::new(options)

@@ -12,6 +12,7 @@
 mod api;
 mod http;
 mod page;
+mod report;
 mod search;
 mod table;
 

@@ -1,6 +1,7 @@
 //! The server's searches: an engine's move or an analysis, each on its own thread over a
 //! copy of the game, so that no request waits for a search; a bounded number run at once.
 
+use super::report::Info;
 use super::table::Table;
 pub use crate::engine_kind::EngineKind;
 use crate::settings::EngineSettings;
@@ -17,36 +18,6 @@ pub const MAX_MOVE_MS: u64 = 60_000;
 pub const MAX_ANALYSIS_MS: u64 = 600_000;
 /// The most lines an analysis reports.
 pub const MAX_MULTIPV: usize = 8;
-
-/// One line of an iteration.
-#[derive(Clone, Debug, Serialize)]
-pub struct Line {
-    /// `+123`, `win 3`, `loss 4`.
-    pub score: String,
-    /// The score in centimoves for the side to move (±(30000 − plies) when proven).
-    pub centimoves: i32,
-    /// The moves, texts.
-    pub pv: Vec<String>,
-    /// The moves, jump paths (for arrows).
-    pub paths: Vec<String>,
-}
-
-/// The latest iteration of a search.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct Info {
-    /// Depth.
-    pub depth: u32,
-    /// Selective depth.
-    pub seldepth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Milliseconds since the search started.
-    pub time_ms: u64,
-    /// The lines, best first (several with multi-PV).
-    pub lines: Vec<Line>,
-}
 
 /// Whether a search plays its move or only reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -2,7 +2,8 @@
 //! trait ([`Table`]), so that the server keeps games of every kind side by side and
 //! dispatches on the game once, when the game is made ([`new_table`]).
 
-use super::search::{EngineKind, Info, Line};
+use super::report::{Info, Line};
+use crate::engine_kind::EngineKind;
 use crate::record::{parse_records, GameRecord};
 use crate::settings::EngineSettings;
 use crate::svg;

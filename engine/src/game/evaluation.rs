@@ -4,7 +4,10 @@
 //!
 //! Scores are in *centimoves* (100: one move of the race, in every game). A move's gain
 //! ([`Evaluation::move_gain`]) is each game's own measure of progress; the search orders
-//! moves by it and corrects reductions by its sign.
+//! moves by it and corrects reductions by its sign. Its unit is not yet one: Halma counts
+//! cells of progress (`u + v`), the relatives hundredths of a step, while the search's
+//! ordering and reduction constants assume Halma's cells; making it one changes every
+//! relative's search, so it waits for their SPRTs (issues 58 and 59).
 
 use super::rules::GameRules;
 use super::Team;
@@ -64,7 +67,9 @@ pub trait Evaluation: GameRules {
     }
 
     /// How much `mv` advances `mover` by the game's measure of progress (for move
-    /// ordering and the playout policy); 0 if the game has none.
+    /// ordering, late-move reductions and pruning, and the playout policy); 0 if the game
+    /// has none. Halma: cells of `u + v`; the relatives: hundredths of a step (see the
+    /// module doc).
     #[inline(always)]
     fn move_gain(&self, _eval: &Self::Eval, _mover: usize, _mv: Move) -> i32 {
         0

@@ -16,6 +16,7 @@
 
 pub mod catalog;
 pub mod eval;
+pub mod finish;
 pub mod futility;
 pub mod length;
 pub mod movegen;
@@ -312,7 +313,7 @@ impl<G: Geometry> SearchHints for Position<G> {
     }
 
     fn race_finish(&self, eval: &Self::Eval, budget: &ProofBudget) -> Option<(Move, u32)> {
-        race::root_finish(self, eval, budget)
+        finish::root_finish(self, eval, budget)
     }
 
     #[inline(always)]
