@@ -5,7 +5,7 @@
 //! Scores are in *centimoves* (100: one move of the race, in every game). A move's gain
 //! ([`Evaluation::move_gain`]) is each game's own measure of progress; the search orders
 //! moves by it and corrects reductions by its sign. Its unit is not yet one: Halma counts
-//! cells of progress (`u + v`), the relatives hundredths of a step, while the search's
+//! cells of progress (`u + v`), the relatives their evaluations' centimoves, while the search's
 //! ordering and reduction constants assume Halma's cells; making it one changes every
 //! relative's search, so it waits for their SPRTs (issues 58 and 59).
 
@@ -68,8 +68,8 @@ pub trait Evaluation: GameRules {
 
     /// How much `mv` advances `mover` by the game's measure of progress (for move
     /// ordering, late-move reductions and pruning, and the playout policy); 0 if the game
-    /// has none. Halma: cells of `u + v`; the relatives: hundredths of a step (see the
-    /// module doc).
+    /// has none. Halma: cells of `u + v`; the relatives: their evaluations' centimoves (see
+    /// the module doc).
     #[inline(always)]
     fn move_gain(&self, _eval: &Self::Eval, _mover: usize, _mv: Move) -> i32 {
         0
