@@ -1,26 +1,26 @@
-//! The position of a two-side stone race on a square `u128` board, shared by the knight
-//! games (Renpaarden, Carrera de Caballos): both sides' stones, the side to move, move
-//! counts, passes in a row, the Zobrist key, the undo stack (with the keys for the
-//! repetition draw), the status, the position text, the diagram and the checks every move
-//! text shares; and the one [`Game`](crate::game::Game) implementation over them.
+//! The two-side stone races on a square `u128` board, the knight games (Renpaarden, Carrera
+//! de Caballos): their position is the shared [`TwoSidePosition`] (stones, turns, key,
+//! status, make/unmake); this module adds what they share beyond it, the position text, the
+//! diagram, the checks every move text shares, and the one [`Game`](crate::game::Game)
+//! implementation over them.
 //!
-//! A game supplies a [`StoneRules`]: its name, board, start cells, key table, move
-//! generator, the rest of its move parsing and its evaluation. The rules common to these
-//! games (`RULES-relatives.md`, common conventions and fine points) live here: the mover
-//! wins when its stones stand on the opponent's start cells; two passes in a row draw; the
-//! third occurrence of the arrangement with the same side to move draws.
+//! A game supplies a [`StoneRules`] on top of its [`TwoSideRules`]: its name, its square,
+//! the rest of its move parsing and its evaluation. The rules common to these games
+//! (`RULES-relatives.md`, common conventions and fine points): the mover wins when its
+//! stones stand on the opponent's start cells (each game's `has_won`); two passes in a row
+//! draw; the third occurrence of the arrangement with the same side to move draws (both
+//! from the turn kernel, [`crate::turns`]).
 
+use super::record::Census;
 use super::text::{cell_name, parse_cell, PositionText};
+use super::two_side::{TwoSidePosition, TwoSideRules};
 use crate::error::Error;
 use crate::game::{side_letter, status_text, Evaluation, GameRules, SearchHints, Status, Team};
 use crate::games::catalog::GameInfo;
 use crate::keys::StoneKeys;
 use crate::moves::Move;
 use crate::search::score::team_score;
-use crate::turns::Turns;
 use crate::weights::Weights;
-use std::fmt;
-use std::marker::PhantomData;
 
 /// Bit positions of a `u128` board.
 const BITS: usize = 128;
@@ -29,17 +29,14 @@ const BITS: usize = 128;
 /// to move.
 pub type Keys = StoneKeys<BITS>;
 
-/// One game of stone races: its board, start, move generator, move texts and evaluation.
-pub trait StoneRules: Copy + fmt::Debug + Send + Sync + 'static {
+/// One game of stone races: its board, start, move generator, move texts and evaluation, on
+/// top of the [`TwoSideRules`] of its position (board, start, keys, generator, goal).
+pub trait StoneRules: TwoSideRules<Set = u128, Keys = Keys> {
     /// The game's entry in the registry (its name: `--rules`, the position text's first
     /// field).
     const INFO: GameInfo;
     /// Files (and ranks) of the enclosing square; cell `x + WIDTH·y`.
     const WIDTH: usize;
-    /// The cells of the board (a subset of the square).
-    const BOARD: u128;
-    /// Each side's start cells (the other side's goal).
-    const START: [u128; 2];
     /// The board as messages name it (`9x9`).
     const BOARD_NAME: &'static str;
     /// Why a cell of the square is not on the board (for boards with missing cells).
@@ -49,13 +46,6 @@ pub trait StoneRules: Copy + fmt::Debug + Send + Sync + 'static {
     /// The evaluation's tables.
     type Eval: StoneEval<Self>;
 
-    /// The game's Zobrist keys.
-    fn keys() -> &'static Keys;
-    /// Calls `emit` with every move of the side to move, the pass excluded (the game is
-    /// ongoing).
-    fn for_each_move(pos: &StonePosition<Self>, emit: impl FnMut(Move));
-    /// The number of moves of the side to move, the pass excluded (the game is ongoing).
-    fn count_moves(pos: &StonePosition<Self>) -> u64;
     /// The destinations of the side to move's stone on `from` (the game is ongoing).
     fn targets(pos: &StonePosition<Self>, from: usize) -> u128;
     /// The move `text` names, checked legal, after the checks
@@ -65,6 +55,53 @@ pub trait StoneRules: Copy + fmt::Debug + Send + Sync + 'static {
     fn path_text(pos: &StonePosition<Self>, mv: Move) -> String {
         pos.move_text(mv)
     }
+}
+
+/// The census of a stone race whose sides start with `each` stones: the words its errors
+/// use ([`check_stones`] is its check).
+pub const fn census(game: &'static str, each: u32) -> Census {
+    Census {
+        game,
+        piece: "stone",
+        pieces: "stones",
+        cell: "cell",
+        board: "the board",
+        each,
+    }
+}
+
+/// The check of a stone race's position from its parts ([`TwoSideRules::check_pieces`]):
+/// no cell holds two stones, every stone on a cell of the board (the error names the first
+/// one off it, and why it is missing), and the census's stones a side.
+pub fn check_stones<R: StoneRules>(stones: [u128; 2]) -> Result<(), Error> {
+    let bad = |t: String| Err(Error::Position(t));
+    let c = R::CENSUS;
+    if stones[0] & stones[1] != 0 {
+        return bad(format!("two {} on one {}", c.pieces, c.cell));
+    }
+    for (side, &set) in stones.iter().enumerate() {
+        let off = set & !R::BOARD;
+        if off != 0 {
+            return bad(format!(
+                "side {} has a {} on {}, which is not a {} of the board ({})",
+                side_letter(side),
+                c.piece,
+                cell_name(off.trailing_zeros() as usize, R::WIDTH),
+                c.cell,
+                R::MISSING
+            ));
+        }
+        if set.count_ones() != c.each {
+            return bad(format!(
+                "side {} has {} {}, the rules give each side {}",
+                side_letter(side),
+                set.count_ones(),
+                c.pieces,
+                c.each
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The evaluation of a stone race `R`, in centimoves: each side's own standing, the
@@ -91,128 +128,20 @@ pub trait StoneEval<R: StoneRules>: Send + Sync + Sized {
     }
 }
 
-/// A position of the stone race `R`: side 0 is A, side 1 is B.
-#[derive(Clone, Debug)]
-pub struct StonePosition<R: StoneRules> {
-    stones: [u128; 2],
-    turns: Turns<2>,
-    rules: PhantomData<R>,
-}
+/// A position of the stone race `R`: the shared two-side position, side 0 is A, side 1 is B.
+pub type StonePosition<R> = TwoSidePosition<R>;
 
-impl<R: StoneRules> StonePosition<R> {
-    /// The start position: each side on its start cells, A to move.
-    pub fn start_position() -> Self {
-        Self::from_parts(R::START, 0, [0; 2], 0).expect("the start is valid")
-    }
-
-    /// A position from its parts, checked: as many stones a side as at the start, on
-    /// distinct cells of the board, at most two passes
-    /// in a row (two: the game ended by both sides passing). Its status is that after
-    /// the previous side's move into it.
-    pub fn from_parts(
-        stones: [u128; 2],
-        to_move: usize,
-        move_counts: [u64; 2],
-        passes: u8,
-    ) -> Result<Self, Error> {
-        let bad = |t: String| Err(Error::Position(t));
-        if stones[0] & stones[1] != 0 {
-            return bad("two stones on one cell".into());
-        }
-        for (side, &set) in stones.iter().enumerate() {
-            let off = set & !R::BOARD;
-            if off != 0 {
-                return bad(format!(
-                    "side {} has a stone on {}, which is not a cell of the board ({})",
-                    side_letter(side),
-                    cell_name(off.trailing_zeros() as usize, R::WIDTH),
-                    R::MISSING
-                ));
-            }
-            let want = R::START[side].count_ones();
-            if set.count_ones() != want {
-                return bad(format!(
-                    "side {} has {} stones, the rules give each side {want}",
-                    side_letter(side),
-                    set.count_ones()
-                ));
-            }
-        }
-        let key = Self::key_of(stones, to_move.min(1));
-        let mut pos = StonePosition {
-            stones,
-            turns: Turns::new(2, to_move, move_counts, passes, key)?,
-            rules: PhantomData,
-        };
-        pos.turns.settle_won(pos.has_won(1 - to_move));
-        Ok(pos)
-    }
-
+impl<R: StoneRules> TwoSidePosition<R> {
     /// The stones of `side`.
     #[inline(always)]
     pub fn stones(&self, side: usize) -> u128 {
-        self.stones[side]
+        self.pieces(side)
     }
 
     /// The cells of the board with no stone.
     #[inline(always)]
     pub fn empty(&self) -> u128 {
-        R::BOARD & !(self.stones[0] | self.stones[1])
-    }
-
-    crate::turns::turn_accessors!(turns);
-
-    /// The side whose stone stands on `cell`.
-    #[inline(always)]
-    pub fn side_at(&self, cell: usize) -> Option<usize> {
-        (0..2).find(|&s| cell < BITS && self.stones[s] >> cell & 1 != 0)
-    }
-
-    /// The Zobrist key computed from scratch (the incremental one always equals it).
-    pub fn compute_key(&self) -> u64 {
-        Self::key_of(self.stones, self.to_move())
-    }
-
-    /// The key of `stones` (by side) with `to_move` to move, from scratch.
-    fn key_of(stones: [u128; 2], to_move: usize) -> u64 {
-        R::keys().arrangement(stones.map(super::knight::cells_of), to_move)
-    }
-
-    /// The perft count at `depth` ([`crate::perft::perft`]).
-    pub fn perft(&mut self, depth: u32) -> u64 {
-        crate::perft::perft(self, depth)
-    }
-
-    /// Plays `mv`: a legal move of the side to move, or the pass.
-    #[inline]
-    pub fn make(&mut self, mv: Move) {
-        let side = self.to_move();
-        let keys = R::keys();
-        let mut change = keys.turn(0) ^ keys.turn(1);
-        if !mv.is_pass() {
-            self.stones[side] ^= 1 << mv.from() | 1 << mv.to();
-            change ^= keys.piece(side, mv.from()) ^ keys.piece(side, mv.to());
-        }
-        self.turns.play(mv, change);
-        self.turns.settle_won(self.has_won(side));
-    }
-
-    /// Takes back the last move played; nothing if no move was made.
-    #[inline]
-    pub fn unmake(&mut self) {
-        if let Some(mv) = self.turns.take_back() {
-            if !mv.is_pass() {
-                self.stones[self.to_move()] ^= 1 << mv.from() | 1 << mv.to();
-            }
-        }
-    }
-
-    /// Whether all of `side`'s stones stand on the opponent's start cells (its win; these
-    /// games have no deadline, and the draws by passes and repetition follow in the
-    /// conventions' order, [`Turns::settle`]).
-    #[inline(always)]
-    fn has_won(&self, side: usize) -> bool {
-        self.stones[side] == R::START[1 - side]
+        R::BOARD & !self.occupied()
     }
 
     /// The position of a whole position text (its first field must be the rule set).
@@ -241,10 +170,10 @@ impl<R: StoneRules> StonePosition<R> {
     /// The position text; reading it back gives this position, less its history.
     pub fn text(&self) -> String {
         PositionText {
-            stones: self.stones,
+            stones: [self.pieces(0), self.pieces(1)],
             to_move: self.to_move(),
-            counts: self.turns.move_counts(),
-            passes: self.turns.passes(),
+            counts: [self.move_count(0), self.move_count(1)],
+            passes: self.passes_in_row(),
         }
         .write(R::INFO.name, R::WIDTH)
     }
@@ -314,7 +243,7 @@ impl<R: StoneRules> StonePosition<R> {
             return bad(format!("the game is over ({})", status_text(self.status())));
         }
         if text == "pass" {
-            return if R::count_moves(self) == 0 {
+            return if self.count_moves() == 0 {
                 Ok(None)
             } else {
                 bad("a pass is only legal when no other move exists".into())
@@ -342,11 +271,11 @@ impl<R: StoneRules> StonePosition<R> {
     }
 }
 
-impl<R: StoneRules> GameRules for StonePosition<R> {
+impl<R: StoneRules> GameRules for TwoSidePosition<R> {
     type Setup = ();
 
     fn start(_: &()) -> Self {
-        Self::start_position()
+        TwoSidePosition::start()
     }
 
     fn from_text_fields(_: &(), fields: &str) -> Result<Self, Error> {
@@ -382,7 +311,7 @@ impl<R: StoneRules> GameRules for StonePosition<R> {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        StonePosition::move_text(self, mv)
+        TwoSidePosition::move_text(self, mv)
     }
 
     fn path_text(&self, mv: Move) -> String {
@@ -414,17 +343,17 @@ impl<R: StoneRules> GameRules for StonePosition<R> {
     }
 
     fn history(&self) -> impl Iterator<Item = Move> + '_ {
-        StonePosition::history(self)
+        TwoSidePosition::history(self)
     }
 
     #[inline(always)]
     fn make(&mut self, mv: Move) {
-        StonePosition::make(self, mv)
+        TwoSidePosition::make(self, mv)
     }
 
     #[inline(always)]
     fn unmake(&mut self) {
-        StonePosition::unmake(self)
+        TwoSidePosition::unmake(self)
     }
 
     fn cells(&self) -> usize {
@@ -433,13 +362,13 @@ impl<R: StoneRules> GameRules for StonePosition<R> {
 
     #[inline(always)]
     fn side_at(&self, cell: usize) -> Option<usize> {
-        StonePosition::side_at(self, cell)
+        TwoSidePosition::side_at(self, cell)
     }
 
     #[inline(always)]
     fn for_each_move(&self, emit: impl FnMut(Move)) {
         if !self.status().is_over() {
-            R::for_each_move(self, emit);
+            self.generate(emit);
         }
     }
 
@@ -448,7 +377,7 @@ impl<R: StoneRules> GameRules for StonePosition<R> {
         if self.status().is_over() {
             0
         } else {
-            R::count_moves(self).max(1)
+            u64::from(self.count_moves().max(1))
         }
     }
 
@@ -457,18 +386,18 @@ impl<R: StoneRules> GameRules for StonePosition<R> {
         if self.status().is_over() {
             false
         } else if mv.is_pass() {
-            R::count_moves(self) == 0
+            self.count_moves() == 0
         } else {
             let cells = R::WIDTH * R::WIDTH;
             mv.from() < cells
                 && mv.to() < cells
-                && self.stones[self.to_move()] >> mv.from() & 1 != 0
+                && self.stones(self.to_move()) >> mv.from() & 1 != 0
                 && R::targets(self, mv.from()) >> mv.to() & 1 != 0
         }
     }
 }
 
-impl<R: StoneRules> Evaluation for StonePosition<R> {
+impl<R: StoneRules> Evaluation for TwoSidePosition<R> {
     type Eval = R::Eval;
 
     /// Only the tempo weight is read; the rest is the game's own.
@@ -494,4 +423,4 @@ impl<R: StoneRules> Evaluation for StonePosition<R> {
     }
 }
 
-impl<R: StoneRules> SearchHints for StonePosition<R> {}
+impl<R: StoneRules> SearchHints for TwoSidePosition<R> {}
