@@ -10,7 +10,8 @@
 //! short. The macro writes a module `conformance` of tests, one a concern: perft from the
 //! start and the perft table (engine and reference), the table's positions being those of
 //! the seeded play, perft from positions of random play against the reference (history
-//! included and not), move lists along whole games, make/unmake restoring text, key and
+//! included and not), move lists along whole games and along games that shuffle back and
+//! forth so that positions repeat ([`ShuffleCheck`]), make/unmake restoring text, key and
 //! status, texts read back, the status rules (a finished game has no move; two passes;
 //! the third occurrence, also inside perft), the benchmarks' positions, mangled texts
 //! refused with a one-line error, and arbitrary input (a property test), never a panic.
@@ -18,11 +19,12 @@
 //! messages, its wins, its evaluation, random placements built from its own board).
 
 use crate::family_checks::{
-    check_arbitrary_input, check_game_move_by_move, check_make_unmake, check_mangled_inputs,
-    check_pass_draw, check_perft_of_play, check_perft_table, check_repetition_in_perft,
-    check_table_positions, check_third_occurrence_from, parse,
+    check_arbitrary_input, check_game_move_by_move, check_games_move_by_move, check_make_unmake,
+    check_mangled_inputs, check_pass_draw, check_perft_of_games, check_perft_of_play,
+    check_perft_table, check_repetition_in_perft, check_round_trips, check_table_positions,
+    check_third_occurrence_from, parse,
 };
-use crate::reference::{policy_game, Reference};
+use crate::reference::{policy_game, shuffle_game, Reference};
 use halma_engine::{perft::perft, Game, Move, Status};
 
 /// What the suite needs of a game `P`: where its numbers come from and how far to go.
@@ -47,6 +49,8 @@ pub struct Spec<P> {
     pub play: PlayCheck,
     /// Whole games checked move by move against the reference.
     pub games: GamesCheck,
+    /// The seeded games that shuffle back and forth.
+    pub shuffle: ShuffleCheck,
     /// Finished games' last positions (with their histories), besides those of
     /// [`Spec::games`].
     pub finished: fn() -> Vec<P>,
@@ -169,6 +173,22 @@ pub struct GamesCheck {
     pub min_won: usize,
 }
 
+/// Seeded games that shuffle back and forth ([`shuffle_game`]), so that positions repeat:
+/// move by move against the reference, texts and make/unmake along them, and perft from
+/// their last positions with the history (a repetition draw inside the tree).
+#[derive(Clone, Copy, Debug)]
+pub struct ShuffleCheck {
+    /// How many games (seeds 300, 301, …).
+    pub games: u64,
+    /// Plies at most.
+    pub cap: usize,
+    /// The perft depth from each game's last position.
+    pub depth: u32,
+    /// How many of them end in a repetition draw at the least (0 for a game that cannot
+    /// repeat: then none may).
+    pub min_repeated: u32,
+}
+
 /// The repetition draws along a cycle of four moves that returns to where it starts.
 pub struct RepetitionCheck<P> {
     /// The cycle's first position (read back from its text: the history starts there).
@@ -288,6 +308,35 @@ pub fn whole_games_move_by_move<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spe
         ));
     }
     assert!(won >= spec.games.min_won, "{won} games won");
+}
+
+/// The shuffling games ([`Spec::shuffle`]): the same move lists and statuses as the
+/// reference, texts and keys read back and restored by unmake along them, perft with their
+/// history equal to the reference replaying them, and at least the repetition draws the
+/// spec wants (none for a game without repetitions).
+pub fn shuffled_games<P: Game<Setup = ()>, R: Reference<P>>(spec: &Spec<P>) {
+    let c = spec.shuffle;
+    let games: Vec<Vec<P>> = (300..300 + c.games)
+        .map(|seed| shuffle_game((spec.start)(), seed, c.cap))
+        .collect();
+    let ends = check_games_move_by_move::<P, R>(games.iter().cloned());
+    if spec.repetition.is_some() {
+        assert!(ends[2] >= c.min_repeated, "ends {ends:?}");
+    } else {
+        assert_eq!(ends[2], 0, "ends {ends:?}");
+    }
+    let lasts = games.iter().map(|g| last(g.clone()));
+    assert_eq!(
+        check_perft_of_games::<P, R>(lasts, c.depth),
+        c.games as usize
+    );
+    for game in &games {
+        let moves: Vec<Move> = game.last().expect("the start").history().collect();
+        let mut replay = moves.iter().copied();
+        check_round_trips((spec.start)(), moves.len(), spec.compute_key, |_| {
+            replay.next().expect("a move of the game")
+        });
+    }
 }
 
 /// Make then unmake restores text, key and status; keys are the computed ones; move texts
@@ -482,6 +531,7 @@ macro_rules! conformance {
                 table_positions_are_those_of_the_seeded_play,
                 perft_of_random_play,
                 whole_games_move_by_move,
+                shuffled_games,
                 make_unmake,
                 texts_round_trip,
                 finished_games_have_no_moves,

@@ -277,6 +277,42 @@ pub fn policy_game<P: Game>(start: P, seed: u64, epsilon: f32, cap: usize) -> Ve
     })
 }
 
+/// A move that shuffles, so that positions repeat: with chance 0.8 the mover takes back its
+/// own previous move (`to-from`, or the pass again) where that is legal, else a uniformly
+/// random move (`eval` is `p`'s evaluator, for the playout policy's random move).
+pub fn shuffle_move<P: Game>(p: &P, eval: &P::Eval, rng: &mut Rng) -> Move {
+    let history: Vec<Move> = p.history().collect();
+    if let [.., own, _] = history[..] {
+        let back = if own.is_pass() {
+            own
+        } else {
+            Move::new(own.to(), own.from())
+        };
+        if !rng.chance(0.2) && p.is_legal(back) {
+            return back;
+        }
+    }
+    p.policy_move(eval, 1.0, rng)
+}
+
+/// A [`seeded_game`] that shuffles after an opening: its first `12 · (seed % 6)` plies in
+/// the playout policy (epsilon 0.3), the rest [`shuffle_move`]s, so that its repetitions
+/// come from positions of every stage. Where the rules have the repetition draw, its games
+/// mostly end in one.
+pub fn shuffle_game<P: Game>(start: P, seed: u64, cap: usize) -> Vec<P> {
+    let eval = start.evaluator(&halma_engine::weights::Weights::default());
+    let opening = 12 * (seed % 6) as usize;
+    let mut ply = 0;
+    seeded_game(start, seed, cap, |p, rng| {
+        ply += 1;
+        if ply <= opening {
+            p.policy_move(&eval, 0.3, rng)
+        } else {
+            shuffle_move(p, &eval, rng)
+        }
+    })
+}
+
 /// `count` ongoing positions from seeded play from `start` (the seed 2024; each game of
 /// 2 to `max_plies` + 1 plies in the playout policy with epsilon 0.5), each read back from
 /// its text (no history): the benchmarks' positions of the stone games.

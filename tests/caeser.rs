@@ -5,14 +5,10 @@
 use halma_engine::game::{Evaluation, GameRules, Status, Team};
 use halma_engine::games::caeser::{CaeserPosition, Outcome, Solver};
 use halma_engine::perft::perft;
-use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
 use halma_suite::caeser::NaiveCaeser;
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, Spec, TableCheck};
-use halma_suite::family_checks::{
-    check_field_errors, check_games_move_by_move, check_perft_of_games, check_round_trips,
-    next_blocked, next_game_end,
-};
+use halma_suite::conformance::{last, GamesCheck, PlayCheck, ShuffleCheck, Spec, TableCheck};
+use halma_suite::family_checks::{check_field_errors, next_blocked, next_game_end};
 use halma_suite::perft_table::table_line;
 use halma_suite::reference::{policy_game, Reference};
 
@@ -43,10 +39,16 @@ const SPEC: Spec<CaeserPosition> = Spec {
         depths: &[(3, 1_000_000, 29)],
     },
     games: GamesCheck {
-        games: 12,
+        games: 150,
         epsilons: &[1.0, 0.3, 0.05],
         cap: 1000,
         min_won: 3,
+    },
+    shuffle: ShuffleCheck {
+        games: 60,
+        cap: 200,
+        depth: 4,
+        min_repeated: 0,
     },
     finished: Vec::new,
     make_unmake_step: 3,
@@ -93,30 +95,6 @@ fn random_game(seed: u64, plies: usize, epsilon: f32) -> CaeserPosition {
     last(policy_game(CaeserPosition::start(), seed, epsilon, plies))
 }
 
-#[test]
-fn random_games_agree_with_the_reference_move_by_move() {
-    // Moves only go forward: every game ends well within 1000 plies.
-    let games = (0..150u64).map(|seed| {
-        let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
-        policy_game(CaeserPosition::start(), seed ^ 0xCAE5, epsilon, 1000)
-    });
-    let ends = check_games_move_by_move::<_, NaiveCaeser>(games);
-    // Both kinds of end occur; repetition never can (nor running out of plies).
-    assert!(
-        ends[0] > 0 && ends[1] > 0 && ends[2] + ends[3] == 0,
-        "{ends:?}"
-    );
-}
-
-#[test]
-fn perft_from_random_play_agrees_with_the_reference() {
-    let games = (0..40u64).map(|seed| {
-        let epsilon = [1.0, 0.3][seed as usize % 2];
-        random_game(seed, 4 + 4 * seed as usize, epsilon)
-    });
-    assert_eq!(check_perft_of_games::<_, NaiveCaeser>(games, 4), 40);
-}
-
 /// Prints the perft table's lines (`cargo test --release -p halma-suite --test suite
 /// caeser::print_perft_table -- --ignored --nocapture`).
 #[test]
@@ -142,19 +120,6 @@ fn print_perft_table() {
     positions.extend([blocked, passed]);
     for mut pos in positions {
         println!("{}", table_line(&mut pos, 12, 20_000_000));
-    }
-}
-
-#[test]
-fn texts_round_trip_and_make_unmake_restores_everything() {
-    for seed in 0..60u64 {
-        let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
-        let mut rng = Rng::new(seed);
-        let start = CaeserPosition::start();
-        let eval = start.evaluator(&Default::default());
-        check_round_trips(start, usize::MAX, CaeserPosition::compute_key, |p| {
-            p.policy_move(&eval, epsilon, &mut rng)
-        });
     }
 }
 

@@ -9,7 +9,9 @@ use halma_engine::rng::Rng;
 use halma_engine::weights::{Weights, RELATIVE_TEMPO};
 use halma_engine::{Move, Status, Team};
 use halma_suite::carrera::{NaiveCarrera, Square};
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, GamesCheck, PlayCheck, RepetitionCheck, ShuffleCheck, Spec, TableCheck,
+};
 use halma_suite::family_checks::{
     both_move_lists, check_errors, check_field_errors, check_winning_move,
 };
@@ -46,6 +48,12 @@ const SPEC: Spec<CarreraPosition> = Spec {
         epsilons: &[0.2, 0.2, 0.2, 0.2, 0.6, 0.6, 0.6, 0.6],
         cap: 600,
         min_won: 4,
+    },
+    shuffle: ShuffleCheck {
+        games: 24,
+        cap: 200,
+        depth: 3,
+        min_repeated: 12,
     },
     finished: || vec![last(won_game(0)), last(won_game(1))],
     make_unmake_step: 3,

@@ -12,7 +12,9 @@ use halma_engine::games::embargo::{EmbargoPosition, DEADLINE};
 use halma_engine::perft::perft;
 use halma_engine::weights::Weights;
 use halma_engine::{Error, Move};
-use halma_suite::conformance::{GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    GamesCheck, PlayCheck, RepetitionCheck, ShuffleCheck, Spec, TableCheck,
+};
 use halma_suite::embargo::{move_text as naive_text, NaiveEmbargo};
 use halma_suite::perft_table::family_perft_table;
 use halma_suite::reference::Reference;
@@ -58,6 +60,12 @@ const SPEC: Spec<EmbargoPosition> = Spec {
         cap: 400,
         // None of these eight games is won within the cap.
         min_won: 0,
+    },
+    shuffle: ShuffleCheck {
+        games: 24,
+        cap: 200,
+        depth: 2,
+        min_repeated: 9,
     },
     finished: Vec::new,
     make_unmake_step: 5,

@@ -12,7 +12,9 @@ use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::weights::{Weight, Weights, RELATIVE_TEMPO};
 use halma_engine::{BitBoard, Move, Status, Team};
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, GamesCheck, PlayCheck, RepetitionCheck, ShuffleCheck, Spec, TableCheck,
+};
 use halma_suite::family_checks::{
     both_move_lists, check_errors, check_field_errors, check_winning_move,
 };
@@ -50,6 +52,12 @@ const SPEC: Spec<HexmaPosition> = Spec {
         epsilons: &[0.3, 0.3, 0.3, 1.0, 1.0, 1.0],
         cap: 300,
         min_won: 0,
+    },
+    shuffle: ShuffleCheck {
+        games: 24,
+        cap: 200,
+        depth: 2,
+        min_repeated: 12,
     },
     finished: || vec![last(won_game(0)), last(won_game(1))],
     make_unmake_step: 7,

@@ -8,11 +8,10 @@ use halma_engine::games::legrec::{LeGrecPosition, Solution, Value};
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::{Error, Move};
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
-use halma_suite::family_checks::{
-    check_field_errors, check_games_move_by_move, check_perft_of_games, check_round_trips,
-    next_blocked, next_game_end, replayed,
+use halma_suite::conformance::{
+    last, GamesCheck, PlayCheck, RepetitionCheck, ShuffleCheck, Spec, TableCheck,
 };
+use halma_suite::family_checks::{check_field_errors, next_blocked, next_game_end};
 use halma_suite::legrec::NaiveLeGrec;
 use halma_suite::perft_table::{family_perft_table, table_line};
 use halma_suite::reference::{seeded_game, Reference};
@@ -52,6 +51,12 @@ const SPEC: Spec<LeGrecPosition> = Spec {
         epsilons: &[1.0, 0.3, 0.1],
         cap: 200,
         min_won: 12,
+    },
+    shuffle: ShuffleCheck {
+        games: 60,
+        cap: 200,
+        depth: 4,
+        min_repeated: 5,
     },
     finished: Vec::new,
     make_unmake_step: 3,
@@ -130,42 +135,6 @@ fn random_game(seed: u64, plies: usize, style: Style) -> LeGrecPosition {
     ))
 }
 
-#[test]
-fn random_games_agree_with_the_reference_move_by_move() {
-    let games = (0..120u64).map(|seed| {
-        let style = [Style::Uniform, Style::Forward, Style::Shuffle][seed as usize % 3];
-        seeded_game(LeGrecPosition::start(), seed ^ 0xA5A5, 200, |p, rng| {
-            random_move(p, style, rng)
-        })
-    });
-    check_games_move_by_move::<_, NaiveLeGrec>(games);
-}
-
-#[test]
-fn perft_with_history_agrees_with_the_reference() {
-    // Positions from play with their history, so that repetitions count inside the tree.
-    let games = (0..40u64).map(|seed| {
-        let style = [Style::Uniform, Style::Forward, Style::Shuffle][seed as usize % 3];
-        random_game(seed, 6 + 3 * seed as usize, style)
-    });
-    assert_eq!(check_perft_of_games::<_, NaiveLeGrec>(games, 4), 40);
-    // Two rounds of sideways moves less two plies: the start's third occurrence lies two
-    // plies ahead, inside the tree.
-    let mut pos = LeGrecPosition::start();
-    for text in ["c2-d2", "b3-a3", "d2-c2", "a3-b3", "c2-d2", "b3-a3"] {
-        pos.make(pos.parse_move(text).unwrap());
-    }
-    let naive = replayed::<_, NaiveLeGrec>(&pos);
-    for depth in 1..=5 {
-        assert_eq!(perft(&mut pos, depth), naive.perft(depth), "depth {depth}");
-    }
-    let mut after = pos.clone();
-    after.make(after.parse_move("d2-c2").unwrap());
-    after.make(after.parse_move("a3-b3").unwrap());
-    assert_eq!(after.status(), Status::DrawByRepetition);
-    assert_eq!(perft(&mut after, 1), 0);
-}
-
 /// The lines of the perft table: position text and counts by depth.
 fn table() -> Vec<(String, Vec<u64>)> {
     family_perft_table("legrec")
@@ -210,20 +179,6 @@ fn print_perft_table() {
     positions.extend([blocked, passed, next_blocked(&mut seed, game)]);
     for mut pos in positions {
         println!("{}", table_line(&mut pos, 12, 20_000_000));
-    }
-}
-
-#[test]
-fn texts_round_trip_and_make_unmake_restores_everything() {
-    for seed in 0..60u64 {
-        let style = [Style::Uniform, Style::Forward, Style::Shuffle][seed as usize % 3];
-        let mut rng = Rng::new(seed);
-        check_round_trips(
-            LeGrecPosition::start(),
-            150,
-            LeGrecPosition::compute_key,
-            |p| random_move(p, style, &mut rng),
-        );
     }
 }
 

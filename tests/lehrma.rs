@@ -10,10 +10,11 @@ use halma_engine::games::lehrma::{
 use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::Error;
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, GamesCheck, PlayCheck, RepetitionCheck, ShuffleCheck, Spec, TableCheck,
+};
 use halma_suite::family_checks::{
-    check_errors, check_field_errors, check_games_move_by_move, check_make_unmake,
-    check_perft_of_games, check_round_trips, next_game_end, replayed, Ends,
+    check_errors, check_field_errors, check_make_unmake, check_round_trips, next_game_end, replayed,
 };
 use halma_suite::lehrma::NaiveLehrma;
 use halma_suite::perft_table::{family_perft_table, table_line};
@@ -79,10 +80,16 @@ fn rules_spec<R: LehrmaRules>(
             depths: &[(3, 500_000, 24)],
         },
         games: GamesCheck {
-            games: 12,
+            games: 45,
             epsilons: &[1.0, 0.3, 0.05],
             cap: 300,
             min_won: 3,
+        },
+        shuffle: ShuffleCheck {
+            games: 24,
+            cap: 200,
+            depth: 2,
+            min_repeated: 12,
         },
         finished: Vec::new,
         make_unmake_step: 5,
@@ -137,36 +144,6 @@ fn the_starts_are_the_rules_texts() {
     assert_eq!(LehrmaKnights::start().to_text(), START_KNIGHTS);
     assert_eq!(family_perft_table("lehrma")[0].0, START_PLAIN);
     assert_eq!(family_perft_table("lehrma-knights")[0].0, START_KNIGHTS);
-}
-
-fn random_games_agree<R: LehrmaRules>(games: u64) -> Ends {
-    let games = (0..games).map(|seed| {
-        let epsilon = [1.0, 0.3, 0.05][seed as usize % 3];
-        policy_game(LehrmaPosition::<R>::start(), seed ^ 0x1e4, epsilon, 300)
-    });
-    check_games_move_by_move::<_, NaiveLehrma>(games)
-}
-
-#[test]
-fn random_games_agree_with_the_reference_move_by_move() {
-    let plain = random_games_agree::<Plain>(45);
-    let knights = random_games_agree::<WithKnights>(45);
-    // Greedy play finishes games; random play repeats or runs out of plies.
-    assert!(plain[0] + knights[0] > 0, "{plain:?} {knights:?}");
-}
-
-fn perft_from_play<R: LehrmaRules>() -> usize {
-    let games = (0..24u64).map(|seed| {
-        let epsilon = [1.0, 0.3, 0.1][seed as usize % 3];
-        random_game::<R>(seed, 3 + 5 * seed as usize, epsilon)
-    });
-    check_perft_of_games::<_, NaiveLehrma>(games, 3)
-}
-
-#[test]
-fn perft_from_random_play_agrees_with_the_reference() {
-    assert_eq!(perft_from_play::<Plain>(), 24);
-    assert_eq!(perft_from_play::<WithKnights>(), 24);
 }
 
 fn print_table<R: LehrmaRules>() {

@@ -7,7 +7,9 @@ use halma_engine::game::{Evaluation, GameRules};
 use halma_engine::games::renpaarden::{board, RenpaardenPosition};
 use halma_engine::weights::Weights;
 use halma_engine::{Error, Move, Status, Team};
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, GamesCheck, PlayCheck, RepetitionCheck, ShuffleCheck, Spec, TableCheck,
+};
 use halma_suite::family_checks::{check_field_errors, check_winning_move};
 use halma_suite::reference::policy_game;
 use halma_suite::renpaarden::NaiveRenpaarden;
@@ -42,6 +44,12 @@ const SPEC: Spec<RenpaardenPosition> = Spec {
         epsilons: &[0.2, 0.2, 0.2, 0.6, 0.6, 0.6],
         cap: 400,
         min_won: 3,
+    },
+    shuffle: ShuffleCheck {
+        games: 24,
+        cap: 200,
+        depth: 2,
+        min_repeated: 12,
     },
     // Both texts of every move parse back to it; the path is knight leaps through enemy
     // stones.

@@ -10,7 +10,9 @@ use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::weights::{Weights, RELATIVE_TEMPO};
 use halma_engine::{BitBoard, Move, Status, Team};
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, GamesCheck, PlayCheck, RepetitionCheck, ShuffleCheck, Spec, TableCheck,
+};
 use halma_suite::family_checks::{both_move_lists, check_errors};
 use halma_suite::reference::{policy_game, Reference};
 use halma_suite::topsecret::{NaiveMove, NaiveTopSecret};
@@ -49,6 +51,12 @@ const SPEC: Spec<TopSecretPosition> = Spec {
         epsilons: &[0.1, 0.3, 0.8],
         cap: 1500,
         min_won: 3,
+    },
+    shuffle: ShuffleCheck {
+        games: 24,
+        cap: 200,
+        depth: 2,
+        min_repeated: 12,
     },
     finished: || vec![last(won_game(0)), last(won_game(1))],
     make_unmake_step: 7,

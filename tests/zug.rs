@@ -11,7 +11,9 @@ use halma_engine::perft::perft;
 use halma_engine::rng::Rng;
 use halma_engine::weights::{Weights, RELATIVE_TEMPO};
 use halma_engine::{Move, Status, Team};
-use halma_suite::conformance::{last, GamesCheck, PlayCheck, RepetitionCheck, Spec, TableCheck};
+use halma_suite::conformance::{
+    last, GamesCheck, PlayCheck, RepetitionCheck, ShuffleCheck, Spec, TableCheck,
+};
 use halma_suite::family_checks::{
     both_move_lists, check_errors, check_field_errors, check_winning_move,
 };
@@ -51,6 +53,12 @@ const SPEC: Spec<ZugPosition> = Spec {
         epsilons: &[0.1, 0.3, 1.0],
         cap: 1500,
         min_won: 6,
+    },
+    shuffle: ShuffleCheck {
+        games: 24,
+        cap: 200,
+        depth: 2,
+        min_repeated: 0,
     },
     finished: || vec![last(won_game())],
     make_unmake_step: 4,
