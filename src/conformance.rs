@@ -189,6 +189,17 @@ pub struct ShuffleCheck {
     pub min_repeated: u32,
 }
 
+impl ShuffleCheck {
+    /// 24 games of at most 200 plies, perft 2 from each last position, half of them (12)
+    /// ending in a repetition draw at the least.
+    pub const DEFAULT: ShuffleCheck = ShuffleCheck {
+        games: 24,
+        cap: 200,
+        depth: 2,
+        min_repeated: 12,
+    };
+}
+
 /// The repetition draws along a cycle of four moves that returns to where it starts.
 pub struct RepetitionCheck<P> {
     /// The cycle's first position (read back from its text: the history starts there).

@@ -46,9 +46,9 @@ const SPEC: Spec<CaeserPosition> = Spec {
     },
     shuffle: ShuffleCheck {
         games: 60,
-        cap: 200,
         depth: 4,
         min_repeated: 0,
+        ..ShuffleCheck::DEFAULT
     },
     finished: Vec::new,
     make_unmake_step: 3,

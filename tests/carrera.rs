@@ -50,10 +50,8 @@ const SPEC: Spec<CarreraPosition> = Spec {
         min_won: 4,
     },
     shuffle: ShuffleCheck {
-        games: 24,
-        cap: 200,
         depth: 3,
-        min_repeated: 12,
+        ..ShuffleCheck::DEFAULT
     },
     finished: || vec![last(won_game(0)), last(won_game(1))],
     make_unmake_step: 3,

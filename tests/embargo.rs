@@ -62,10 +62,8 @@ const SPEC: Spec<EmbargoPosition> = Spec {
         min_won: 0,
     },
     shuffle: ShuffleCheck {
-        games: 24,
-        cap: 200,
-        depth: 2,
         min_repeated: 9,
+        ..ShuffleCheck::DEFAULT
     },
     finished: Vec::new,
     make_unmake_step: 5,

@@ -53,12 +53,7 @@ const SPEC: Spec<HexmaPosition> = Spec {
         cap: 300,
         min_won: 0,
     },
-    shuffle: ShuffleCheck {
-        games: 24,
-        cap: 200,
-        depth: 2,
-        min_repeated: 12,
-    },
+    shuffle: ShuffleCheck::DEFAULT,
     finished: || vec![last(won_game(0)), last(won_game(1))],
     make_unmake_step: 7,
     paths_are_moves: false,

@@ -54,9 +54,9 @@ const SPEC: Spec<LeGrecPosition> = Spec {
     },
     shuffle: ShuffleCheck {
         games: 60,
-        cap: 200,
         depth: 4,
         min_repeated: 5,
+        ..ShuffleCheck::DEFAULT
     },
     finished: Vec::new,
     make_unmake_step: 3,

@@ -85,12 +85,7 @@ fn rules_spec<R: LehrmaRules>(
             cap: 300,
             min_won: 3,
         },
-        shuffle: ShuffleCheck {
-            games: 24,
-            cap: 200,
-            depth: 2,
-            min_repeated: 12,
-        },
+        shuffle: ShuffleCheck::DEFAULT,
         finished: Vec::new,
         make_unmake_step: 5,
         paths_are_moves: false,

@@ -45,12 +45,7 @@ const SPEC: Spec<RenpaardenPosition> = Spec {
         cap: 400,
         min_won: 3,
     },
-    shuffle: ShuffleCheck {
-        games: 24,
-        cap: 200,
-        depth: 2,
-        min_repeated: 12,
-    },
+    shuffle: ShuffleCheck::DEFAULT,
     // Both texts of every move parse back to it; the path is knight leaps through enemy
     // stones.
     finished: || vec![last(game(12, 0.2, 400)), last(game(14, 0.2, 400))],

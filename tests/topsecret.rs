@@ -52,12 +52,7 @@ const SPEC: Spec<TopSecretPosition> = Spec {
         cap: 1500,
         min_won: 3,
     },
-    shuffle: ShuffleCheck {
-        games: 24,
-        cap: 200,
-        depth: 2,
-        min_repeated: 12,
-    },
+    shuffle: ShuffleCheck::DEFAULT,
     finished: || vec![last(won_game(0)), last(won_game(1))],
     make_unmake_step: 7,
     paths_are_moves: true,

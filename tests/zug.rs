@@ -55,10 +55,8 @@ const SPEC: Spec<ZugPosition> = Spec {
         min_won: 6,
     },
     shuffle: ShuffleCheck {
-        games: 24,
-        cap: 200,
-        depth: 2,
         min_repeated: 0,
+        ..ShuffleCheck::DEFAULT
     },
     finished: || vec![last(won_game())],
     make_unmake_step: 4,

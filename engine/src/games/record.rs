@@ -73,9 +73,13 @@ impl Census {
 /// without options (`Setup = ()`), that only hand over to the position type `$P`'s inherent
 /// methods of the same names (`start`, `from_text_fields`, `to_text`, `diagram`,
 /// `parse_move`, [`turn_accessors!`](crate::turns::turn_accessors)'s, `make`, `unmake`,
-/// `side_at`, `generate`, `count_moves`) and to the calling module's `board::CELLS`.
+/// `side_at`, `generate`, `count_moves`) and to the calling module's `board::CELLS` (or the
+/// cells `$cells` given).
 macro_rules! two_side_game_items {
     ($P:ty) => {
+        $crate::games::record::two_side_game_items!($P, board::CELLS);
+    };
+    ($P:ty, $cells:expr) => {
         fn start(_setup: &()) -> Self {
             <$P>::start()
         }
@@ -144,7 +148,7 @@ macro_rules! two_side_game_items {
         }
 
         fn cells(&self) -> usize {
-            board::CELLS
+            $cells
         }
 
         #[inline(always)]

@@ -15,7 +15,7 @@ use super::record::Census;
 use super::text::{cell_name, parse_cell, PositionText};
 use super::two_side::{TwoSidePosition, TwoSideRules};
 use crate::error::Error;
-use crate::game::{side_letter, status_text, Evaluation, GameRules, SearchHints, Status, Team};
+use crate::game::{side_letter, status_text, Evaluation, GameRules, SearchHints, Team};
 use crate::games::catalog::GameInfo;
 use crate::keys::StoneKeys;
 use crate::moves::Move;
@@ -156,19 +156,19 @@ impl<R: StoneRules> TwoSidePosition<R> {
                 R::INFO.name
             )));
         }
-        Self::parse_fields(rest)
+        Self::from_text_fields(rest)
     }
 
     /// The position of the fields after the rule set: placement (every cell of the
     /// enclosing square, missing ones empty), side to move, move counts, optional passes in
     /// a row; each checked, the error names what is wrong.
-    pub fn parse_fields(fields: &str) -> Result<Self, Error> {
+    pub fn from_text_fields(fields: &str) -> Result<Self, Error> {
         let t = PositionText::parse(fields, R::WIDTH, R::BOARD_NAME)?;
         Self::from_parts(t.stones, t.to_move, t.counts, t.passes)
     }
 
     /// The position text; reading it back gives this position, less its history.
-    pub fn text(&self) -> String {
+    pub fn to_text(&self) -> String {
         PositionText {
             stones: [self.pieces(0), self.pieces(1)],
             to_move: self.to_move(),
@@ -181,7 +181,7 @@ impl<R: StoneRules> TwoSidePosition<R> {
     /// The board as RULES-relatives.md draws it: the top rank first, rank numbers on the
     /// left, files below, `A` and `b` for the sides' stones, `.` for an empty cell and a
     /// blank for a missing one (no blanks at the ends of lines).
-    pub fn board_diagram(&self) -> String {
+    pub fn diagram(&self) -> String {
         let mut out = String::new();
         for y in (0..R::WIDTH).rev() {
             let mut line = format!("{:>2}", y + 1);
@@ -232,6 +232,12 @@ impl<R: StoneRules> TwoSidePosition<R> {
         }
     }
 
+    /// The move `text` names, checked legal; the error says why it is not
+    /// ([`StoneRules::read_move`], after [`TwoSidePosition::read_cells`]).
+    pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        R::read_move(self, text)
+    }
+
     /// The checks every move text of these games shares: the game goes on; `pass` only
     /// without another move (then `None`); otherwise cells of the board joined by `-`, at
     /// least two, the first holding a stone of the side to move (then those cells). The
@@ -274,28 +280,10 @@ impl<R: StoneRules> TwoSidePosition<R> {
 impl<R: StoneRules> GameRules for TwoSidePosition<R> {
     type Setup = ();
 
-    fn start(_: &()) -> Self {
-        TwoSidePosition::start()
-    }
-
-    fn from_text_fields(_: &(), fields: &str) -> Result<Self, Error> {
-        Self::parse_fields(fields)
-    }
-
-    fn setup(&self) -> &() {
-        &()
-    }
+    crate::games::record::two_side_game_items!(TwoSidePosition<R>, R::CELLS);
 
     fn info(&self) -> &'static GameInfo {
         &R::INFO
-    }
-
-    fn to_text(&self) -> String {
-        self.text()
-    }
-
-    fn diagram(&self) -> String {
-        self.board_diagram()
     }
 
     fn parse_cell(&self, name: &str) -> Result<usize, Error> {
@@ -306,79 +294,12 @@ impl<R: StoneRules> GameRules for TwoSidePosition<R> {
         cell_name(cell, R::WIDTH)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        R::read_move(self, text)
-    }
-
     fn move_text(&self, mv: Move) -> String {
         TwoSidePosition::move_text(self, mv)
     }
 
     fn path_text(&self, mv: Move) -> String {
         R::path_text(self, mv)
-    }
-
-    fn sides(&self) -> usize {
-        2
-    }
-
-    #[inline(always)]
-    fn to_move(&self) -> usize {
-        self.to_move()
-    }
-
-    #[inline(always)]
-    fn status(&self) -> Status {
-        self.status()
-    }
-
-    #[inline(always)]
-    fn key(&self) -> u64 {
-        self.key()
-    }
-
-    #[inline(always)]
-    fn move_count(&self, side: usize) -> u64 {
-        self.move_count(side)
-    }
-
-    fn history(&self) -> impl Iterator<Item = Move> + '_ {
-        TwoSidePosition::history(self)
-    }
-
-    #[inline(always)]
-    fn make(&mut self, mv: Move) {
-        TwoSidePosition::make(self, mv)
-    }
-
-    #[inline(always)]
-    fn unmake(&mut self) {
-        TwoSidePosition::unmake(self)
-    }
-
-    fn cells(&self) -> usize {
-        R::WIDTH * R::WIDTH
-    }
-
-    #[inline(always)]
-    fn side_at(&self, cell: usize) -> Option<usize> {
-        TwoSidePosition::side_at(self, cell)
-    }
-
-    #[inline(always)]
-    fn for_each_move(&self, emit: impl FnMut(Move)) {
-        if !self.status().is_over() {
-            self.generate(emit);
-        }
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> u64 {
-        if self.status().is_over() {
-            0
-        } else {
-            u64::from(self.count_moves().max(1))
-        }
     }
 
     /// Checks the one stone's destinations, not the whole move list.
@@ -388,9 +309,8 @@ impl<R: StoneRules> GameRules for TwoSidePosition<R> {
         } else if mv.is_pass() {
             self.count_moves() == 0
         } else {
-            let cells = R::WIDTH * R::WIDTH;
-            mv.from() < cells
-                && mv.to() < cells
+            mv.from() < R::CELLS
+                && mv.to() < R::CELLS
                 && self.stones(self.to_move()) >> mv.from() & 1 != 0
                 && R::targets(self, mv.from()) >> mv.to() & 1 != 0
         }
