@@ -1,7 +1,7 @@
 //! The position of a two-side game of like pieces on one bitboard per side, shared by Le
-//! Grec, Caeser, Hexma and the knight games ([`crate::games::stones`]): both sides' pieces, and the bookkeeping of [`Record`] (side to
-//! move, move counts, passes in a row, the Zobrist key, the status, the undo history whose
-//! keys give the third-repetition draw).
+//! Grec, Caeser, Hexma and the knight games ([`crate::games::stones`]): both sides' pieces,
+//! and the bookkeeping of [`Record`] (side to move, move counts, passes in a row, the
+//! Zobrist key, the status, the undo history whose keys give the third-repetition draw).
 //!
 //! A game supplies a [`TwoSideRules`]: its bitboard, its cells, its start, its census, its
 //! keys, its move generator and when a side has won. Its position type is
@@ -68,10 +68,10 @@ impl<R: TwoSideRules> TwoSidePosition<R> {
     }
 
     /// A position from its parts, checked ([`TwoSideRules::check_pieces`]: by default the
-    /// census's pieces a side, all on the board, no cell taken twice), a side to move that exists, at most two passes in a row (two: the
-    /// game ended by both sides passing). Its status is that after the other side's move
-    /// (as if it had just moved here); its history is empty (this arrangement's first
-    /// occurrence).
+    /// census's pieces a side, all on the board, no cell taken twice), a side to move that
+    /// exists, at most two passes in a row (two: the game ended by both sides passing). Its
+    /// status is that after the other side's move (as if it had just moved here); its
+    /// history is empty (this arrangement's first occurrence).
     pub fn from_parts(
         pieces: [R::Set; 2],
         to_move: usize,
