@@ -13,11 +13,12 @@
 mod family;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use halma_engine::game::GameRules;
 use halma_engine::games::carrera::CarreraPosition;
 use halma_suite::carrera::{NaiveCarrera, BENCH};
 
 fn bench(c: &mut Criterion) {
-    let start = ("carrera", CarreraPosition::start());
+    let start = ("carrera", CarreraPosition::start(&()));
     family::bench::<_, NaiveCarrera>(c, start, BENCH, 4, |s, all| {
         vec![("start", s), ("midgame", all[20].clone())]
     });

@@ -13,6 +13,7 @@
 mod family;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use halma_engine::game::GameRules;
 use halma_engine::games::renpaarden::RenpaardenPosition;
 use halma_suite::renpaarden::{NaiveRenpaarden, BENCH};
 
@@ -21,7 +22,7 @@ const MIDGAME: &str =
     "renpaarden BBBBBBBBB/1BBB2BBB/9/1B2BB3/9/3A2AA1/4AA1A1/AAAA1AA2/AAA2AAA1 A 6,6";
 
 fn bench(c: &mut Criterion) {
-    let start = ("renpaarden", RenpaardenPosition::start());
+    let start = ("renpaarden", RenpaardenPosition::start(&()));
     let midgame = RenpaardenPosition::from_text(MIDGAME).unwrap();
     family::bench::<_, NaiveRenpaarden>(c, start, BENCH, 3, |s, _| {
         vec![("start", s), ("midgame", midgame)]

@@ -22,7 +22,7 @@ halma_suite::conformance!(CarreraPosition, NaiveCarrera, SPEC);
 /// The suite's numbers for Carrera.
 const SPEC: Spec<CarreraPosition> = Spec {
     table: "carrera",
-    start: || CarreraPosition::start(),
+    start: || CarreraPosition::start(&()),
     start_counts: &[20, 400],
     start_depth: 5,
     // Every count up to 30,000,000 by the engine, up to 2,000,000 by the reference.
@@ -67,7 +67,7 @@ const SPEC: Spec<CarreraPosition> = Spec {
     ),
     // b1-c3, i10-h8, c3-b1, h8-i10: back to the start after four plies.
     repetition: Some(RepetitionCheck {
-        from: || CarreraPosition::start(),
+        from: || CarreraPosition::start(&()),
         cycle: ["b1-c3", "i10-h8", "c3-b1", "h8-i10"],
         perft_plies: &[5, 6, 7],
         depth: 4,
@@ -83,7 +83,7 @@ fn pos(text: &str) -> CarreraPosition {
 /// The positions of a game from the start in the playout policy (knight-distance gain,
 /// random moves with chance `epsilon`), ending or stopped at `cap` plies.
 fn game(seed: u64, epsilon: f32, cap: usize) -> Vec<CarreraPosition> {
-    policy_game(CarreraPosition::start(), seed, epsilon, cap)
+    policy_game(CarreraPosition::start(&()), seed, epsilon, cap)
 }
 
 /// The first seeded game of the playout policy (epsilon 0.2) that `side` wins.
@@ -148,7 +148,7 @@ const START: &str = "carrera 7BBB/7BBB/8BB/10/10/10/10/AA8/AAA7/AAA7 A 0,0";
 
 #[test]
 fn start_text_and_diagram() {
-    let p = CarreraPosition::start();
+    let p = CarreraPosition::start(&());
     assert_eq!(p.to_text(), START);
     assert_eq!(p.rules_text(), "carrera");
     assert_eq!(
@@ -179,7 +179,7 @@ fn start_text_and_diagram() {
 
 #[test]
 fn bad_inputs_are_errors_that_say_what_is_wrong() {
-    let start = CarreraPosition::start();
+    let start = CarreraPosition::start(&());
     check_errors(
         &[
             ("a1-a10", "'a10' is not a cell of the board"),
@@ -255,7 +255,7 @@ fn a_win_ends_the_game() {
 
 #[test]
 fn the_evaluation_prefers_progress() {
-    let start = CarreraPosition::start();
+    let start = CarreraPosition::start(&());
     let eval = start.evaluator(&Weights::default());
     let team = Team::new(0, 2);
     // The start is symmetric: only the tempo.

@@ -19,7 +19,7 @@ halma_suite::conformance!(RenpaardenPosition, NaiveRenpaarden, SPEC);
 /// The suite's numbers for Renpaarden.
 const SPEC: Spec<RenpaardenPosition> = Spec {
     table: "renpaarden",
-    start: || RenpaardenPosition::start(),
+    start: || RenpaardenPosition::start(&()),
     start_counts: &[46, 2116],
     start_depth: 4,
     perft_table: TableCheck {
@@ -64,7 +64,7 @@ const SPEC: Spec<RenpaardenPosition> = Spec {
     // on, a position of the cycle occurs the third time within three more plies (a draw
     // before the leaves).
     repetition: Some(RepetitionCheck {
-        from: || RenpaardenPosition::start(),
+        from: || RenpaardenPosition::start(&()),
         cycle: ["b1-c3", "b9-c7", "c3-b1", "c7-b9"],
         perft_plies: &[5, 7],
         depth: 4,
@@ -86,7 +86,7 @@ fn pos(text: &str) -> RenpaardenPosition {
 
 /// The positions of a whole game in the playout policy (ending or stopped at `cap` plies).
 fn game(seed: u64, epsilon: f32, cap: usize) -> Vec<RenpaardenPosition> {
-    policy_game(RenpaardenPosition::start(), seed, epsilon, cap)
+    policy_game(RenpaardenPosition::start(&()), seed, epsilon, cap)
 }
 
 /// A game from the start: each ply with chance `epsilon` a random move, else one of the
@@ -116,7 +116,7 @@ fn table_positions() -> Vec<RenpaardenPosition> {
 
 #[test]
 fn start_text_and_diagram() {
-    let p = RenpaardenPosition::start();
+    let p = RenpaardenPosition::start(&());
     assert_eq!(
         p.to_text(),
         "renpaarden BBBBBBBBB/BBBBBBBBB/9/9/9/9/9/AAAAAAAAA/AAAAAAAAA A 0,0"
@@ -181,7 +181,7 @@ fn refs(v: &[String]) -> Vec<&str> {
 
 #[test]
 fn bad_inputs_are_errors_that_say_what_is_wrong() {
-    let start = RenpaardenPosition::start();
+    let start = RenpaardenPosition::start(&());
     let err = |text: &str| match start.parse_move(text) {
         Err(Error::Move(m)) => m,
         other => panic!("{text}: {other:?}"),
@@ -268,7 +268,7 @@ fn a_win_ends_the_game() {
 
 #[test]
 fn the_evaluation_prefers_progress_and_jumps() {
-    let start = RenpaardenPosition::start();
+    let start = RenpaardenPosition::start(&());
     let eval = start.evaluator(&Weights::default());
     let team = Team::new(0, 2);
     // After A's move and B's reply in kind, A's advanced stone counts for A.

@@ -7,6 +7,7 @@ mod parts;
 use crate::game_args::GameArgs;
 use crate::shard::Shard;
 use clap::{Args, Subcommand};
+use halma_engine::game::GameRules;
 use halma_engine::perft::perft_divide;
 use halma_engine::{with_game, Error, Game};
 use indicatif::{ProgressBar, ProgressStyle};

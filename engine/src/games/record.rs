@@ -73,13 +73,9 @@ impl Census {
 /// without options (`Setup = ()`), that only hand over to the position type `$P`'s inherent
 /// methods of the same names (`start`, `from_text_fields`, `to_text`, `diagram`,
 /// `parse_move`, [`turn_accessors!`](crate::turns::turn_accessors)'s, `make`, `unmake`,
-/// `side_at`, `generate`, `count_moves`) and to the calling module's `board::CELLS` (or the
-/// cells `$cells` given).
+/// `side_at`, `generate`, `count_moves`) and to the calling module's `board::CELLS`.
 macro_rules! two_side_game_items {
     ($P:ty) => {
-        $crate::games::record::two_side_game_items!($P, board::CELLS);
-    };
-    ($P:ty, $cells:expr) => {
         fn start(_setup: &()) -> Self {
             <$P>::start()
         }
@@ -148,7 +144,7 @@ macro_rules! two_side_game_items {
         }
 
         fn cells(&self) -> usize {
-            $cells
+            board::CELLS
         }
 
         #[inline(always)]

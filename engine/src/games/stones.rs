@@ -1,26 +1,26 @@
-//! The two-side stone races on a square `u128` board, the knight games (Renpaarden, Carrera
-//! de Caballos): their position is the shared [`TwoSidePosition`] (stones, turns, key,
-//! status, make/unmake); this module adds what they share beyond it, the position text, the
-//! diagram, the checks every move text shares, and the one [`Game`](crate::game::Game)
-//! implementation over them.
+//! The position of a two-side stone race on a square `u128` board, shared by the knight
+//! games (Renpaarden, Carrera de Caballos): both sides' stones, the side to move, move
+//! counts, passes in a row, the Zobrist key, the undo stack (with the keys for the
+//! repetition draw), the status, the position text, the diagram and the checks every move
+//! text shares; and the one [`Game`](crate::game::Game) implementation over them.
 //!
-//! A game supplies a [`StoneRules`] on top of its [`TwoSideRules`]: its name, its square,
-//! the rest of its move parsing and its evaluation. The rules common to these games
-//! (`RULES-relatives.md`, common conventions and fine points): the mover wins when its
-//! stones stand on the opponent's start cells (each game's `has_won`); two passes in a row
-//! draw; the third occurrence of the arrangement with the same side to move draws (both
-//! from the turn kernel, [`crate::turns`]).
+//! A game supplies a [`StoneRules`]: its name, board, start cells, key table, move
+//! generator, the rest of its move parsing and its evaluation. The rules common to these
+//! games (`RULES-relatives.md`, common conventions and fine points) live here: the mover
+//! wins when its stones stand on the opponent's start cells; two passes in a row draw; the
+//! third occurrence of the arrangement with the same side to move draws.
 
-use super::record::Census;
 use super::text::{cell_name, parse_cell, PositionText};
-use super::two_side::{TwoSidePosition, TwoSideRules};
 use crate::error::Error;
-use crate::game::{side_letter, status_text, Evaluation, GameRules, SearchHints, Team};
+use crate::game::{side_letter, status_text, Evaluation, GameRules, SearchHints, Status, Team};
 use crate::games::catalog::GameInfo;
 use crate::keys::StoneKeys;
 use crate::moves::Move;
 use crate::search::score::team_score;
+use crate::turns::Turns;
 use crate::weights::Weights;
+use std::fmt;
+use std::marker::PhantomData;
 
 /// Bit positions of a `u128` board.
 const BITS: usize = 128;
@@ -29,14 +29,17 @@ const BITS: usize = 128;
 /// to move.
 pub type Keys = StoneKeys<BITS>;
 
-/// One game of stone races: its board, start, move generator, move texts and evaluation, on
-/// top of the [`TwoSideRules`] of its position (board, start, keys, generator, goal).
-pub trait StoneRules: TwoSideRules<Set = u128, Keys = Keys> {
+/// One game of stone races: its board, start, move generator, move texts and evaluation.
+pub trait StoneRules: Copy + fmt::Debug + Send + Sync + 'static {
     /// The game's entry in the registry (its name: `--rules`, the position text's first
     /// field).
     const INFO: GameInfo;
     /// Files (and ranks) of the enclosing square; cell `x + WIDTH·y`.
     const WIDTH: usize;
+    /// The cells of the board (a subset of the square).
+    const BOARD: u128;
+    /// Each side's start cells (the other side's goal).
+    const START: [u128; 2];
     /// The board as messages name it (`9x9`).
     const BOARD_NAME: &'static str;
     /// Why a cell of the square is not on the board (for boards with missing cells).
@@ -46,6 +49,13 @@ pub trait StoneRules: TwoSideRules<Set = u128, Keys = Keys> {
     /// The evaluation's tables.
     type Eval: StoneEval<Self>;
 
+    /// The game's Zobrist keys.
+    fn keys() -> &'static Keys;
+    /// Calls `emit` with every move of the side to move, the pass excluded (the game is
+    /// ongoing).
+    fn for_each_move(pos: &StonePosition<Self>, emit: impl FnMut(Move));
+    /// The number of moves of the side to move, the pass excluded (the game is ongoing).
+    fn count_moves(pos: &StonePosition<Self>) -> u64;
     /// The destinations of the side to move's stone on `from` (the game is ongoing).
     fn targets(pos: &StonePosition<Self>, from: usize) -> u128;
     /// The move `text` names, checked legal, after the checks
@@ -55,53 +65,6 @@ pub trait StoneRules: TwoSideRules<Set = u128, Keys = Keys> {
     fn path_text(pos: &StonePosition<Self>, mv: Move) -> String {
         pos.move_text(mv)
     }
-}
-
-/// The census of a stone race whose sides start with `each` stones: the words its errors
-/// use ([`check_stones`] is its check).
-pub const fn census(game: &'static str, each: u32) -> Census {
-    Census {
-        game,
-        piece: "stone",
-        pieces: "stones",
-        cell: "cell",
-        board: "the board",
-        each,
-    }
-}
-
-/// The check of a stone race's position from its parts ([`TwoSideRules::check_pieces`]):
-/// no cell holds two stones, every stone on a cell of the board (the error names the first
-/// one off it, and why it is missing), and the census's stones a side.
-pub fn check_stones<R: StoneRules>(stones: [u128; 2]) -> Result<(), Error> {
-    let bad = |t: String| Err(Error::Position(t));
-    let c = R::CENSUS;
-    if stones[0] & stones[1] != 0 {
-        return bad(format!("two {} on one {}", c.pieces, c.cell));
-    }
-    for (side, &set) in stones.iter().enumerate() {
-        let off = set & !R::BOARD;
-        if off != 0 {
-            return bad(format!(
-                "side {} has a {} on {}, which is not a {} of the board ({})",
-                side_letter(side),
-                c.piece,
-                cell_name(off.trailing_zeros() as usize, R::WIDTH),
-                c.cell,
-                R::MISSING
-            ));
-        }
-        if set.count_ones() != c.each {
-            return bad(format!(
-                "side {} has {} {}, the rules give each side {}",
-                side_letter(side),
-                set.count_ones(),
-                c.pieces,
-                c.each
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The evaluation of a stone race `R`, in centimoves: each side's own standing, the
@@ -128,20 +91,128 @@ pub trait StoneEval<R: StoneRules>: Send + Sync + Sized {
     }
 }
 
-/// A position of the stone race `R`: the shared two-side position, side 0 is A, side 1 is B.
-pub type StonePosition<R> = TwoSidePosition<R>;
+/// A position of the stone race `R`: side 0 is A, side 1 is B.
+#[derive(Clone, Debug)]
+pub struct StonePosition<R: StoneRules> {
+    stones: [u128; 2],
+    turns: Turns<2>,
+    rules: PhantomData<R>,
+}
 
-impl<R: StoneRules> TwoSidePosition<R> {
+impl<R: StoneRules> StonePosition<R> {
+    /// The start position: each side on its start cells, A to move.
+    pub fn start_position() -> Self {
+        Self::from_parts(R::START, 0, [0; 2], 0).expect("the start is valid")
+    }
+
+    /// A position from its parts, checked: as many stones a side as at the start, on
+    /// distinct cells of the board, at most two passes
+    /// in a row (two: the game ended by both sides passing). Its status is that after
+    /// the previous side's move into it.
+    pub fn from_parts(
+        stones: [u128; 2],
+        to_move: usize,
+        move_counts: [u64; 2],
+        passes: u8,
+    ) -> Result<Self, Error> {
+        let bad = |t: String| Err(Error::Position(t));
+        if stones[0] & stones[1] != 0 {
+            return bad("two stones on one cell".into());
+        }
+        for (side, &set) in stones.iter().enumerate() {
+            let off = set & !R::BOARD;
+            if off != 0 {
+                return bad(format!(
+                    "side {} has a stone on {}, which is not a cell of the board ({})",
+                    side_letter(side),
+                    cell_name(off.trailing_zeros() as usize, R::WIDTH),
+                    R::MISSING
+                ));
+            }
+            let want = R::START[side].count_ones();
+            if set.count_ones() != want {
+                return bad(format!(
+                    "side {} has {} stones, the rules give each side {want}",
+                    side_letter(side),
+                    set.count_ones()
+                ));
+            }
+        }
+        let key = Self::key_of(stones, to_move.min(1));
+        let mut pos = StonePosition {
+            stones,
+            turns: Turns::new(2, to_move, move_counts, passes, key)?,
+            rules: PhantomData,
+        };
+        pos.turns.settle_won(pos.has_won(1 - to_move));
+        Ok(pos)
+    }
+
     /// The stones of `side`.
     #[inline(always)]
     pub fn stones(&self, side: usize) -> u128 {
-        self.pieces(side)
+        self.stones[side]
     }
 
     /// The cells of the board with no stone.
     #[inline(always)]
     pub fn empty(&self) -> u128 {
-        R::BOARD & !self.occupied()
+        R::BOARD & !(self.stones[0] | self.stones[1])
+    }
+
+    crate::turns::turn_accessors!(turns);
+
+    /// The side whose stone stands on `cell`.
+    #[inline(always)]
+    pub fn side_at(&self, cell: usize) -> Option<usize> {
+        (0..2).find(|&s| cell < BITS && self.stones[s] >> cell & 1 != 0)
+    }
+
+    /// The Zobrist key computed from scratch (the incremental one always equals it).
+    pub fn compute_key(&self) -> u64 {
+        Self::key_of(self.stones, self.to_move())
+    }
+
+    /// The key of `stones` (by side) with `to_move` to move, from scratch.
+    fn key_of(stones: [u128; 2], to_move: usize) -> u64 {
+        R::keys().arrangement(stones.map(super::knight::cells_of), to_move)
+    }
+
+    /// The perft count at `depth` ([`crate::perft::perft`]).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        crate::perft::perft(self, depth)
+    }
+
+    /// Plays `mv`: a legal move of the side to move, or the pass.
+    #[inline]
+    pub fn make(&mut self, mv: Move) {
+        let side = self.to_move();
+        let keys = R::keys();
+        let mut change = keys.turn(0) ^ keys.turn(1);
+        if !mv.is_pass() {
+            self.stones[side] ^= 1 << mv.from() | 1 << mv.to();
+            change ^= keys.piece(side, mv.from()) ^ keys.piece(side, mv.to());
+        }
+        self.turns.play(mv, change);
+        self.turns.settle_won(self.has_won(side));
+    }
+
+    /// Takes back the last move played; nothing if no move was made.
+    #[inline]
+    pub fn unmake(&mut self) {
+        if let Some(mv) = self.turns.take_back() {
+            if !mv.is_pass() {
+                self.stones[self.to_move()] ^= 1 << mv.from() | 1 << mv.to();
+            }
+        }
+    }
+
+    /// Whether all of `side`'s stones stand on the opponent's start cells (its win; these
+    /// games have no deadline, and the draws by passes and repetition follow in the
+    /// conventions' order, [`Turns::settle`]).
+    #[inline(always)]
+    fn has_won(&self, side: usize) -> bool {
+        self.stones[side] == R::START[1 - side]
     }
 
     /// The position of a whole position text (its first field must be the rule set).
@@ -156,24 +227,24 @@ impl<R: StoneRules> TwoSidePosition<R> {
                 R::INFO.name
             )));
         }
-        Self::from_text_fields(rest)
+        Self::parse_fields(rest)
     }
 
     /// The position of the fields after the rule set: placement (every cell of the
     /// enclosing square, missing ones empty), side to move, move counts, optional passes in
     /// a row; each checked, the error names what is wrong.
-    pub fn from_text_fields(fields: &str) -> Result<Self, Error> {
+    pub fn parse_fields(fields: &str) -> Result<Self, Error> {
         let t = PositionText::parse(fields, R::WIDTH, R::BOARD_NAME)?;
         Self::from_parts(t.stones, t.to_move, t.counts, t.passes)
     }
 
     /// The position text; reading it back gives this position, less its history.
-    pub fn to_text(&self) -> String {
+    pub fn text(&self) -> String {
         PositionText {
-            stones: [self.pieces(0), self.pieces(1)],
+            stones: self.stones,
             to_move: self.to_move(),
-            counts: [self.move_count(0), self.move_count(1)],
-            passes: self.passes_in_row(),
+            counts: self.turns.move_counts(),
+            passes: self.turns.passes(),
         }
         .write(R::INFO.name, R::WIDTH)
     }
@@ -181,7 +252,7 @@ impl<R: StoneRules> TwoSidePosition<R> {
     /// The board as RULES-relatives.md draws it: the top rank first, rank numbers on the
     /// left, files below, `A` and `b` for the sides' stones, `.` for an empty cell and a
     /// blank for a missing one (no blanks at the ends of lines).
-    pub fn diagram(&self) -> String {
+    pub fn board_diagram(&self) -> String {
         let mut out = String::new();
         for y in (0..R::WIDTH).rev() {
             let mut line = format!("{:>2}", y + 1);
@@ -232,12 +303,6 @@ impl<R: StoneRules> TwoSidePosition<R> {
         }
     }
 
-    /// The move `text` names, checked legal; the error says why it is not
-    /// ([`StoneRules::read_move`], after [`TwoSidePosition::read_cells`]).
-    pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        R::read_move(self, text)
-    }
-
     /// The checks every move text of these games shares: the game goes on; `pass` only
     /// without another move (then `None`); otherwise cells of the board joined by `-`, at
     /// least two, the first holding a stone of the side to move (then those cells). The
@@ -249,7 +314,7 @@ impl<R: StoneRules> TwoSidePosition<R> {
             return bad(format!("the game is over ({})", status_text(self.status())));
         }
         if text == "pass" {
-            return if self.count_moves() == 0 {
+            return if R::count_moves(self) == 0 {
                 Ok(None)
             } else {
                 bad("a pass is only legal when no other move exists".into())
@@ -277,13 +342,31 @@ impl<R: StoneRules> TwoSidePosition<R> {
     }
 }
 
-impl<R: StoneRules> GameRules for TwoSidePosition<R> {
+impl<R: StoneRules> GameRules for StonePosition<R> {
     type Setup = ();
 
-    crate::games::record::two_side_game_items!(TwoSidePosition<R>, R::CELLS);
+    fn start(_: &()) -> Self {
+        Self::start_position()
+    }
+
+    fn from_text_fields(_: &(), fields: &str) -> Result<Self, Error> {
+        Self::parse_fields(fields)
+    }
+
+    fn setup(&self) -> &() {
+        &()
+    }
 
     fn info(&self) -> &'static GameInfo {
         &R::INFO
+    }
+
+    fn to_text(&self) -> String {
+        self.text()
+    }
+
+    fn diagram(&self) -> String {
+        self.board_diagram()
     }
 
     fn parse_cell(&self, name: &str) -> Result<usize, Error> {
@@ -294,12 +377,79 @@ impl<R: StoneRules> GameRules for TwoSidePosition<R> {
         cell_name(cell, R::WIDTH)
     }
 
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        R::read_move(self, text)
+    }
+
     fn move_text(&self, mv: Move) -> String {
-        TwoSidePosition::move_text(self, mv)
+        StonePosition::move_text(self, mv)
     }
 
     fn path_text(&self, mv: Move) -> String {
         R::path_text(self, mv)
+    }
+
+    fn sides(&self) -> usize {
+        2
+    }
+
+    #[inline(always)]
+    fn to_move(&self) -> usize {
+        self.to_move()
+    }
+
+    #[inline(always)]
+    fn status(&self) -> Status {
+        self.status()
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        self.key()
+    }
+
+    #[inline(always)]
+    fn move_count(&self, side: usize) -> u64 {
+        self.move_count(side)
+    }
+
+    fn history(&self) -> impl Iterator<Item = Move> + '_ {
+        StonePosition::history(self)
+    }
+
+    #[inline(always)]
+    fn make(&mut self, mv: Move) {
+        StonePosition::make(self, mv)
+    }
+
+    #[inline(always)]
+    fn unmake(&mut self) {
+        StonePosition::unmake(self)
+    }
+
+    fn cells(&self) -> usize {
+        R::WIDTH * R::WIDTH
+    }
+
+    #[inline(always)]
+    fn side_at(&self, cell: usize) -> Option<usize> {
+        StonePosition::side_at(self, cell)
+    }
+
+    #[inline(always)]
+    fn for_each_move(&self, emit: impl FnMut(Move)) {
+        if !self.status().is_over() {
+            R::for_each_move(self, emit);
+        }
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        if self.status().is_over() {
+            0
+        } else {
+            R::count_moves(self).max(1)
+        }
     }
 
     /// Checks the one stone's destinations, not the whole move list.
@@ -307,17 +457,18 @@ impl<R: StoneRules> GameRules for TwoSidePosition<R> {
         if self.status().is_over() {
             false
         } else if mv.is_pass() {
-            self.count_moves() == 0
+            R::count_moves(self) == 0
         } else {
-            mv.from() < R::CELLS
-                && mv.to() < R::CELLS
-                && self.stones(self.to_move()) >> mv.from() & 1 != 0
+            let cells = R::WIDTH * R::WIDTH;
+            mv.from() < cells
+                && mv.to() < cells
+                && self.stones[self.to_move()] >> mv.from() & 1 != 0
                 && R::targets(self, mv.from()) >> mv.to() & 1 != 0
         }
     }
 }
 
-impl<R: StoneRules> Evaluation for TwoSidePosition<R> {
+impl<R: StoneRules> Evaluation for StonePosition<R> {
     type Eval = R::Eval;
 
     /// Only the tempo weight is read; the rest is the game's own.
@@ -343,4 +494,4 @@ impl<R: StoneRules> Evaluation for TwoSidePosition<R> {
     }
 }
 
-impl<R: StoneRules> SearchHints for TwoSidePosition<R> {}
+impl<R: StoneRules> SearchHints for StonePosition<R> {}

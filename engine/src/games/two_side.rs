@@ -1,7 +1,7 @@
 //! The position of a two-side game of like pieces on one bitboard per side, shared by Le
-//! Grec, Caeser, Hexma and the knight games ([`crate::games::stones`]): both sides' pieces,
-//! and the bookkeeping of [`Record`] (side to move, move counts, passes in a row, the
-//! Zobrist key, the status, the undo history whose keys give the third-repetition draw).
+//! Grec, Caeser and Hexma: both sides' pieces, and the bookkeeping of [`Record`] (side to
+//! move, move counts, passes in a row, the Zobrist key, the status, the undo history whose
+//! keys give the third-repetition draw).
 //!
 //! A game supplies a [`TwoSideRules`]: its bitboard, its cells, its start, its census, its
 //! keys, its move generator and when a side has won. Its position type is
@@ -28,17 +28,6 @@ pub trait TwoSideRules: Copy + fmt::Debug + Send + Sync + 'static {
     const START: [Self::Set; 2];
     /// What the pieces must be, and the words the errors name them by.
     const CENSUS: Census;
-
-    /// An error unless `pieces` (by side) can stand on the board: by default the census's
-    /// checks ([`Census::check`]); a game whose errors say more (naming the cell off the
-    /// board) gives its own.
-    fn check_pieces(pieces: [Self::Set; 2]) -> Result<(), Error> {
-        Self::CENSUS.check(
-            pieces.map(|s| s.count()),
-            pieces.map(|s| !s.without(Self::BOARD).is_empty()),
-            pieces[0].intersects(pieces[1]),
-        )
-    }
 
     /// The game's key table.
     type Keys: TwoSideKeys;
@@ -67,18 +56,22 @@ impl<R: TwoSideRules> TwoSidePosition<R> {
         Self::from_parts(R::START, 0, [0, 0], 0).expect("the start is valid")
     }
 
-    /// A position from its parts, checked ([`TwoSideRules::check_pieces`]: by default the
-    /// census's pieces a side, all on the board, no cell taken twice), a side to move that
-    /// exists, at most two passes in a row (two: the game ended by both sides passing). Its
-    /// status is that after the other side's move (as if it had just moved here); its
-    /// history is empty (this arrangement's first occurrence).
+    /// A position from its parts, checked: the census's pieces a side, all on the board, no
+    /// cell taken twice, a side to move that exists, at most two passes in a row (two: the
+    /// game ended by both sides passing). Its status is that after the other side's move
+    /// (as if it had just moved here); its history is empty (this arrangement's first
+    /// occurrence).
     pub fn from_parts(
         pieces: [R::Set; 2],
         to_move: usize,
         move_counts: [u64; 2],
         passes: u8,
     ) -> Result<Self, Error> {
-        R::check_pieces(pieces)?;
+        R::CENSUS.check(
+            pieces.map(|s| s.count()),
+            pieces.map(|s| !s.without(R::BOARD).is_empty()),
+            pieces[0].intersects(pieces[1]),
+        )?;
         let key = Self::key_of(pieces, to_move.min(1));
         let record = Record::new(2, to_move, move_counts, passes, key)?;
         let mut pos = TwoSidePosition {

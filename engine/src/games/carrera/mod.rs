@@ -25,11 +25,8 @@ pub use position::CarreraPosition;
 
 use crate::error::Error;
 use crate::games::catalog::{relative_info, GameInfo};
-use crate::games::record::Census;
-use crate::games::stones::{self, Keys, StoneRules};
-use crate::games::two_side::TwoSideRules;
+use crate::games::stones::{Keys, StoneRules};
 use crate::moves::Move;
-use board::Cells;
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = INFO.name;
@@ -44,49 +41,32 @@ pub const INFO: GameInfo = relative_info!(
 #[derive(Clone, Copy, Debug)]
 pub struct Carrera;
 
-impl TwoSideRules for Carrera {
-    type Set = Cells;
-    const CELLS: usize = board::CELLS;
-    const BOARD: Cells = board::BOARD;
-    const START: [Cells; 2] = board::START;
-    const CENSUS: Census = stones::census("Carrera de Caballos", board::STONES as u32);
-    type Keys = Keys;
-
-    fn keys() -> &'static Keys {
-        &position::KEYS
-    }
-
-    /// Every knight on the opponent's start cells.
-    #[inline(always)]
-    fn has_won(side: usize, knights: Cells) -> bool {
-        knights == board::GOAL[side]
-    }
-
-    fn check_pieces(knights: [Cells; 2]) -> Result<(), Error> {
-        stones::check_stones::<Self>(knights)
-    }
-
-    #[inline(always)]
-    fn for_each_move(_side: usize, own: Cells, other: Cells, emit: impl FnMut(Move)) {
-        movegen::for_each_move(own, board::BOARD & !(own | other), emit);
-    }
-
-    #[inline]
-    fn count_moves(_side: usize, own: Cells, other: Cells) -> u32 {
-        movegen::count(own, board::BOARD & !(own | other)) as u32
-    }
-}
-
 impl StoneRules for Carrera {
     const INFO: GameInfo = INFO;
     const WIDTH: usize = board::WIDTH;
+    const BOARD: u128 = board::BOARD;
+    const START: [u128; 2] = board::START;
     const BOARD_NAME: &'static str = "10x10 carrera";
     const MISSING: &'static str =
         "the carrera board is the 70 cells of the 10x10 square with |file - rank| <= 4";
     const MOVE_FORMS: &'static str = "from-to like b1-c3, or pass";
     type Eval = Eval;
 
-    fn targets(pos: &CarreraPosition, from: usize) -> Cells {
+    fn keys() -> &'static Keys {
+        &position::KEYS
+    }
+
+    #[inline(always)]
+    fn for_each_move(pos: &CarreraPosition, emit: impl FnMut(Move)) {
+        movegen::for_each_move(pos.stones(pos.to_move()), pos.empty(), emit);
+    }
+
+    #[inline]
+    fn count_moves(pos: &CarreraPosition) -> u64 {
+        pos.count_moves()
+    }
+
+    fn targets(pos: &CarreraPosition, from: usize) -> u128 {
         movegen::targets(from, pos.empty())
     }
 

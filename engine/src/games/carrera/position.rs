@@ -11,3 +11,14 @@ pub type CarreraPosition = StonePosition<Carrera>;
 
 /// The key tables, drawn at compile time from a fixed seed ("CARRERA!").
 pub static KEYS: Keys = Keys::new(0x4341_5252_4552_4121);
+
+impl CarreraPosition {
+    /// The number of moves of the side to move, the pass excluded (0 when the game is over).
+    #[inline]
+    pub fn count_moves(&self) -> u64 {
+        if self.status().is_over() {
+            return 0;
+        }
+        super::movegen::count(self.stones(self.to_move()), self.empty())
+    }
+}

@@ -23,12 +23,8 @@ pub use position::RenpaardenPosition;
 
 use crate::error::Error;
 use crate::games::catalog::{relative_info, GameInfo};
-use crate::games::record::Census;
-use crate::games::stones::{self, Keys, StoneRules};
-use crate::games::two_side::TwoSideRules;
+use crate::games::stones::{Keys, StoneRules};
 use crate::moves::Move;
-use board::Cells;
-use movegen::Closure;
 
 /// The rule set's name, in `--rules` and the position text.
 pub const NAME: &str = INFO.name;
@@ -43,31 +39,23 @@ pub const INFO: GameInfo = relative_info!(
 #[derive(Clone, Copy, Debug)]
 pub struct Renpaarden;
 
-impl TwoSideRules for Renpaarden {
-    type Set = Cells;
-    const CELLS: usize = board::CELLS;
-    const BOARD: Cells = board::BOARD;
-    const START: [Cells; 2] = board::START;
-    const CENSUS: Census = stones::census("Renpaarden", board::STONES as u32);
-    type Keys = Keys;
+impl StoneRules for Renpaarden {
+    const INFO: GameInfo = INFO;
+    const WIDTH: usize = board::WIDTH;
+    const BOARD: u128 = board::BOARD;
+    const START: [u128; 2] = board::START;
+    const BOARD_NAME: &'static str = "9x9";
+    const MISSING: &'static str = "files a-i, ranks 1-9";
+    const MOVE_FORMS: &'static str = "from-to, a leap path like b1-c3-d5, or pass";
+    type Eval = Eval;
 
     fn keys() -> &'static Keys {
         &position::KEYS
     }
 
-    /// Every stone on the opponent's start cells.
     #[inline(always)]
-    fn has_won(side: usize, stones: Cells) -> bool {
-        stones == board::GOAL[side]
-    }
-
-    fn check_pieces(stones: [Cells; 2]) -> Result<(), Error> {
-        stones::check_stones::<Self>(stones)
-    }
-
-    #[inline(always)]
-    fn for_each_move(_side: usize, own: Cells, other: Cells, mut emit: impl FnMut(Move)) {
-        Closure::new(own, other).for_each(own, |from, targets| {
+    fn for_each_move(pos: &RenpaardenPosition, mut emit: impl FnMut(Move)) {
+        pos.generate(|from, targets| {
             for to in board::cells_of(targets) {
                 emit(Move::new(from, to));
             }
@@ -75,20 +63,11 @@ impl TwoSideRules for Renpaarden {
     }
 
     #[inline]
-    fn count_moves(_side: usize, own: Cells, other: Cells) -> u32 {
-        Closure::new(own, other).count(own) as u32
+    fn count_moves(pos: &RenpaardenPosition) -> u64 {
+        pos.count_moves()
     }
-}
 
-impl StoneRules for Renpaarden {
-    const INFO: GameInfo = INFO;
-    const WIDTH: usize = board::WIDTH;
-    const BOARD_NAME: &'static str = "9x9";
-    const MISSING: &'static str = "files a-i, ranks 1-9";
-    const MOVE_FORMS: &'static str = "from-to, a leap path like b1-c3-d5, or pass";
-    type Eval = Eval;
-
-    fn targets(pos: &RenpaardenPosition, from: usize) -> Cells {
+    fn targets(pos: &RenpaardenPosition, from: usize) -> u128 {
         pos.closure().targets(from)
     }
 

@@ -1,6 +1,7 @@
 //! The position: [`RenpaardenPosition`], the shared stone-race position
 //! ([`crate::games::stones`]) with Renpaarden's key table and its leap-closure generator.
 
+use super::board::Cells;
 use super::movegen::Closure;
 use super::Renpaarden;
 use crate::games::stones::{Keys, StonePosition};
@@ -19,6 +20,25 @@ impl RenpaardenPosition {
         let side = self.to_move();
         Closure::new(self.stones(side), self.stones(1 - side))
     }
+
+    /// Calls `emit(from, destinations)` for each stone of the side to move with a move
+    /// (nothing when the game is over).
+    #[inline(always)]
+    pub fn generate(&self, emit: impl FnMut(usize, Cells)) {
+        if self.status().is_over() {
+            return;
+        }
+        self.closure().for_each(self.stones(self.to_move()), emit);
+    }
+
+    /// The number of moves of the side to move, the pass excluded (0 when the game is over).
+    #[inline]
+    pub fn count_moves(&self) -> u64 {
+        if self.status().is_over() {
+            return 0;
+        }
+        self.closure().count(self.stones(self.to_move()))
+    }
 }
 
 #[cfg(test)]
@@ -36,7 +56,7 @@ mod tests {
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), 2 * CELLS + 2);
-        let mut pos = RenpaardenPosition::start();
+        let mut pos = RenpaardenPosition::start_position();
         let start_key = pos.key();
         pos.make(Move::new(1, 18 + 2));
         assert_eq!(pos.key(), pos.compute_key());
