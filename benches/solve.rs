@@ -23,6 +23,10 @@ fn run(rules: &str, method: Method, max: u32) -> Option<u32> {
         level_states: 0,
         beam_width: 0,
         complete_at: Some(0),
+        level_states_most: 0,
+        level_upgrade_millis: None,
+        widest_beam: 0,
+        fallback: false,
     };
     let rules = Rules::parse(rules).expect("a rule set");
     solve::solve(rules, Mode::Cooperative, &options, &|_| {})

@@ -92,8 +92,19 @@ pub fn allocatable(mb: usize) -> Result<(), String> {
 }
 
 /// The machine's memory in MiB, where the system says (Linux: `MemTotal` of
-/// `/proc/meminfo`, read to at most 64 KiB).
+/// `/proc/meminfo`).
 pub fn physical_mib() -> Option<usize> {
+    meminfo_mib("MemTotal:")
+}
+
+/// The memory available to a new process without swapping, in MiB, where the system says
+/// (Linux: `MemAvailable` of `/proc/meminfo`).
+pub fn available_mib() -> Option<usize> {
+    meminfo_mib("MemAvailable:")
+}
+
+/// One field of `/proc/meminfo` (read to at most 64 KiB), in MiB.
+fn meminfo_mib(field: &str) -> Option<usize> {
     use std::io::Read;
     let mut text = String::new();
     std::fs::File::open("/proc/meminfo")
@@ -101,7 +112,7 @@ pub fn physical_mib() -> Option<usize> {
         .take(64 << 10)
         .read_to_string(&mut text)
         .ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let line = text.lines().find(|l| l.starts_with(field))?;
     let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib >> 10)
 }

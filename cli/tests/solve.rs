@@ -57,6 +57,9 @@ fn cooperative_json_is_one_object_with_the_documented_fields() {
         "impossible",
         "level_states",
         "level_time_ms",
+        "deepening_from",
+        "memory_mb",
+        "level_memory_mb",
     ] {
         assert!(v.get(key).is_some(), "{key}");
     }
@@ -454,4 +457,76 @@ fn a_large_table_costs_what_is_used_and_one_beyond_the_machine_is_refused() {
         err.contains("--memory") && err.contains("--level-memory"),
         "{err}"
     );
+}
+
+/// The memory available now in MB (`MemAvailable`).
+#[cfg(target_os = "linux")]
+fn available_mb() -> usize {
+    let text = std::fs::read_to_string("/proc/meminfo").unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("MemAvailable:"))
+        .unwrap();
+    line.split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse::<usize>()
+        .unwrap()
+        >> 10
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_default_budget_is_a_share_of_the_memory_available() {
+    let out = ok_line("solve --rules square7 --mode solitaire --threads 1");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("budget"))
+        .expect("a budget line");
+    // "budget   N MB for the table and layers (half the M MB available); level table 64
+    // MB, up to Q MB (a quarter of the M MB available) when ..."
+    let numbers: Vec<usize> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let (n, m) = (numbers[0], numbers[1]);
+    assert_eq!(n, (m / 2).max(256), "{line}");
+    let now = available_mb();
+    assert!(
+        m * 2 > now && m < now * 2,
+        "{m} MB then, {now} MB now: {line}"
+    );
+    common::assert_has(line, "for the table and layers (half the");
+    common::assert_has(line, "level table 64 MB, up to");
+    assert_eq!(numbers[3], (m / 4).max(64), "{line}");
+    // Given, it is used as given; cooperative solves build no level table.
+    let out = square7_cooperative_json(&["--memory", "16"]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        (v["memory_mb"].as_u64(), v["level_memory_mb"].as_u64()),
+        (Some(16), Some(64))
+    );
+    let out = ok_line("solve --rules square7 --mode cooperative --memory 16");
+    common::assert_has(&out, "budget   16 MB for the table and layers\n");
+    let out = ok_line("solve --rules square7 --mode solitaire --level-memory 8");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("budget"))
+        .expect("a budget line");
+    assert!(line.ends_with("; level table 8 MB"), "{line}");
+}
+
+#[test]
+fn widest_beam_is_checked_against_the_beam_it_widens() {
+    let err = square6_fails("cooperative", &["--beam", "0", "--widest-beam", "10"]);
+    common::assert_has(&err, "--widest-beam widens the aimed beams from --beam");
+    let err = square6_fails("cooperative", &["--beam", "100", "--widest-beam", "10"]);
+    common::assert_has(
+        &err,
+        "--widest-beam 10 is narrower than the beam it widens (--beam 100)",
+    );
+    let err = square6_fails("cooperative", &["--widest-beam", "10000001"]);
+    common::assert_has(&err, "too large");
+    let err = fails(&["solve", "--rules", "legrec", "--widest-beam", "10"]);
+    common::assert_has(&err, "--widest-beam serves the Halma solver only");
 }

@@ -112,6 +112,10 @@ fn solve_by(
         level_states: bound::MAX_LEVEL_STATES,
         beam_width,
         complete_at,
+        level_states_most: 0,
+        level_upgrade_millis: None,
+        widest_beam: 0,
+        fallback: false,
     };
     solve::solve(Rules::parse(rules).unwrap(), mode, &options, &no_progress).unwrap()
 }
@@ -287,6 +291,10 @@ fn layered_search_stops_at_its_memory_budget() {
         level_states: bound::MAX_LEVEL_STATES,
         beam_width: 0,
         complete_at: None,
+        level_states_most: 0,
+        level_upgrade_millis: None,
+        widest_beam: 0,
+        fallback: false,
     };
     let s = solve::solve(
         Rules::parse("halma8").unwrap(),
@@ -314,6 +322,185 @@ fn layered_search_stops_at_its_memory_budget() {
     .unwrap();
     assert_eq!((s.minimum, s.line.len()), (Some(24), 24));
     assert!(s.stopped.is_none());
+}
+
+/// The options of a layered cooperative solve whose layers do not fit (1 MB), without a
+/// first beam.
+fn cramped_layers() -> Options {
+    Options {
+        method: solve::Method::Layered,
+        stop: None,
+        table_bytes: 1 << 20,
+        max_bound: 60,
+        level_states: bound::MAX_LEVEL_STATES,
+        beam_width: 0,
+        complete_at: None,
+        level_states_most: 0,
+        level_upgrade_millis: None,
+        widest_beam: 0,
+        fallback: false,
+    }
+}
+
+/// The bounds of `s` climb one search each: no bound is searched twice or skipped over
+/// (after the first, each is at most two above the one before: an aimed iteration steps by
+/// one, the parity by two).
+fn assert_bounds_climb(s: &Solution) {
+    for pair in s.iterations.windows(2) {
+        let (a, b) = (pair[0].bound, pair[1].bound);
+        assert!(a < b && b <= a + 2, "{:?}", bounds(s));
+    }
+}
+
+#[test]
+fn a_bound_whose_layers_do_not_fit_is_handed_to_the_deepening() {
+    let options = Options {
+        fallback: true,
+        ..cramped_layers()
+    };
+    let heard = std::sync::Mutex::new(Vec::new());
+    let listen = |p: &solve::Progress| {
+        if let solve::Progress::Switched { bound, reason } = p {
+            heard.lock().unwrap().push((*bound, reason.clone()));
+        }
+    };
+    let rules = Rules::parse("halma8").unwrap();
+    let s = solve::solve(rules, Mode::Cooperative, &options, &listen).unwrap();
+    // The layers of 1 MB refute nothing past the first bounds; the deepening proves 24.
+    assert_eq!(
+        (s.minimum, s.line.len(), s.stopped.clone()),
+        (Some(24), 24, None)
+    );
+    let heard = heard.into_inner().unwrap();
+    assert_eq!(heard.len(), 1, "{heard:?}");
+    assert_eq!(s.deepening_from, Some(heard[0].0));
+    assert!(heard[0].1.contains("memory budget"), "{heard:?}");
+    assert!(s.iterations.iter().any(|i| i.bound == heard[0].0));
+    assert_bounds_climb(&s);
+    assert_eq!(bounds(&s).last(), Some(&(24, true)));
+}
+
+#[test]
+fn aimed_beams_widen_by_tens_at_a_bound_whose_layers_do_not_fit() {
+    let options = Options {
+        beam_width: 1,
+        widest_beam: 1000,
+        ..cramped_layers()
+    };
+    let widths = std::sync::Mutex::new(Vec::new());
+    let listen = |p: &solve::Progress| {
+        if let solve::Progress::BeamFinished(b) = p {
+            widths.lock().unwrap().push((b.width, b.length()));
+        }
+    };
+    let rules = Rules::parse("halma8").unwrap();
+    let s = solve::solve(rules, Mode::Cooperative, &options, &listen).unwrap();
+    let widths = widths.into_inner().unwrap();
+    // The first beam (width 1), then aimed beams of 1, 10, 100, ... until one has a line.
+    let aimed: Vec<usize> = widths[1..].iter().map(|w| w.0).collect();
+    assert!(!aimed.is_empty() && aimed.len() <= 4, "{widths:?}");
+    for (k, w) in aimed.iter().enumerate() {
+        assert_eq!(*w, 10usize.pow(k as u32 % 4), "{widths:?}");
+    }
+    assert_eq!(widths.last().unwrap().1, Some(24), "{widths:?}");
+    assert_eq!(
+        (s.minimum, s.line.len(), s.deepening_from),
+        (Some(24), 24, None)
+    );
+    // Without widening, the width-1 beam alone does not find it, and the solve stops.
+    let narrow = Options {
+        widest_beam: 1,
+        ..options
+    };
+    let rules = Rules::parse("halma8").unwrap();
+    let s = solve::solve(rules, Mode::Cooperative, &narrow, &no_progress).unwrap();
+    assert!(
+        s.minimum.is_none() && s.stopped.is_some(),
+        "{:?}",
+        bounds(&s)
+    );
+}
+
+#[test]
+fn a_paused_solitaire_goes_on_with_a_stronger_level_table() {
+    let rules = solver_rules(Rules::parse("square7").unwrap(), Mode::Solitaire).unwrap();
+    let setup = Setup::<Square<7>>::new(rules).unwrap();
+    let states = |g| LevelTable::size(&setup, 0, g).unwrap();
+    let (weak, strong) = (
+        states(Grouping::Levels(4)),
+        states(Grouping::LevelsAndClasses),
+    );
+    assert!(weak < states(Grouping::Levels(3)) && strong > weak);
+    let fixed = Options {
+        method: solve::Method::Deepening,
+        stop: None,
+        table_bytes: 16 << 20,
+        max_bound: 60,
+        level_states: weak,
+        beam_width: 0,
+        complete_at: None,
+        level_states_most: weak,
+        level_upgrade_millis: None,
+        widest_beam: 0,
+        fallback: false,
+    };
+    let growing = Options {
+        level_states_most: strong,
+        // Upgrade at the first bound with an expected time.
+        level_upgrade_millis: Some(0.0),
+        ..fixed
+    };
+    let heard = std::sync::Mutex::new(Vec::new());
+    let listen = |p: &solve::Progress| {
+        if let solve::Progress::LevelsStarted { grouping, .. } = p {
+            heard.lock().unwrap().push(*grouping);
+        }
+    };
+    let by = |options: &Options, progress: &(dyn Fn(&solve::Progress) + Sync)| {
+        solve::solve(rules, Mode::Solitaire, options, progress).unwrap()
+    };
+    let (before, after) = (by(&fixed, &no_progress), by(&growing, &listen));
+    assert_eq!(before.level_grouping, Some(Grouping::Levels(4)));
+    assert_eq!(after.level_grouping, Some(Grouping::LevelsAndClasses));
+    assert_eq!(heard.into_inner().unwrap(), [Grouping::LevelsAndClasses]);
+    assert_eq!((before.minimum, after.minimum), (Some(12), Some(12)));
+    assert_eq!(after.line.len(), 12);
+    // The first two bounds with the weak table, then the rest with the strong one, none
+    // searched twice; the strong table's bounds are no weaker.
+    assert!(after.iterations.len() >= 3, "{:?}", bounds(&after));
+    let first_two = |s: &Solution| {
+        s.iterations[..2]
+            .iter()
+            .map(|i| (i.bound, i.solved))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(first_two(&after), first_two(&before));
+    // Then, from where it paused, the bounds the strong table alone searches there (its
+    // start bound may lie above the pause; the nodes differ: the table of proven failures
+    // comes filled, and two threads race to the line).
+    let only_strong = Options {
+        level_states: strong,
+        level_states_most: strong,
+        ..fixed
+    };
+    let strong_alone = by(&only_strong, &no_progress);
+    let paused_at = after.iterations[1].bound + 1;
+    let rest = |s: &Solution| {
+        s.iterations
+            .iter()
+            .filter(|i| i.bound >= paused_at)
+            .map(|i| (i.bound, i.solved))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(rest(&after), rest(&strong_alone));
+    assert_eq!(after.iterations.len(), 2 + rest(&after).len());
+    assert!(after.iterations.len() <= before.iterations.len());
+    assert!(
+        after.nodes() < before.nodes(),
+        "{} {}",
+        after.nodes(),
+        before.nodes()
+    );
 }
 
 /// The beam search only ever stops the deepening early: with any width the minimum is the

@@ -15,10 +15,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Widest beam accepted (`--beam`): ten million states a depth, already gigabytes.
 const MAX_BEAM: u64 = 10_000_000;
+/// States a depth of the first beam when `--beam` is not given.
+const DEFAULT_BEAM: usize = 1000;
 /// Longest line looked for (`--max`), in plies.
 const MAX_LENGTH: u64 = 100_000;
 
@@ -74,14 +76,16 @@ pub struct SolveArgs {
     method: Option<String>,
 
     /// Megabytes for the table of proven failures (deepening; allocated as it fills) or for
-    /// the stored layers (layered: the search stops with what it proved when a layer would
-    /// not fit); with --level-memory at most the machine's memory [default: 256]
+    /// the stored layers (layered: a bound whose layers would not fit gets wider aimed
+    /// beams, then the deepening); with --level-memory at most the machine's memory
+    /// [default: half the memory available when the solve starts, at least 256]
     #[arg(long, value_name = "MB", value_parser = crate::numbers::megabytes)]
     memory: Option<u32>,
 
     /// Megabytes for the level table (a byte a state; solitaire): the strongest relaxation
     /// that fits is built, levels and parity classes first (large boards need 400 to 1100)
-    /// [default: 64]
+    /// [default: 64 first; when a bound is then expected to take longer than building the
+    /// strongest table within a quarter of the memory available, that one is built]
     #[arg(long, value_name = "MB", value_parser = crate::numbers::megabytes)]
     level_memory: Option<u32>,
 
@@ -90,6 +94,11 @@ pub struct SolveArgs {
     /// 10000000 [default: 1000]
     #[arg(long, value_name = "N", value_parser = beam_width)]
     beam: Option<usize>,
+
+    /// Layered: the widest aimed beam at a costly bound (or one whose layers do not fit),
+    /// widened from --beam by tens up to this; at most 10000000 [default: ten times --beam]
+    #[arg(long, value_name = "N", value_parser = beam_width)]
+    widest_beam: Option<usize>,
 
     /// After the beam, aimed beams look for a line of each length from the start's lower
     /// bound up, until one finds a line or gives up at its node budget; each searches every
@@ -134,6 +143,9 @@ struct Report<'a> {
     stopped: Option<String>,
     widest_layer: u64,
     peak_bytes: u64,
+    deepening_from: Option<u32>,
+    memory_mb: u32,
+    level_memory_mb: u32,
 }
 
 /// The beam search, as printed with `--json`.
@@ -190,8 +202,23 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             "--complete sets the aimed beams' depth, and --beam 0 runs no beam".into(),
         ));
     }
-    let (memory, level_memory) = (args.memory.unwrap_or(256), args.level_memory.unwrap_or(64));
+    if let Some(widest) = args.widest_beam {
+        let beam = args.beam.unwrap_or(DEFAULT_BEAM);
+        if beam == 0 {
+            return Err(Error::Argument(
+                "--widest-beam widens the aimed beams from --beam, and --beam 0 runs no beam"
+                    .into(),
+            ));
+        }
+        if widest < beam {
+            return Err(Error::Argument(format!(
+                "--widest-beam {widest} is narrower than the beam it widens (--beam {beam})"
+            )));
+        }
+    }
+    let budget = MemoryBudget::of(args, mode);
     // Each was checked alone; together they must fit too.
+    let (memory, level_memory) = (budget.memory, budget.level_most);
     crate::numbers::allocatable(memory as usize + level_memory as usize).map_err(|why| {
         Error::Argument(format!(
             "--memory {memory} with --level-memory {level_memory}: {why}"
@@ -209,14 +236,23 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         }
     })
     .map_err(|e| Error::Argument(format!("cannot catch Ctrl-C: {e}")))?;
+    let beam_width = args.beam.unwrap_or(DEFAULT_BEAM);
     let options = Options {
         method: Method::parse(args.method.as_deref().unwrap_or("auto"))?,
         stop: Some(&STOP),
         table_bytes: (memory as usize) << 20,
         max_bound: args.max.unwrap_or(200),
-        level_states: u64::from(level_memory) << 20,
-        beam_width: args.beam.unwrap_or(1000),
+        level_states: u64::from(budget.level_first) << 20,
+        level_states_most: u64::from(budget.level_most) << 20,
+        level_upgrade_millis: None,
+        beam_width,
         complete_at: args.complete,
+        widest_beam: args
+            .widest_beam
+            .unwrap_or(beam_width.saturating_mul(10))
+            .min(MAX_BEAM as usize),
+        // An explicit --method layered keeps to the layers (and stops when they do not fit).
+        fallback: args.method.as_deref().is_none_or(|m| m == "auto"),
     };
     let bar = ProgressBar::new_spinner();
     bar.set_style(
@@ -230,11 +266,52 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
     let json = args.json;
     // A log file or pipe gets no spinner, so the layer lines go there as lines.
     let layer_lines = json || !std::io::stderr().is_terminal();
+    // The bound being searched: when it started and how long it is expected to take.
+    let current = std::sync::Mutex::new((Instant::now(), None::<f64>));
+    let bound_eta = || {
+        let (started, expected) = *current.lock().unwrap_or_else(|e| e.into_inner());
+        bound_time_text(started.elapsed().as_secs_f64(), expected.map(|ms| ms / 1e3))
+    };
     let progress = |p: &Progress| match p {
-        Progress::Started(b) => bar.set_message(format!("searching bound {b}")),
+        Progress::Started {
+            bound,
+            expected_millis,
+        } => {
+            *current.lock().unwrap_or_else(|e| e.into_inner()) = (Instant::now(), *expected_millis);
+            bar.set_message(format!("searching bound {bound}{}", bound_eta()))
+        }
         Progress::Searched { bound, done, tasks } => bar.set_message(format!(
-            "searching bound {bound}: {done} of {tasks} subtrees"
+            "searching bound {bound}: {done} of {tasks} subtrees{}",
+            bound_eta()
         )),
+        Progress::LevelsStarted {
+            grouping,
+            states,
+            expected_millis,
+        } => {
+            let text = format!(
+                "levels   the next bound is expected to take longer than a stronger table: \
+                 building {grouping}, {states} states (about {})",
+                duration_text(expected_millis / 1e3)
+            );
+            if json {
+                eprintln!("{text}");
+            } else {
+                bar.suspend(|| println!("{text}"));
+            }
+            bar.set_message(format!("building the level table ({grouping})"));
+        }
+        Progress::Switched { bound, reason } => {
+            let text = format!(
+                "switch   bound {bound}: {reason}, and no aimed beam found its line: the \
+                 deepening searches it and the bounds after it"
+            );
+            if json {
+                eprintln!("{text}");
+            } else {
+                bar.suspend(|| println!("{text}"));
+            }
+        }
         Progress::Layer {
             bound,
             depth,
@@ -264,6 +341,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             mode = mode.name(),
             method = options.method.resolve(mode, solved.board).name()
         );
+        println!("budget   {}", budget.text(mode));
     }
     let solution = pool.install(|| solve::solve(rules, mode, &options, &progress))?;
     bar.finish_and_clear();
@@ -308,6 +386,9 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             stopped: solution.stopped.clone(),
             widest_layer: solution.widest_layer,
             peak_bytes: solution.peak_bytes,
+            deepening_from: solution.deepening_from,
+            memory_mb: budget.memory,
+            level_memory_mb: budget.level_most,
         })
     } else {
         print_summary(&solution);
@@ -325,6 +406,7 @@ fn refuse_halma_flags(args: &SolveArgs) -> Result<(), Error> {
         ("--memory", args.memory.is_some()),
         ("--level-memory", args.level_memory.is_some()),
         ("--beam", args.beam.is_some()),
+        ("--widest-beam", args.widest_beam.is_some()),
         ("--complete", args.complete.is_some()),
         ("--max", args.max.is_some()),
     ];
@@ -335,6 +417,104 @@ fn refuse_halma_flags(args: &SolveArgs) -> Result<(), Error> {
              --json"
         ))),
         None => Ok(()),
+    }
+}
+
+/// The megabytes a solve may use: given by the flags, else shares of the memory available
+/// when it starts.
+struct MemoryBudget {
+    /// The table of proven failures or the layers (`--memory`).
+    memory: u32,
+    /// The level table built first.
+    level_first: u32,
+    /// The largest level table it may be replaced by (equal: never).
+    level_most: u32,
+    /// The memory available, where the system says and a default was taken from it.
+    available: Option<usize>,
+    /// Whether `--memory` was given.
+    memory_given: bool,
+}
+
+impl MemoryBudget {
+    /// Least default `--memory`, in MB: the solver's old fixed default.
+    const LEAST: u32 = 256;
+    /// The level table built first when `--level-memory` is not given, in MB.
+    const FIRST_LEVELS: u32 = 64;
+
+    /// The budget of `args`: `--memory` or half the available memory (at least
+    /// [`Self::LEAST`]); `--level-memory` fixed, or [`Self::FIRST_LEVELS`] growing to a
+    /// quarter of the available memory (solitaire). Without a reading of the available
+    /// memory, the old defaults (256 and 64).
+    fn of(args: &SolveArgs, mode: Mode) -> Self {
+        let available = (args.memory.is_none() || args.level_memory.is_none())
+            .then(crate::numbers::available_mib)
+            .flatten();
+        let share = |part: usize| available.map(|a| (a / part).min(crate::numbers::MAX_MIB) as u32);
+        let memory = args
+            .memory
+            .unwrap_or_else(|| share(2).map_or(Self::LEAST, |m| m.max(Self::LEAST)));
+        let (level_first, level_most) = match (args.level_memory, mode) {
+            (Some(mb), _) => (mb, mb),
+            (None, Mode::Cooperative) => (Self::FIRST_LEVELS, Self::FIRST_LEVELS),
+            (None, Mode::Solitaire) => {
+                let most = share(4).map_or(Self::FIRST_LEVELS, |m| m.max(Self::FIRST_LEVELS));
+                (Self::FIRST_LEVELS, most)
+            }
+        };
+        MemoryBudget {
+            memory,
+            level_first,
+            level_most,
+            available,
+            memory_given: args.memory.is_some(),
+        }
+    }
+
+    /// The header line's text.
+    fn text(&self, mode: Mode) -> String {
+        let of = |part: &str| {
+            self.available
+                .map_or(String::new(), |a| format!(" ({part} the {a} MB available)"))
+        };
+        let defaulted = self.available.is_some() && !self.memory_given;
+        let memory = format!(
+            "{} MB for the table and layers{}",
+            self.memory,
+            if defaulted { of("half") } else { String::new() }
+        );
+        match mode {
+            Mode::Cooperative => memory,
+            Mode::Solitaire if self.level_most > self.level_first => format!(
+                "{memory}; level table {} MB, up to {} MB{} when a bound is expected to take \
+                 longer than building it",
+                self.level_first,
+                self.level_most,
+                of("a quarter of")
+            ),
+            Mode::Solitaire => format!("{memory}; level table {} MB", self.level_first),
+        }
+    }
+}
+
+/// ", 12 s of about 3 min" for a bound searched for `elapsed` seconds and expected to take
+/// `expected` ones (", 12 s so far" without an estimate).
+fn bound_time_text(elapsed: f64, expected: Option<f64>) -> String {
+    match expected {
+        Some(e) => format!(
+            ", {} of about {} expected",
+            duration_text(elapsed),
+            duration_text(e)
+        ),
+        None => format!(", {} so far", duration_text(elapsed)),
+    }
+}
+
+/// A duration for people: seconds, minutes or hours.
+fn duration_text(seconds: f64) -> String {
+    match seconds {
+        s if s < 90.0 => format!("{s:.0} s"),
+        s if s < 5400.0 => format!("{:.0} min", s / 60.0),
+        s => format!("{:.1} h", s / 3600.0),
     }
 }
 
@@ -453,5 +633,8 @@ fn print_summary(s: &Solution) {
             s.widest_layer,
             s.peak_bytes >> 20
         );
+    }
+    if let Some(bound) = s.deepening_from {
+        println!("method   layered, then deepening from bound {bound} (its layers did not fit)");
     }
 }

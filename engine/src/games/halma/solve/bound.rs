@@ -548,34 +548,23 @@ struct LevelMoves {
     hop: Vec<u64>,
 }
 
-impl LevelTable {
-    /// The table of `side`'s solitaire (no other pieces on the board) with the strongest
-    /// grouping of [`Grouping::ALL`] whose state space has at most `max_states` states, or
-    /// `None` when none fits, or when `stop` is raised while it is built (Ctrl-C: a table
-    /// filled in part would overstate the bounds, so none is kept).
-    pub fn new<G: Geometry>(
-        setup: &Setup<G>,
-        side: usize,
-        max_states: u64,
-        stop: Option<&AtomicBool>,
-    ) -> Option<LevelTable> {
-        let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
-        Grouping::ALL
-            .iter()
-            .take_while(|_| !stopped())
-            .find_map(|&g| Self::with_grouping(setup, side, g, max_states, stop))
-    }
+/// How a grouping cuts the board into buckets, and the size of its state space.
+struct Layout {
+    /// Bucket per cell.
+    level: Vec<u8>,
+    /// Buckets in all.
+    levels: usize,
+    /// Cells per bucket.
+    cap: [u8; MAX_LEVELS],
+    /// Binomial coefficients up to buckets plus pieces.
+    binom: Vec<Vec<u64>>,
+    /// Multisets of the side's pieces over the buckets: the table's states.
+    total: u64,
+}
 
-    /// The table of one grouping, or `None` when its state space exceeds `max_states` or
-    /// `stop` is raised before it is complete. The breadth-first search runs on rayon's
-    /// current pool.
-    pub fn with_grouping<G: Geometry>(
-        setup: &Setup<G>,
-        side: usize,
-        grouping: Grouping,
-        max_states: u64,
-        stop: Option<&AtomicBool>,
-    ) -> Option<LevelTable> {
+impl Layout {
+    /// The layout of `side`'s table with `grouping`; `None` beyond [`MAX_LEVELS`] buckets.
+    fn of<G: Geometry>(setup: &Setup<G>, side: usize, grouping: Grouping) -> Option<Layout> {
         let board = G::BOARD;
         let sum = |c: usize| {
             let (u, v) = setup.corner_offset(side, c);
@@ -618,9 +607,70 @@ impl LevelTable {
             }
         }
         let total = binom[levels + pieces - 1][pieces];
+        Some(Layout {
+            level,
+            levels,
+            cap,
+            binom,
+            total,
+        })
+    }
+}
+
+impl LevelTable {
+    /// The table of `side`'s solitaire (no other pieces on the board) with the strongest
+    /// grouping of [`Grouping::ALL`] whose state space has at most `max_states` states, or
+    /// `None` when none fits, or when `stop` is raised while it is built (Ctrl-C: a table
+    /// filled in part would overstate the bounds, so none is kept).
+    pub fn new<G: Geometry>(
+        setup: &Setup<G>,
+        side: usize,
+        max_states: u64,
+        stop: Option<&AtomicBool>,
+    ) -> Option<LevelTable> {
+        let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        Grouping::ALL
+            .iter()
+            .take_while(|_| !stopped())
+            .find_map(|&g| Self::with_grouping(setup, side, g, max_states, stop))
+    }
+
+    /// The states of `side`'s table with `grouping` (one byte each), without building it;
+    /// `None` when the grouping has more buckets than a table holds.
+    pub fn size<G: Geometry>(setup: &Setup<G>, side: usize, grouping: Grouping) -> Option<u64> {
+        Layout::of(setup, side, grouping).map(|l| l.total)
+    }
+
+    /// The buckets `side`'s table with `grouping` has (levels, or levels and classes).
+    pub fn buckets_of<G: Geometry>(
+        setup: &Setup<G>,
+        side: usize,
+        grouping: Grouping,
+    ) -> Option<usize> {
+        Layout::of(setup, side, grouping).map(|l| l.levels)
+    }
+
+    /// The table of one grouping, or `None` when its state space exceeds `max_states` or
+    /// `stop` is raised before it is complete. The breadth-first search runs on rayon's
+    /// current pool.
+    pub fn with_grouping<G: Geometry>(
+        setup: &Setup<G>,
+        side: usize,
+        grouping: Grouping,
+        max_states: u64,
+        stop: Option<&AtomicBool>,
+    ) -> Option<LevelTable> {
+        let Layout {
+            level,
+            levels,
+            cap,
+            binom,
+            total,
+        } = Layout::of(setup, side, grouping)?;
         if total > max_states.min(u32::MAX as u64) {
             return None;
         }
+        let pieces = setup.pieces_per_side();
         let p1 = pieces + 1;
         let mut runs = vec![0u64; levels * p1 * p1];
         for l in 0..levels {

@@ -75,6 +75,8 @@ struct Slot<S> {
 /// One shard's slots: `buckets` buckets of [`BUCKET`] slots.
 struct Shard<S> {
     slots: Vec<Slot<S>>,
+    /// Slots in use.
+    used: usize,
 }
 
 impl<S: Copy + Default> Shard<S> {
@@ -82,6 +84,7 @@ impl<S: Copy + Default> Shard<S> {
     fn new(buckets: usize) -> Self {
         Shard {
             slots: vec![Slot::default(); buckets * BUCKET],
+            used: 0,
         }
     }
 
@@ -90,9 +93,17 @@ impl<S: Copy + Default> Shard<S> {
         self.slots.len() / BUCKET
     }
 
+    /// Whether the shard is full enough to double: a quarter of its slots in use. (Doubling
+    /// at the first full bucket would leave a large table a few per cent full: of a million
+    /// buckets, one holds four entries long before a tenth of the slots are used; waiting
+    /// for half loses some 6 % of the entries to replacements meanwhile.)
+    fn crowded(&self) -> bool {
+        4 * self.used >= self.slots.len()
+    }
+
     /// The same entries in twice the buckets: each bucket's entries split between the two
-    /// buckets it becomes ([`bucket_of`]), in their order, so that the shard holds what a
-    /// shard made that large at first would hold.
+    /// buckets it becomes ([`bucket_of`]), in their order (the four of a bucket always fit
+    /// in the two).
     fn double(&mut self) {
         let buckets = 2 * self.buckets();
         let mut slots = vec![Slot::default(); buckets * BUCKET];
@@ -116,9 +127,9 @@ fn bucket_of(hash: u64, buckets: usize) -> usize {
 
 /// The table of proven failures ("no solution within r moves from this state"), shared by
 /// every thread. Facts stay true, so the table lives across iterations. Its memory follows
-/// its use: each shard starts small and doubles when a store finds its bucket full, up to
-/// the shard's share of the bytes asked for; only then does a store replace an entry (the
-/// least valuable of the bucket), exactly as a table of full size from the start would.
+/// its use: each shard starts small and doubles when a store finds its bucket full and a
+/// quarter of the shard's slots are in use, up to the shard's share of the bytes asked for; otherwise
+/// a store into a full bucket replaces its least valuable entry.
 pub struct Table<S> {
     shards: Vec<Mutex<Shard<S>>>,
     /// Each shard's slots' address and buckets now, for [`Table::prefetch`] (a hint read
@@ -220,6 +231,7 @@ impl<S: Copy + Eq + Default> Table<S> {
         let mut shard = lock(&self.shards[index]);
         loop {
             let buckets = shard.buckets();
+            let crowded = shard.crowded();
             let at = bucket_of(hash, buckets) * BUCKET;
             let bucket = &mut shard.slots[at..at + BUCKET];
             let found = bucket
@@ -228,7 +240,7 @@ impl<S: Copy + Eq + Default> Table<S> {
             let free = bucket.iter().position(|e| e.budget == 0);
             let slot = match (found, free) {
                 (Some(i), _) | (None, Some(i)) => i,
-                (None, None) if buckets < self.max_buckets => {
+                (None, None) if buckets < self.max_buckets && crowded => {
                     shard.double();
                     let (address, buckets) = &self.addresses[index];
                     address.store(shard.slots.as_ptr() as usize, Ordering::Relaxed);
@@ -237,6 +249,10 @@ impl<S: Copy + Eq + Default> Table<S> {
                 }
                 (None, None) => (0..BUCKET).min_by_key(|&i| bucket[i].budget).unwrap_or(0),
             };
+            if bucket[slot].budget == 0 {
+                shard.used += 1;
+            }
+            let bucket = &mut shard.slots[at..at + BUCKET];
             if bucket[slot].hash != hash || bucket[slot].budget < budget {
                 bucket[slot] = Slot {
                     hash,
@@ -470,6 +486,9 @@ pub struct Outcome {
     /// Set when an iteration stopped before its limit was searched (memory, interruption):
     /// the reason; every earlier iteration's bound stays proved.
     pub stopped: Option<String>,
+    /// Set when the loop paused before this limit ([`Span::pause_over`]): every smaller
+    /// limit was searched without a line.
+    pub paused: Option<u32>,
 }
 
 /// The limit after a failed iteration with limit `limit` whose pruned lines needed `next`
@@ -533,25 +552,109 @@ pub struct Step {
     pub stopped: Option<String>,
 }
 
+/// Where a loop of iterations ([`deepen_by`]) starts and when it ends early.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Span<'a> {
+    /// A line known from elsewhere (a beam's): the loop ends with it once every shorter
+    /// bound is searched.
+    pub upper: Option<&'a [Move]>,
+    /// The largest limit searched: the loop gives up rather than go beyond.
+    pub max: u32,
+    /// The first limit, when larger than the root's bound: the limit a paused loop stopped
+    /// at, every smaller one having been searched.
+    pub from: u32,
+    /// Pause before an iteration whose expected wall time ([`expected_millis`]) exceeds this
+    /// many milliseconds ([`Outcome::paused`]).
+    pub pause_over: Option<f64>,
+}
+
+impl Span<'_> {
+    /// From the root's bound to `max`, never pausing.
+    pub fn to(max: u32) -> Span<'static> {
+        Span {
+            max,
+            ..Span::default()
+        }
+    }
+}
+
+impl Step {
+    /// A line found (at the iteration's limit), after `nodes`.
+    pub fn found(line: Vec<Move>, nodes: u64) -> Step {
+        Step {
+            line: Some(line),
+            nodes,
+            next: 0,
+            stopped: None,
+        }
+    }
+
+    /// Stopped before the limit was searched, after `nodes`, for `reason`.
+    pub fn stopped(nodes: u64, reason: String) -> Step {
+        Step {
+            line: None,
+            nodes,
+            next: 0,
+            stopped: Some(reason),
+        }
+    }
+}
+
 /// Iterative deepening from `root` with the subtrees of an iteration (each root move with
-/// each reply) searched in parallel on rayon's current pool; stops with `upper` (a line
-/// known from elsewhere) once every shorter bound is searched, and gives up once the limit
-/// would exceed `max`.
+/// each reply) searched in parallel on rayon's current pool, over `span`.
 pub fn deepen<P: Puzzle>(
     puzzle: &P,
     root: &P::Node,
     table: &Table<P::State>,
-    upper: Option<&[Move]>,
-    max: u32,
+    span: Span,
     interrupt: Option<&AtomicBool>,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Outcome {
-    use rayon::prelude::*;
-    let tasks = root_tasks(puzzle, root);
     let own = AtomicBool::new(false);
     // One flag stops the workers: a line found, or an interruption from outside.
     let stop = interrupt.unwrap_or(&own);
-    deepen_by(puzzle, root, upper, max, progress, |aimed_root, limit| {
+    let mut deepening = Deepening::new(puzzle, root, table, stop);
+    deepen_by(puzzle, root, span, progress, |aimed_root, limit| {
+        deepening.search(aimed_root, limit, progress)
+    })
+}
+
+/// One iteration after another of the depth-first search, its subtrees shared among
+/// rayon's threads: [`deepen`]'s step, and the layered method's fallback for bounds whose
+/// layers do not fit.
+pub struct Deepening<'a, P: Puzzle> {
+    puzzle: &'a P,
+    table: &'a Table<P::State>,
+    stop: &'a AtomicBool,
+    tasks: Vec<(Move, Option<Move>)>,
+}
+
+impl<'a, P: Puzzle> Deepening<'a, P> {
+    /// The search of `root`'s subtrees with `table`, stopped by `stop` (raised by the search
+    /// itself when a line is found).
+    pub fn new(
+        puzzle: &'a P,
+        root: &P::Node,
+        table: &'a Table<P::State>,
+        stop: &'a AtomicBool,
+    ) -> Self {
+        Deepening {
+            puzzle,
+            table,
+            stop,
+            tasks: root_tasks(puzzle, root),
+        }
+    }
+
+    /// One iteration with `limit` from `aimed_root` (the root aimed at it).
+    pub fn search(
+        &mut self,
+        aimed_root: &P::Node,
+        limit: u32,
+        progress: &(dyn Fn(&Progress) + Sync),
+    ) -> Step {
+        use rayon::prelude::*;
+        let (puzzle, table, stop, tasks) = (self.puzzle, self.table, self.stop, &self.tasks);
         let found: Mutex<Option<Vec<Move>>> = Mutex::new(None);
         let done = AtomicUsize::new(0);
         let (nodes, next) = tasks
@@ -579,18 +682,30 @@ pub fn deepen<P: Puzzle>(
             next,
             stopped: interrupted.then(|| "interrupted".to_string()),
         }
-    })
+    }
 }
 
-/// The loop of iterations shared by every method: limits from the root's bound up, each
-/// searched by `iteration(aimed root, limit)`, until a line is found, `upper` (a line known
-/// from elsewhere) is as short as the next limit, the limit would exceed `max`, the search
-/// proves there is no line, or an iteration stops early (reported in [`Outcome::stopped`]).
+/// The expected wall time of the next iteration from the ones searched: the last one's
+/// times its growth over the one before (at least 1, at most 100), or `None` before two
+/// iterations of a millisecond or more. Each bound costs several times the one before, so
+/// this is an estimate for the progress line and the level table's upgrade, not a promise.
+pub fn expected_millis(iterations: &[Iteration]) -> Option<f64> {
+    let [.., before, last] = iterations else {
+        return None;
+    };
+    (before.millis >= 1.0).then(|| last.millis * (last.millis / before.millis).clamp(1.0, 100.0))
+}
+
+/// The loop of iterations shared by every method: limits from the root's bound (or
+/// `span.from`) up, each searched by `iteration(aimed root, limit)`, until a line is found,
+/// `span.upper` is as short as the next limit, the limit would exceed `span.max`, the
+/// search proves there is no line, the next iteration is expected to take longer than
+/// `span.pause_over` ([`Outcome::paused`]), or an iteration stops early
+/// ([`Outcome::stopped`]).
 pub fn deepen_by<P: Puzzle>(
     puzzle: &P,
     root: &P::Node,
-    upper: Option<&[Move]>,
-    max: u32,
+    span: Span,
     progress: &(dyn Fn(&Progress) + Sync),
     mut iteration: impl FnMut(&P::Node, u32) -> Step,
 ) -> Outcome {
@@ -600,24 +715,36 @@ pub fn deepen_by<P: Puzzle>(
         line: Vec::new(),
         iterations: Vec::new(),
         stopped: None,
+        paused: None,
     };
     if puzzle.is_done(root) {
         out.minimum = Some(0);
         return out;
     }
-    let mut limit = puzzle.bound(root);
+    let mut limit = puzzle.bound(root).max(span.from);
     let mut hopeless = 0;
     loop {
         // Every bound below `limit` has been searched: a known line that short is shortest.
-        if let Some(line) = upper.filter(|line| line.len() as u32 <= limit) {
+        if let Some(line) = span.upper.filter(|line| line.len() as u32 <= limit) {
             out.minimum = Some(line.len() as u32);
             out.line = line.to_vec();
             return out;
         }
-        if limit > max {
+        if limit > span.max {
             return out;
         }
-        progress(&Progress::Started(limit));
+        let expected = expected_millis(&out.iterations);
+        if expected
+            .zip(span.pause_over)
+            .is_some_and(|(e, most)| e > most)
+        {
+            out.paused = Some(limit);
+            return out;
+        }
+        progress(&Progress::Started {
+            bound: limit,
+            expected_millis: expected,
+        });
         let started = Instant::now();
         let mut aimed_root = root.clone();
         let aimed = puzzle.aim(&mut aimed_root, limit);
@@ -659,7 +786,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_table_grows_as_it_fills_and_keeps_what_a_full_one_keeps() {
+    fn the_table_grows_as_it_fills_a_quarter_and_keeps_within_its_cap() {
         let hash = |i: u64| crate::games::halma::zobrist::splitmix64(i).1;
         // A cap of 16 GiB costs a few MB until it is used.
         let big = Table::<u64>::new(16 << 30);
@@ -668,27 +795,42 @@ mod tests {
         for i in 0..200_000 {
             big.store(hash(i), i, 3);
         }
-        assert_eq!(big.used(), 200_000);
-        assert!(big.held_bytes() < 256 << 20, "{}", big.held_bytes());
-        assert!((0..200_000).all(|i| big.get(hash(i), i) == Some(3)));
-        // A small cap, overfilled: the grown table holds what one of full size from the
-        // start holds, entry for entry.
-        let grown = Table::<u64>::new(3 << 20);
-        let full = Table::<u64>::new(3 << 20);
-        for shard in &full.shards {
-            let mut shard = lock(shard);
-            while shard.buckets() < full.max_buckets {
-                shard.double();
-            }
-        }
+        // It holds its entries in at most eight times their slots (a doubling waits for a
+        // quarter of the slots in use; the few lost meanwhile are the replacements a table
+        // of that size makes).
+        let used = big.used();
+        assert!(used > 196_000 && used <= 200_000, "{used}");
+        let slot = std::mem::size_of::<Slot<u64>>();
+        assert!(
+            big.held_bytes() <= 8 * 200_000 * slot + (8 << 20),
+            "{}",
+            big.held_bytes()
+        );
+        let kept = (0..200_000)
+            .filter(|&i| big.get(hash(i), i) == Some(3))
+            .count();
+        assert_eq!(kept, used);
+        // A small cap, overfilled: it grows to its cap and no further, then replaces; what
+        // it holds is what was stored.
+        let small = Table::<u64>::new(3 << 20);
         for i in 0..400_000u64 {
-            for t in [&grown, &full] {
-                t.store(hash(i), i, (i % 7) as u32);
-            }
+            small.store(hash(i), i, (i % 7) as u32);
         }
-        assert_eq!(grown.held_bytes(), full.held_bytes());
-        assert!(grown.used() < 400_000);
-        assert!((0..400_000).all(|i| grown.get(hash(i), i) == full.get(hash(i), i)));
+        assert!(
+            small.held_bytes() <= small.bytes(),
+            "{}",
+            small.held_bytes()
+        );
+        assert!(
+            small.held_bytes() * 2 > small.bytes(),
+            "{}",
+            small.held_bytes()
+        );
+        let held = (0..400_000u64)
+            .filter(|&i| small.get(hash(i), i) == Some((i % 7) as u32))
+            .count();
+        assert_eq!(held, small.used());
+        assert!(small.used() * 4 > small.bytes() / slot, "{}", small.used());
     }
 
     /// A counter to bring down to zero by ones and twos (a two needs at least two left): the
@@ -788,7 +930,7 @@ mod tests {
                 depth: 0,
                 parity: None,
             };
-            let outcome = deepen(&AimedCountdown, &root, &table, None, 40, None, &|_| {});
+            let outcome = deepen(&AimedCountdown, &root, &table, Span::to(40), None, &|_| {});
             if start == 1 {
                 assert_eq!(outcome.minimum, None);
                 assert!(outcome.impossible);
@@ -817,8 +959,8 @@ mod tests {
                 .unwrap();
             for start in 1..12u32 {
                 let table = Table::new(1 << 16);
-                let outcome =
-                    pool.install(|| deepen(&Countdown, &start, &table, None, 20, None, &|_| {}));
+                let outcome = pool
+                    .install(|| deepen(&Countdown, &start, &table, Span::to(20), None, &|_| {}));
                 let want = start.div_ceil(2);
                 assert_eq!(
                     outcome.minimum,

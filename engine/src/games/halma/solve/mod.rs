@@ -139,14 +139,30 @@ pub struct Options {
     /// The longest line looked for, a hard bound on every phase: the beams search no deeper
     /// and the deepening gives up rather than search an iteration whose limit exceeds it.
     pub max_bound: u32,
-    /// Most states (bytes) of the level table: the strongest grouping that fits is built.
+    /// Most states (bytes) of the level table built first: the strongest grouping that fits.
     pub level_states: u64,
+    /// Most states (bytes) of a stronger level table (solitaire): when the next bound is
+    /// expected ([`ida::expected_millis`]) to take longer than building the strongest
+    /// grouping that fits here (its states at the first table's rate), the search pauses,
+    /// builds it and goes on with it. At most `level_states`: never.
+    pub level_states_most: u64,
+    /// Pause for the stronger level table when the next bound is expected to take longer
+    /// than this many milliseconds instead (tests force the upgrade with 0).
+    pub level_upgrade_millis: Option<f64>,
     /// States per depth of the beam search for an upper bound; 0 for none.
     pub beam_width: usize,
     /// The depth from which aimed beams ([`beam::aimed`]), run after the first beam for
     /// each length from the start's bound up, search their states to the end; `None`: a
     /// third of the length aimed at; `Some(0)`: no aimed beams.
     pub complete_at: Option<u32>,
+    /// The layered method's widest aimed beam: at a bound whose layers are expected to be
+    /// costly, or do not fit, aimed beams of `beam_width`, ten times that and so on up to
+    /// this look for its line (every shorter bound refuted, a line found is shortest).
+    pub widest_beam: usize,
+    /// When a bound's layers do not fit and no aimed beam finds its line, the layered
+    /// method hands that bound and the ones after to the deepening (which never stops for
+    /// memory) instead of stopping.
+    pub fallback: bool,
 }
 
 impl Options {
@@ -193,6 +209,9 @@ pub struct Solution {
     pub millis: f64,
     /// The method each bound was searched with (never `Auto`).
     pub method: Method,
+    /// The bound from which the deepening searched in place of the layers
+    /// ([`Options::fallback`]), if it did.
+    pub deepening_from: Option<u32>,
     /// Why the search stopped before a minimum was proved (memory, interruption), if it did.
     pub stopped: Option<String>,
     /// States in the largest layer of the layered method (0 for deepening).
@@ -255,37 +274,33 @@ fn solve_on<G: Geometry>(
     let method = options.method.resolve(mode, G::BOARD);
     let setup = Arc::new(Setup::<G>::new(rules)?);
     let (proof, level) = match mode {
-        Mode::Solitaire => {
-            let building = Instant::now();
-            let levels = LevelTable::new(&setup, 0, options.level_states, options.stop);
-            let built = building.elapsed().as_secs_f64() * 1e3;
-            let parity = ParityBound::new(&setup, 0);
-            let puzzle =
-                Solitaire::new(&setup, 0, G::BB::EMPTY, parity, levels.as_ref()).with_mirror();
-            let proof = prove(
-                &puzzle,
-                &puzzle.node(setup.home(0)),
-                method,
-                options,
-                progress,
-            );
-            let level = levels.as_ref().map(|t| (t.states(), t.grouping(), built));
-            (proof, level)
-        }
+        Mode::Solitaire => solitaire_proof(&setup, method, options, progress),
         Mode::Cooperative => {
             let puzzle = Cooperative::new(&setup).with_symmetries(&setup);
             let root = puzzle.node(Position::start(setup.clone()));
-            let proof = prove(&puzzle, &root, method, options, progress);
-            (proof, None)
+            let table = proof_table(method, options);
+            let proof = prove(
+                &puzzle,
+                &root,
+                (method, &table),
+                options,
+                (Start::Fresh, None),
+                progress,
+            );
+            (Proved::new(proof, &table), None)
         }
     };
-    let Proof {
-        outcome,
-        beam,
-        start_bound,
+    let Proved {
+        proof:
+            Proof {
+                outcome,
+                beam,
+                start_bound,
+                layers,
+                deepening_from,
+            },
         table_bytes,
         table_used,
-        layers,
     } = proof;
     // A beam's line is never longer than the limit, so the deepening always reaches it:
     // without a minimum there is no line at all.
@@ -311,6 +326,7 @@ fn solve_on<G: Geometry>(
         level_millis: level.map_or(0.0, |(_, _, millis)| millis),
         millis: started.elapsed().as_secs_f64() * 1e3,
         method,
+        deepening_from,
         stopped: outcome.stopped,
         widest_layer: layers.widest,
         peak_bytes: if method == Method::Layered {
@@ -321,117 +337,365 @@ fn solve_on<G: Geometry>(
     })
 }
 
+/// A proof with the table of proven failures it filled.
+struct Proved {
+    proof: Proof,
+    table_bytes: usize,
+    table_used: usize,
+}
+
+impl Proved {
+    fn new<S: Copy + Eq + Default>(proof: Proof, table: &Table<S>) -> Self {
+        Proved {
+            proof,
+            table_bytes: table.bytes(),
+            table_used: table.used(),
+        }
+    }
+}
+
+/// The level table built and its states, grouping and build time, as [`Solution`] reports.
+type LevelReport = (usize, Grouping, f64);
+
+/// The solitaire proof of side A: the level table of `options.level_states` first; when
+/// the next bound is expected to take longer than building the strongest table within
+/// `options.level_states_most`, that table is built and the proof goes on with it from
+/// where it paused, the table of proven failures kept (what it holds is true of the game,
+/// whatever the bound).
+fn solitaire_proof<G: Geometry>(
+    setup: &Setup<G>,
+    method: Method,
+    options: &Options,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> (Proved, Option<LevelReport>) {
+    let building = Instant::now();
+    let levels = LevelTable::new(setup, 0, options.level_states, options.stop);
+    let built = building.elapsed().as_secs_f64() * 1e3;
+    let table = proof_table(method, options);
+    let prove_with = |levels: Option<&LevelTable>, start, pause_over| {
+        let parity = ParityBound::new(setup, 0);
+        let puzzle = Solitaire::new(setup, 0, G::BB::EMPTY, parity, levels).with_mirror();
+        let root = puzzle.node(setup.home(0));
+        let start = (start, pause_over);
+        prove(&puzzle, &root, (method, &table), options, start, progress)
+    };
+    // Its expected build time: the first table's time a state, times the square of the
+    // ratio of buckets (a state's relaxed moves grow with the pairs of buckets). Measured
+    // on the diamond: levels (64 MB) to levels and classes, estimated 20 min, built in 34.
+    let stronger = levels.as_ref().and_then(|first| {
+        let (grouping, states) = strongest_levels(setup, options.level_states_most)?;
+        let buckets = |g| LevelTable::buckets_of(setup, 0, g).unwrap_or(1).max(1) as f64;
+        let ratio = buckets(grouping) / buckets(first.grouping());
+        let per_state = built.max(1.0) / first.states().max(1) as f64;
+        let expected = per_state * ratio * ratio * states as f64;
+        (grouping != first.grouping()).then_some((grouping, states, expected))
+    });
+    let mut level = levels.as_ref().map(|t| (t.states(), t.grouping(), built));
+    let pause_over = stronger.map(|s| options.level_upgrade_millis.unwrap_or(s.2));
+    let mut proof = prove_with(levels.as_ref(), Start::Fresh, pause_over);
+    if let (Some(from), Some((grouping, states, expected))) = (proof.outcome.paused, stronger) {
+        drop(levels);
+        progress(&Progress::LevelsStarted {
+            grouping,
+            states,
+            expected_millis: expected,
+        });
+        let building = Instant::now();
+        let strong = LevelTable::with_grouping(setup, 0, grouping, states, options.stop);
+        let millis = building.elapsed().as_secs_f64() * 1e3;
+        match strong {
+            Some(strong) => {
+                level = Some((strong.states(), grouping, built + millis));
+                let start = Start::Resumed {
+                    from,
+                    beam: proof.beam.clone(),
+                };
+                let resumed = prove_with(Some(&strong), start, None);
+                let mut iterations = std::mem::take(&mut proof.outcome.iterations);
+                iterations.extend(resumed.outcome.iterations.iter().cloned());
+                proof = Proof {
+                    outcome: ida::Outcome {
+                        iterations,
+                        ..resumed.outcome
+                    },
+                    start_bound: proof.start_bound,
+                    ..resumed
+                };
+            }
+            None => proof.outcome.stopped = Some("interrupted".into()),
+        }
+    }
+    (Proved::new(proof, &table), level)
+}
+
+/// The strongest grouping of [`Grouping::ALL`] whose table of side A has at most `most`
+/// states, and its states.
+fn strongest_levels<G: Geometry>(setup: &Setup<G>, most: u64) -> Option<(Grouping, u64)> {
+    let most = most.min(u32::MAX as u64);
+    Grouping::ALL.iter().find_map(|&g| {
+        let states = LevelTable::size(setup, 0, g)?;
+        (states <= most).then_some((g, states))
+    })
+}
+
 /// What [`prove`] returns: the search's outcome and what it used.
 struct Proof {
     outcome: ida::Outcome,
     beam: Option<Beam>,
     start_bound: u32,
-    table_bytes: usize,
-    table_used: usize,
     layers: LayerStats,
+    /// The bound from which the deepening took over from the layers, if it did.
+    deepening_from: Option<u32>,
 }
 
 /// Most bytes of the table the beams share when the bounds are searched in layers (at most
 /// a quarter of the memory budget; the rest goes to the layers).
 const LAYERED_TABLE_BYTES: usize = 64 << 20;
 
-/// The beam search for an upper bound (unless its width is 0), then the bounds from the
-/// start's lower bound up, each searched by `method`, until a line is found or every bound
-/// below the beam's line is searched. No phase looks for a line longer than
-/// `options.max_bound`.
-fn prove<P: Layered>(
-    puzzle: &P,
-    root: &P::Node,
-    method: Method,
-    options: &Options,
-    progress: &(dyn Fn(&Progress) + Sync),
-) -> Proof {
-    let layered = method == Method::Layered;
-    let table_bytes = if layered {
+/// The table of proven failures a proof by `method` uses within `options`' budget: all of
+/// it for the deepening, a small one for the beams beside the layers.
+fn proof_table<S: Copy + Eq + Default>(method: Method, options: &Options) -> Table<S> {
+    Table::new(if method == Method::Layered {
         (options.table_bytes / 4).min(LAYERED_TABLE_BYTES)
     } else {
         options.table_bytes
-    };
-    let table = Table::new(table_bytes);
+    })
+}
+
+/// Where [`prove`] starts.
+enum Start {
+    /// From the root's bound, after a beam search for an upper bound.
+    Fresh,
+    /// At the limit where an earlier proof of the same root paused ([`ida::Span::from`]),
+    /// with that proof's beam.
+    Resumed {
+        /// The first limit searched.
+        from: u32,
+        /// The earlier proof's beam.
+        beam: Option<Beam>,
+    },
+}
+
+/// The beam search for an upper bound (unless its width is 0 or the proof is resumed), then
+/// the bounds from the start's lower bound up, each searched by `method`, until a line is
+/// found, every bound below the beam's line is searched, or the next bound is expected to
+/// take longer than `pause_over` milliseconds. No phase looks for a line longer than
+/// `options.max_bound`. `table` holds the proven failures (kept across a pause).
+fn prove<P: Layered>(
+    puzzle: &P,
+    root: &P::Node,
+    (method, table): (Method, &Table<P::State>),
+    options: &Options,
+    (start, pause_over): (Start, Option<f64>),
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Proof {
+    let layered = method == Method::Layered;
     let start_bound = puzzle.bound(root);
-    let beam = (options.beam_width > 0).then(|| {
-        progress(&Progress::BeamStarted(options.beam_width));
-        let (width, longest) = (options.beam_width, options.longest_beam());
-        let beam = beam::search(puzzle, root, width, longest, options.stop);
-        progress(&Progress::BeamFinished(beam.clone()));
-        if layered {
-            // The layers refute the short lengths sooner than aimed beams search them; a
-            // beam is aimed only at a bound whose layers do not fit (below).
-            beam
-        } else {
-            shorten(puzzle, root, beam, start_bound, options, &table, progress)
+    let (beam, from) = match start {
+        Start::Resumed { from, beam } => (beam, from),
+        Start::Fresh => {
+            let beam = (options.beam_width > 0).then(|| {
+                progress(&Progress::BeamStarted(options.beam_width));
+                let (width, longest) = (options.beam_width, options.longest_beam());
+                let beam = beam::search(puzzle, root, width, longest, options.stop);
+                progress(&Progress::BeamFinished(beam.clone()));
+                if layered {
+                    // The layers refute the short lengths sooner than aimed beams search
+                    // them; beams are aimed at a costly bound only (below).
+                    beam
+                } else {
+                    shorten(puzzle, root, beam, start_bound, options, table, progress)
+                }
+            });
+            (beam, 0)
         }
-    });
-    let upper = beam.as_ref().and_then(|b| b.line.as_deref());
+    };
+    let span = ida::Span {
+        upper: beam.as_ref().and_then(|b| b.line.as_deref()),
+        max: options.max_bound,
+        from,
+        pause_over,
+    };
     let mut layers = LayerStats::default();
+    let mut deepening_from = None;
     let outcome = if layered {
-        let budget = (options.table_bytes - table_bytes) as u64;
+        let budget = (options.table_bytes - table.bytes()) as u64;
         let own = AtomicBool::new(false);
         let stop = options.stop.unwrap_or(&own);
-        ida::deepen_by(
-            puzzle,
-            root,
-            upper,
-            options.max_bound,
-            progress,
-            |aimed, limit| {
-                let layer_done = |depth, states| {
-                    progress(&Progress::Layer {
-                        bound: limit,
-                        depth,
-                        states,
-                    })
-                };
-                let (result, stats) =
-                    layered::search(puzzle, aimed, limit, budget, stop, &layer_done);
-                layers.nodes += stats.nodes;
-                layers.widest = layers.widest.max(stats.widest);
-                layers.peak_bytes = layers.peak_bytes.max(stats.peak_bytes);
-                let (line, next, stopped) = match result {
-                    Layers::Found(line) => (Some(line), limit + 1, None),
-                    Layers::Failed { next } => (None, next, None),
-                    Layers::Stopped(reason) if stop.load(Ordering::Relaxed) => {
-                        (None, limit + 1, Some(reason))
-                    }
-                    // Every shorter bound is refuted: a line of this length is shortest.
-                    Layers::Stopped(reason) => (
-                        aim_at(puzzle, root, limit, options, progress).and_then(|aimed| aimed.line),
-                        limit + 1,
-                        Some(reason),
-                    ),
-                };
-                let stopped = if line.is_some() { None } else { stopped };
-                Step {
-                    line,
+        // The table of the beams after layers that did not fit and of the deepening, should
+        // it take over: it grows as it fills, once the layers are gone.
+        let whole = Table::new(options.table_bytes);
+        let mut deepening = None;
+        let mut beams = Widening::new(options, beam.as_ref());
+        let mut searched = Vec::new();
+        ida::deepen_by(puzzle, root, span, progress, |aimed, limit| {
+            if deepening_from.is_some() {
+                let deepening = deepening
+                    .get_or_insert_with(|| ida::Deepening::new(puzzle, root, &whole, stop));
+                return deepening.search(aimed, limit, progress);
+            }
+            // Every shorter bound is refuted here, so a line of this length is shortest.
+            let expected = ida::expected_millis(&searched);
+            // Beside the layers, the beams keep to the small table; after them, the whole.
+            if let Some(line) = beams.before_layers(puzzle, root, limit, expected, table, progress)
+            {
+                return Step::found(line, 0);
+            }
+            let started = Instant::now();
+            let layer_done = |depth, states| {
+                progress(&Progress::Layer {
+                    bound: limit,
+                    depth,
+                    states,
+                })
+            };
+            let (result, stats) = layered::search(puzzle, aimed, limit, budget, stop, &layer_done);
+            layers.nodes += stats.nodes;
+            layers.widest = layers.widest.max(stats.widest);
+            layers.peak_bytes = layers.peak_bytes.max(stats.peak_bytes);
+            searched.push(Iteration {
+                bound: limit,
+                solved: false,
+                nodes: stats.nodes,
+                millis: started.elapsed().as_secs_f64() * 1e3,
+            });
+            match result {
+                Layers::Found(line) => Step::found(line, stats.nodes),
+                Layers::Failed { next } => Step {
+                    line: None,
                     nodes: stats.nodes,
                     next,
-                    stopped,
+                    stopped: None,
+                },
+                Layers::Stopped(reason) if stop.load(Ordering::Relaxed) => {
+                    Step::stopped(stats.nodes, reason)
                 }
-            },
-        )
+                Layers::Stopped(reason) => {
+                    if let Some(line) = beams.after_layers(puzzle, root, limit, &whole, progress) {
+                        return Step::found(line, 0);
+                    }
+                    if !options.fallback {
+                        return Step::stopped(stats.nodes, reason);
+                    }
+                    progress(&Progress::Switched {
+                        bound: limit,
+                        reason,
+                    });
+                    deepening_from = Some(limit);
+                    let deepening = deepening
+                        .get_or_insert_with(|| ida::Deepening::new(puzzle, root, &whole, stop));
+                    deepening.search(aimed, limit, progress)
+                }
+            }
+        })
     } else {
-        ida::deepen(
-            puzzle,
-            root,
-            &table,
-            upper,
-            options.max_bound,
-            options.stop,
-            progress,
-        )
+        let own = AtomicBool::new(false);
+        let mut deepening = ida::Deepening::new(puzzle, root, table, options.stop.unwrap_or(&own));
+        ida::deepen_by(puzzle, root, span, progress, |aimed, limit| {
+            deepening.search(aimed, limit, progress)
+        })
     };
     Proof {
         outcome,
         beam,
         start_bound,
-        table_bytes: table.bytes(),
-        table_used: table.used(),
         layers,
+        deepening_from,
+    }
+}
+
+/// The aimed beams the layered method runs at a bound, widest last: the widths of
+/// `options` from `beam_width` up by tens to `widest_beam`, each tried at most once a
+/// bound. Before the layers, a width is tried only while its node budget is expected to
+/// cost less than the layers' expected time (at the node rate the beams so far have
+/// shown: a beam that finds a line usually does so long before its budget); after layers
+/// that did not fit, every width not yet tried.
+struct Widening<'o> {
+    options: &'o Options,
+    /// Nodes a millisecond, from the beams run so far.
+    rate: Option<f64>,
+    /// The next width to try at the current bound, and that bound.
+    next: (usize, u32),
+}
+
+impl<'o> Widening<'o> {
+    fn new(options: &'o Options, first: Option<&Beam>) -> Self {
+        Widening {
+            options,
+            rate: first.and_then(|b| (b.millis > 0.0).then(|| b.nodes as f64 / b.millis)),
+            next: (options.beam_width, 0),
+        }
+    }
+
+    /// The next width to try at `limit`, if one is left.
+    fn width(&mut self, limit: u32) -> Option<usize> {
+        if self.next.1 != limit {
+            self.next = (self.options.beam_width, limit);
+        }
+        let width = self.next.0;
+        (width > 0 && width <= self.options.widest_beam.max(self.options.beam_width))
+            .then_some(width)
+    }
+
+    /// One aimed beam at `limit` of the next width; its line, if it finds one.
+    fn run<P: Puzzle>(
+        &mut self,
+        (puzzle, root): (&P, &P::Node),
+        (limit, width): (u32, usize),
+        table: &Table<P::State>,
+        progress: &(dyn Fn(&Progress) + Sync),
+    ) -> Option<Option<Vec<Move>>> {
+        self.next.0 = width.saturating_mul(10);
+        let options = Options {
+            beam_width: width,
+            ..*self.options
+        };
+        let beam = aim_at(puzzle, root, limit, &options, table, progress)?;
+        if beam.millis > 0.0 {
+            self.rate = Some(beam.nodes as f64 / beam.millis);
+        }
+        Some(beam.line)
+    }
+
+    /// Beams at `limit` before its layers, while they are expected to be cheap beside the
+    /// layers' `expected` milliseconds.
+    fn before_layers<P: Puzzle>(
+        &mut self,
+        puzzle: &P,
+        root: &P::Node,
+        limit: u32,
+        expected: Option<f64>,
+        table: &Table<P::State>,
+        progress: &(dyn Fn(&Progress) + Sync),
+    ) -> Option<Vec<Move>> {
+        let expected = expected?;
+        while let Some(width) = self.width(limit) {
+            let budget = width as f64 * COMPLETION_NODES_PER_STATE as f64;
+            if budget / self.rate? > expected {
+                return None;
+            }
+            if let Some(line) = self.run((puzzle, root), (limit, width), table, progress)? {
+                return Some(line);
+            }
+        }
+        None
+    }
+
+    /// Every width not yet tried at `limit`, after its layers did not fit.
+    fn after_layers<P: Puzzle>(
+        &mut self,
+        puzzle: &P,
+        root: &P::Node,
+        limit: u32,
+        table: &Table<P::State>,
+        progress: &(dyn Fn(&Progress) + Sync),
+    ) -> Option<Vec<Move>> {
+        while let Some(width) = self.width(limit) {
+            if let Some(line) = self.run((puzzle, root), (limit, width), table, progress)? {
+                return Some(line);
+            }
+        }
+        None
     }
 }
 
@@ -474,17 +738,16 @@ fn shorten<P: Puzzle>(
     beam
 }
 
-/// The layered method's way past a bound whose layers do not fit in memory: an aimed beam
-/// ([`beam::aimed`]) for lines of exactly `limit` moves, the width and completion depth of
-/// `options` (`None` without a beam or with `--complete 0`, or when interrupted), its
-/// completion with a table of proven failures of the whole memory budget (the layers are
-/// gone by then). Its line, if any, is a shortest one, every shorter bound having been
-/// refuted; without one nothing is proved.
+/// An aimed beam ([`beam::aimed`]) for lines of exactly `limit` moves at the width and
+/// completion depth of `options` (`None` without a beam or with `--complete 0`, or when
+/// interrupted), sharing `table`. Its line, if any, is a shortest one when every shorter
+/// bound has been refuted.
 fn aim_at<P: Puzzle>(
     puzzle: &P,
     root: &P::Node,
     limit: u32,
     options: &Options,
+    table: &Table<P::State>,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Option<Beam> {
     let complete_at = options.complete_at.unwrap_or(limit / 3);
@@ -492,13 +755,12 @@ fn aim_at<P: Puzzle>(
     if options.beam_width == 0 || complete_at == 0 || stopped {
         return None;
     }
-    let table = Table::new(options.table_bytes);
     Some(aimed_beam(
         puzzle,
         root,
         (limit, complete_at),
         options,
-        &table,
+        table,
         progress,
     ))
 }

@@ -56,8 +56,14 @@ pub struct Iteration {
 /// What the progress callback hears.
 #[derive(Clone, Debug)]
 pub enum Progress {
-    /// An iteration with this limit starts.
-    Started(u32),
+    /// An iteration starts.
+    Started {
+        /// Its limit.
+        bound: u32,
+        /// Its expected wall time from the growth of the ones before
+        /// ([`super::ida::expected_millis`]), when there were two.
+        expected_millis: Option<f64>,
+    },
     /// An iteration ended.
     Finished(Iteration),
     /// The beam search for an upper bound starts, with this width.
@@ -75,6 +81,23 @@ pub enum Progress {
         depth: u32,
         /// Its states.
         states: u64,
+    },
+    /// A stronger level table is built (the next bound was expected to take longer).
+    LevelsStarted {
+        /// Its grouping.
+        grouping: super::bound::Grouping,
+        /// Its states.
+        states: u64,
+        /// Its expected build time, at the first table's rate.
+        expected_millis: f64,
+    },
+    /// The layers of `bound` did not fit and no aimed beam found its line: the deepening
+    /// searches it and every bound after it.
+    Switched {
+        /// The bound.
+        bound: u32,
+        /// Why the layers stopped.
+        reason: String,
     },
     /// The iteration with limit `bound` has searched `done` of its `tasks` subtrees.
     Searched {
