@@ -376,17 +376,23 @@ fn square6_fails(mode: &str, flags: &[&str]) -> String {
     fails(&args)
 }
 
-/// The machine's memory in MB (`MemTotal`).
+/// A field of `/proc/meminfo` in MB.
 #[cfg(target_os = "linux")]
-fn machine_mb() -> usize {
+fn meminfo_mb(field: &str) -> usize {
     let text = std::fs::read_to_string("/proc/meminfo").unwrap();
-    let line = text.lines().find(|l| l.starts_with("MemTotal:")).unwrap();
+    let line = text.lines().find(|l| l.starts_with(field)).unwrap();
     line.split_whitespace()
         .nth(1)
         .unwrap()
         .parse::<usize>()
         .unwrap()
         >> 10
+}
+
+/// The machine's memory in MB (`MemTotal`).
+#[cfg(target_os = "linux")]
+fn machine_mb() -> usize {
+    meminfo_mb("MemTotal:")
 }
 
 #[cfg(target_os = "linux")]
@@ -459,22 +465,6 @@ fn a_large_table_costs_what_is_used_and_one_beyond_the_machine_is_refused() {
     );
 }
 
-/// The memory available now in MB (`MemAvailable`).
-#[cfg(target_os = "linux")]
-fn available_mb() -> usize {
-    let text = std::fs::read_to_string("/proc/meminfo").unwrap();
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("MemAvailable:"))
-        .unwrap();
-    line.split_whitespace()
-        .nth(1)
-        .unwrap()
-        .parse::<usize>()
-        .unwrap()
-        >> 10
-}
-
 #[cfg(target_os = "linux")]
 #[test]
 fn the_default_budget_is_a_share_of_the_memory_available() {
@@ -491,7 +481,7 @@ fn the_default_budget_is_a_share_of_the_memory_available() {
         .collect();
     let (n, m) = (numbers[0], numbers[1]);
     assert_eq!(n, (m / 2).max(256), "{line}");
-    let now = available_mb();
+    let now = meminfo_mb("MemAvailable:");
     assert!(
         m * 2 > now && m < now * 2,
         "{m} MB then, {now} MB now: {line}"

@@ -278,12 +278,10 @@ fn layered_and_deepening_agree_on_small_boards() {
     }
 }
 
-/// A layered search that would exceed its memory stops with a clear reason and keeps what
-/// it proved: no minimum, every completed bound unsolved; with a beam, an aimed beam at the
-/// bound that did not fit gives the minimum (`halma8` cooperative, 24).
-#[test]
-fn layered_search_stops_at_its_memory_budget() {
-    let options = Options {
+/// The options of a layered cooperative solve whose layers do not fit (1 MB), without a
+/// first beam.
+fn cramped_layers() -> Options {
+    Options {
         method: solve::Method::Layered,
         stop: None,
         table_bytes: 1 << 20,
@@ -295,7 +293,15 @@ fn layered_search_stops_at_its_memory_budget() {
         level_upgrade_millis: None,
         widest_beam: 0,
         fallback: false,
-    };
+    }
+}
+
+/// A layered search that would exceed its memory stops with a clear reason and keeps what
+/// it proved: no minimum, every completed bound unsolved; with a beam, an aimed beam at the
+/// bound that did not fit gives the minimum (`halma8` cooperative, 24).
+#[test]
+fn layered_search_stops_at_its_memory_budget() {
+    let options = cramped_layers();
     let s = solve::solve(
         Rules::parse("halma8").unwrap(),
         Mode::Cooperative,
@@ -322,24 +328,6 @@ fn layered_search_stops_at_its_memory_budget() {
     .unwrap();
     assert_eq!((s.minimum, s.line.len()), (Some(24), 24));
     assert!(s.stopped.is_none());
-}
-
-/// The options of a layered cooperative solve whose layers do not fit (1 MB), without a
-/// first beam.
-fn cramped_layers() -> Options {
-    Options {
-        method: solve::Method::Layered,
-        stop: None,
-        table_bytes: 1 << 20,
-        max_bound: 60,
-        level_states: bound::MAX_LEVEL_STATES,
-        beam_width: 0,
-        complete_at: None,
-        level_states_most: 0,
-        level_upgrade_millis: None,
-        widest_beam: 0,
-        fallback: false,
-    }
 }
 
 /// The bounds of `s` climb one search each: no bound is searched twice or skipped over
@@ -495,12 +483,6 @@ fn a_paused_solitaire_goes_on_with_a_stronger_level_table() {
     assert_eq!(rest(&after), rest(&strong_alone));
     assert_eq!(after.iterations.len(), 2 + rest(&after).len());
     assert!(after.iterations.len() <= before.iterations.len());
-    assert!(
-        after.nodes() < before.nodes(),
-        "{} {}",
-        after.nodes(),
-        before.nodes()
-    );
 }
 
 /// The beam search only ever stops the deepening early: with any width the minimum is the

@@ -687,13 +687,13 @@ impl<'a, P: Puzzle> Deepening<'a, P> {
 
 /// The expected wall time of the next iteration from the ones searched: the last one's
 /// times its growth over the one before (at least 1, at most 100), or `None` before two
-/// iterations of a millisecond or more. Each bound costs several times the one before, so
+/// iterations (or when the one before took no measurable time). Each bound costs several times the one before, so
 /// this is an estimate for the progress line and the level table's upgrade, not a promise.
 pub fn expected_millis(iterations: &[Iteration]) -> Option<f64> {
     let [.., before, last] = iterations else {
         return None;
     };
-    (before.millis >= 1.0).then(|| last.millis * (last.millis / before.millis).clamp(1.0, 100.0))
+    (before.millis > 0.0).then(|| last.millis * (last.millis / before.millis).clamp(1.0, 100.0))
 }
 
 /// The loop of iterations shared by every method: limits from the root's bound (or
@@ -976,5 +976,61 @@ mod tests {
                 assert_eq!(n, 0);
             }
         }
+    }
+
+    #[test]
+    fn a_loop_pauses_before_a_long_iteration_and_resumes_where_it_paused() {
+        let mut seen = Vec::new();
+        let fail_until = |found_at: u32| {
+            move |_: &u32, limit: u32| {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                if limit == found_at {
+                    Step::found(vec![Move::new(1, 0); limit as usize], 1)
+                } else {
+                    Step {
+                        line: None,
+                        nodes: 1,
+                        next: limit + 1,
+                        stopped: None,
+                    }
+                }
+            }
+        };
+        // Any expectation is over a budget below zero: the loop pauses once it has one.
+        let span = Span {
+            pause_over: Some(-1.0),
+            ..Span::to(30)
+        };
+        let first = fail_until(14);
+        let out = deepen_by(&Countdown, &20, span, &|_| {}, |n, limit| {
+            seen.push(limit);
+            first(n, limit)
+        });
+        assert_eq!((out.paused, out.minimum), (Some(12), None));
+        assert_eq!(seen, [10, 11]);
+        assert_eq!(out.iterations.len(), 2);
+        // Resumed at the pause, without one: the limits go on from there to the line.
+        let resumed = Span {
+            from: 12,
+            ..Span::to(30)
+        };
+        let second = fail_until(14);
+        let out = deepen_by(&Countdown, &20, resumed, &|_| {}, |n, limit| {
+            seen.push(limit);
+            second(n, limit)
+        });
+        assert_eq!((out.paused, out.minimum), (None, Some(14)));
+        assert_eq!(seen, [10, 11, 12, 13, 14]);
+        // The expectation: the last time times its growth, at least once, at most 100 times.
+        let it = |millis| Iteration {
+            bound: 0,
+            solved: false,
+            nodes: 0,
+            millis,
+        };
+        assert_eq!(expected_millis(&[it(2.0)]), None);
+        assert_eq!(expected_millis(&[it(2.0), it(6.0)]), Some(18.0));
+        assert_eq!(expected_millis(&[it(6.0), it(2.0)]), Some(2.0));
+        assert_eq!(expected_millis(&[it(0.01), it(10.0)]), Some(1000.0));
     }
 }

@@ -290,18 +290,9 @@ fn solve_on<G: Geometry>(
             (Proved::new(proof, &table), None)
         }
     };
-    let Proved {
-        proof:
-            Proof {
-                outcome,
-                beam,
-                start_bound,
-                layers,
-                deepening_from,
-            },
-        table_bytes,
-        table_used,
-    } = proof;
+    let (table_bytes, table_used) = (proof.table_bytes, proof.table_used);
+    let proof = proof.proof;
+    let (outcome, layers) = (proof.outcome, proof.layers);
     // A beam's line is never longer than the limit, so the deepening always reaches it:
     // without a minimum there is no line at all.
     let moves = outcome.minimum.map(|_| &outcome.line[..]);
@@ -313,11 +304,11 @@ fn solve_on<G: Geometry>(
     Ok(Solution {
         rules,
         mode,
-        start_bound,
+        start_bound: proof.start_bound,
         minimum: outcome.minimum,
         impossible: outcome.impossible,
         line,
-        beam,
+        beam: proof.beam,
         iterations: outcome.iterations,
         table_bytes,
         table_used,
@@ -326,7 +317,7 @@ fn solve_on<G: Geometry>(
         level_millis: level.map_or(0.0, |(_, _, millis)| millis),
         millis: started.elapsed().as_secs_f64() * 1e3,
         method,
-        deepening_from,
+        deepening_from: proof.deepening_from,
         stopped: outcome.stopped,
         widest_layer: layers.widest,
         peak_bytes: if method == Method::Layered {
