@@ -202,17 +202,17 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             "--complete sets the aimed beams' depth, and --beam 0 runs no beam".into(),
         ));
     }
+    let beam_width = args.beam.unwrap_or(DEFAULT_BEAM);
     if let Some(widest) = args.widest_beam {
-        let beam = args.beam.unwrap_or(DEFAULT_BEAM);
-        if beam == 0 {
+        if beam_width == 0 {
             return Err(Error::Argument(
                 "--widest-beam widens the aimed beams from --beam, and --beam 0 runs no beam"
                     .into(),
             ));
         }
-        if widest < beam {
+        if widest < beam_width {
             return Err(Error::Argument(format!(
-                "--widest-beam {widest} is narrower than the beam it widens (--beam {beam})"
+                "--widest-beam {widest} is narrower than the beam it widens (--beam {beam_width})"
             )));
         }
     }
@@ -236,7 +236,6 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         }
     })
     .map_err(|e| Error::Argument(format!("cannot catch Ctrl-C: {e}")))?;
-    let beam_width = args.beam.unwrap_or(DEFAULT_BEAM);
     let options = Options {
         method: Method::parse(args.method.as_deref().unwrap_or("auto"))?,
         stop: Some(&STOP),

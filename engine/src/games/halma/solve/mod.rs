@@ -400,11 +400,11 @@ fn solitaire_proof<G: Geometry>(
                 level = Some((strong.states(), grouping, built + millis));
                 let start = Start::Resumed {
                     from,
-                    beam: proof.beam.clone(),
+                    beam: proof.beam.take(),
                 };
-                let resumed = prove_with(Some(&strong), start, None);
+                let mut resumed = prove_with(Some(&strong), start, None);
                 let mut iterations = std::mem::take(&mut proof.outcome.iterations);
-                iterations.extend(resumed.outcome.iterations.iter().cloned());
+                iterations.append(&mut resumed.outcome.iterations);
                 proof = Proof {
                     outcome: ida::Outcome {
                         iterations,
@@ -517,13 +517,16 @@ fn prove<P: Layered>(
         // The table of the beams after layers that did not fit and of the deepening, should
         // it take over: it grows as it fills, once the layers are gone.
         let whole = Table::new(options.table_bytes);
+        // Made when it takes over, not before (it sizes its buffers for the puzzle).
+        let new_deepening = || ida::Deepening::new(puzzle, root, &whole, stop);
         let mut deepening = None;
         let mut beams = Widening::new(options, beam.as_ref());
+        // The layers' own bounds (not the aimed beams' time), whose growth says what the
+        // next bound's layers are expected to cost.
         let mut searched = Vec::new();
         ida::deepen_by(puzzle, root, span, progress, |aimed, limit| {
             if deepening_from.is_some() {
-                let deepening = deepening
-                    .get_or_insert_with(|| ida::Deepening::new(puzzle, root, &whole, stop));
+                let deepening = deepening.get_or_insert_with(&new_deepening);
                 return deepening.search(aimed, limit, progress);
             }
             // Every shorter bound is refuted here, so a line of this length is shortest.
@@ -574,8 +577,7 @@ fn prove<P: Layered>(
                         reason,
                     });
                     deepening_from = Some(limit);
-                    let deepening = deepening
-                        .get_or_insert_with(|| ida::Deepening::new(puzzle, root, &whole, stop));
+                    let deepening = deepening.get_or_insert_with(&new_deepening);
                     deepening.search(aimed, limit, progress)
                 }
             }
