@@ -100,7 +100,18 @@ fn solve_by(
     complete_at: Option<u32>,
     max_bound: u32,
 ) -> Solution {
-    let options = Options {
+    let options = options_by(method, beam_width, complete_at, max_bound);
+    solve::solve(Rules::parse(rules).unwrap(), mode, &options, &no_progress).unwrap()
+}
+
+/// The options of [`solve_by`]: a small table, the strongest level table.
+fn options_by(
+    method: solve::Method,
+    beam_width: usize,
+    complete_at: Option<u32>,
+    max_bound: u32,
+) -> Options {
+    Options {
         method,
         stop: None,
         table_bytes: if method == solve::Method::Layered {
@@ -116,8 +127,7 @@ fn solve_by(
         level_upgrade_millis: None,
         widest_beam: 0,
         fallback: false,
-    };
-    solve::solve(Rules::parse(rules).unwrap(), mode, &options, &no_progress).unwrap()
+    }
 }
 
 /// Meets in the middle: the exact solitaire distance of side A on a free-exit board (moves
@@ -483,6 +493,159 @@ fn a_paused_solitaire_goes_on_with_a_stronger_level_table() {
     assert_eq!(rest(&after), rest(&strong_alone));
     assert_eq!(after.iterations.len(), 2 + rest(&after).len());
     assert!(after.iterations.len() <= before.iterations.len());
+    // Its checkpoints name the table in use; resumed from the last one, the strong table is
+    // built at once where it fits (no upgrade heard), the weak one where it does not.
+    let (_, checkpoints) = checkpoints_of("square7", Mode::Solitaire, &growing);
+    let groupings: Vec<_> = checkpoints.iter().map(|c| c.level_grouping).collect();
+    assert_eq!(groupings[..2], [Some(Grouping::Levels(4)); 2]);
+    let last = checkpoints.last().unwrap().clone();
+    assert_eq!(last.level_grouping, Some(Grouping::LevelsAndClasses));
+    let upgrades = std::sync::atomic::AtomicUsize::new(0);
+    let count = |p: &solve::Progress| {
+        if let solve::Progress::LevelsStarted { .. } = p {
+            upgrades.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    };
+    let resume = |options: &Options| {
+        solve::solve_from(rules, Mode::Solitaire, options, Some(last.clone()), &count).unwrap()
+    };
+    let fits = resume(&Options {
+        level_upgrade_millis: None,
+        ..growing
+    });
+    let tight = resume(&fixed);
+    assert_eq!(upgrades.into_inner(), 0);
+    assert_eq!(fits.level_grouping, Some(Grouping::LevelsAndClasses));
+    assert_eq!(tight.level_grouping, Some(Grouping::Levels(4)));
+    assert_eq!((fits.minimum, tight.minimum), (Some(12), Some(12)));
+}
+
+/// Every checkpoint a solve reports (one after each bound without a line).
+fn checkpoints_of(
+    rules: &str,
+    mode: Mode,
+    options: &Options,
+) -> (Solution, Vec<solve::Checkpoint>) {
+    let heard = std::sync::Mutex::new(Vec::new());
+    let listen = |p: &solve::Progress| {
+        if let solve::Progress::Checkpoint(c) = p {
+            heard.lock().unwrap().push(c.clone());
+        }
+    };
+    let s = solve::solve(Rules::parse(rules).unwrap(), mode, options, &listen).unwrap();
+    (s, heard.into_inner().unwrap())
+}
+
+/// A checkpoint follows every bound without a line and says what is proved then; a solve
+/// resumed from any of them reaches the same minimum by the same bounds, the refuted ones
+/// carried over and none searched again, in both modes, by both methods, with and without
+/// a beam.
+#[test]
+fn a_solve_resumed_from_any_checkpoint_reaches_the_same_minimum() {
+    use solve::Method::Deepening;
+    // Without a level table, the solitaire has several bounds to refute.
+    let parity_only = |beam| Options {
+        level_states: 0,
+        ..options_by(Deepening, beam, None, 60)
+    };
+    let fallback = Options {
+        fallback: true,
+        ..cramped_layers()
+    };
+    for (rules, mode, options) in [
+        ("square7", Mode::Solitaire, parity_only(0)),
+        ("square7", Mode::Solitaire, parity_only(10)),
+        (
+            "halma8",
+            Mode::Cooperative,
+            options_by(Deepening, 0, None, 60),
+        ),
+        ("halma8", Mode::Cooperative, fallback),
+    ] {
+        let (method, beam) = (options.method, options.beam_width);
+        let (whole, checkpoints) = checkpoints_of(rules, mode, &options);
+        let case = format!(
+            "{rules} {mode:?} {method:?} beam {beam}: {:?}",
+            bounds(&whole)
+        );
+        let minimum = whole.minimum.unwrap();
+        let refuted = whole.iterations.iter().filter(|i| !i.solved).count();
+        assert!(refuted > 0, "{case}");
+        assert_eq!(checkpoints.len(), refuted, "{case}");
+        for (k, c) in checkpoints.iter().enumerate() {
+            assert_eq!(c.refuted, whole.iterations[..=k], "{case}");
+            let next = whole.iterations.get(k + 1).map_or(minimum, |i| i.bound);
+            assert_eq!(c.next, next, "{case}");
+            assert_eq!((c.start_bound, &c.beam), (whole.start_bound, &whole.beam));
+            let heard = std::sync::Mutex::new(Vec::new());
+            let listen = |p: &solve::Progress| {
+                if let solve::Progress::Started { bound, .. } = p {
+                    heard.lock().unwrap().push(*bound);
+                }
+            };
+            let rules = Rules::parse(rules).unwrap();
+            let resumed = solve::solve_from(rules, mode, &options, Some(c.clone()), &listen);
+            let resumed = resumed.unwrap();
+            assert_eq!(resumed.minimum, Some(minimum), "{case} from {}", c.next);
+            assert_eq!(bounds(&resumed), bounds(&whole), "{case} from {}", c.next);
+            assert_eq!(resumed.iterations[..=k], c.refuted[..]);
+            assert!(heard.into_inner().unwrap().iter().all(|&b| b >= c.next));
+            check_line(&whole.rules.to_string(), mode, &resumed.line);
+        }
+    }
+}
+
+/// A checkpoint no solve could have made is refused before anything is searched: bounds
+/// out of order, a next bound not above them, a bound with a line among the refuted, a beam
+/// line that does not replay or is shorter than the next bound, or one of the other mode.
+#[test]
+fn a_checkpoint_no_solve_could_have_made_is_refused() {
+    let options = Options {
+        level_states: 0,
+        ..options_by(solve::Method::Deepening, 10, None, 60)
+    };
+    let (_, checkpoints) = checkpoints_of("square7", Mode::Solitaire, &options);
+    let good = checkpoints.last().unwrap().clone();
+    assert!(good.refuted.len() >= 2 && good.beam.as_ref().unwrap().line.is_some());
+    type Spoil = fn(&mut solve::Checkpoint);
+    let spoiled: [(&str, Spoil); 5] = [
+        ("out of order", |c| c.refuted.swap(0, 1)),
+        ("goes on at bound", |c| c.next = c.refuted[0].bound),
+        ("a bound with a line", |c| c.refuted[0].solved = true),
+        ("does not replay", |c| {
+            c.beam.as_mut().unwrap().line.as_mut().unwrap().reverse()
+        }),
+        ("shorter than its next bound", |c| {
+            let shorter = c.next as usize - 1;
+            c.beam
+                .as_mut()
+                .unwrap()
+                .line
+                .as_mut()
+                .unwrap()
+                .truncate(shorter);
+        }),
+    ];
+    for (why, spoil) in spoiled {
+        let mut bad = good.clone();
+        spoil(&mut bad);
+        let rules = Rules::parse("square7").unwrap();
+        let err = solve::solve_from(rules, Mode::Solitaire, &options, Some(bad), &no_progress)
+            .expect_err(why)
+            .message()
+            .to_string();
+        assert!(
+            err.contains(why) && err.starts_with("the checkpoint"),
+            "{why}: {err}"
+        );
+    }
+    // A solitaire line is no cooperative one.
+    let rules = Rules::parse("square7").unwrap();
+    let err = solve::solve_from(rules, Mode::Cooperative, &options, Some(good), &no_progress)
+        .expect_err("the other mode")
+        .message()
+        .to_string();
+    assert!(err.contains("does not replay"), "{err}");
 }
 
 /// The beam search only ever stops the deepening early: with any width the minimum is the

@@ -331,6 +331,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         }
         Progress::BeamFinished(b) if !json => bar.suspend(|| println!("{}", beam_line(b, mode))),
         Progress::BeamFinished(_) => {}
+        Progress::Checkpoint(_) => {}
     };
     if !json {
         println!("rules    {solved} (all-in-goal, no deadline, no repetition)");

@@ -537,6 +537,21 @@ impl Grouping {
         Grouping::Levels(3),
         Grouping::Levels(4),
     ];
+
+    /// The grouping's short name, as a checkpoint stores it: `classes`, `levels`, `levels2`,
+    /// `levels3` or `levels4`.
+    pub fn name(self) -> String {
+        match self {
+            Grouping::LevelsAndClasses => "classes".into(),
+            Grouping::Levels(0 | 1) => "levels".into(),
+            Grouping::Levels(n) => format!("levels{n}"),
+        }
+    }
+
+    /// The grouping of [`Grouping::ALL`] named `name` ([`Grouping::name`]).
+    pub fn parse(name: &str) -> Option<Grouping> {
+        Grouping::ALL.into_iter().find(|g| g.name() == name)
+    }
 }
 
 /// The moves of a relaxation, as bit masks of buckets.

@@ -566,6 +566,9 @@ pub struct Span<'a> {
     /// Pause before an iteration whose expected wall time ([`expected_millis`]) exceeds this
     /// many milliseconds ([`Outcome::paused`]).
     pub pause_over: Option<f64>,
+    /// The iterations an earlier loop searched below `from` (a paused or checkpointed
+    /// proof's): the outcome's first iterations, and the basis of the first expectations.
+    pub earlier: &'a [Iteration],
 }
 
 impl Span<'_> {
@@ -713,7 +716,7 @@ pub fn deepen_by<P: Puzzle>(
         minimum: None,
         impossible: false,
         line: Vec::new(),
-        iterations: Vec::new(),
+        iterations: span.earlier.to_vec(),
         stopped: None,
         paused: None,
     };
@@ -758,6 +761,9 @@ pub fn deepen_by<P: Puzzle>(
             solved: step.line.is_some(),
             nodes: step.nodes,
             millis: started.elapsed().as_secs_f64() * 1e3,
+            // None after a line, and after an iteration that proved there is none.
+            next: (step.line.is_none() && (aimed || step.next < IMPOSSIBLE))
+                .then(|| next_limit(limit, step.next, aimed)),
         };
         progress(&Progress::Finished(iteration.clone()));
         out.iterations.push(iteration);
@@ -1027,6 +1033,7 @@ mod tests {
             solved: false,
             nodes: 0,
             millis,
+            next: None,
         };
         assert_eq!(expected_millis(&[it(2.0)]), None);
         assert_eq!(expected_millis(&[it(2.0), it(6.0)]), Some(18.0));

@@ -36,10 +36,10 @@ use bound::{Grouping, LevelTable, ParityBound};
 use cooperative::Cooperative;
 use ida::{Puzzle, Step, Table, Worker};
 use layered::{LayerStats, Layered, Layers};
-pub use report::{Iteration, Progress};
+pub use report::{Checkpoint, Iteration, Progress};
 use solitaire::Solitaire;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// What is solved.
@@ -259,34 +259,50 @@ pub fn solve(
     options: &Options,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<Solution, Error> {
-    let rules = solver_rules(rules, mode)?;
-    crate::with_geometry!(rules.board, G => solve_on::<G>(rules, mode, options, progress))
+    solve_from(rules, mode, options, None, progress)
 }
 
-/// [`solve`] for one geometry.
+/// [`solve`], going on from `checkpoint` when given: what an earlier solve of the same
+/// rules and mode reported ([`Progress::Checkpoint`]). Its bounds are taken as refuted;
+/// its beam's line is replayed first (an error if it fails), and the search goes on at its
+/// next bound, with the level table it had (when it fits `options`).
+pub fn solve_from(
+    rules: Rules,
+    mode: Mode,
+    options: &Options,
+    checkpoint: Option<Checkpoint>,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<Solution, Error> {
+    let rules = solver_rules(rules, mode)?;
+    crate::with_geometry!(rules.board, G => solve_on::<G>(rules, mode, options, checkpoint, progress))
+}
+
+/// [`solve_from`] for one geometry.
 fn solve_on<G: Geometry>(
     rules: Rules,
     mode: Mode,
     options: &Options,
+    checkpoint: Option<Checkpoint>,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<Solution, Error> {
     let started = Instant::now();
     let method = options.method.resolve(mode, G::BOARD);
     let setup = Arc::new(Setup::<G>::new(rules)?);
+    if let Some(checkpoint) = &checkpoint {
+        check_checkpoint(&setup, mode, checkpoint)?;
+    }
     let (proof, level) = match mode {
-        Mode::Solitaire => solitaire_proof(&setup, method, options, progress),
+        Mode::Solitaire => solitaire_proof(&setup, method, options, checkpoint, progress),
         Mode::Cooperative => {
             let puzzle = Cooperative::new(&setup).with_symmetries(&setup);
             let root = puzzle.node(Position::start(setup.clone()));
             let table = proof_table(method, options);
-            let proof = prove(
-                &puzzle,
-                &root,
-                (method, &table),
-                options,
-                (Start::Fresh, None),
-                progress,
-            );
+            let course = Course {
+                start: checkpoint.map_or(Start::Fresh, Start::Resumed),
+                pause_over: None,
+                levels: None,
+            };
+            let proof = prove(&puzzle, &root, (method, &table), options, course, progress);
             (Proved::new(proof, &table), None)
         }
     };
@@ -328,6 +344,51 @@ fn solve_on<G: Geometry>(
     })
 }
 
+/// An error unless `checkpoint` is one a solve of `mode` could have made: its bounds
+/// increasing and below its next bound, and its beam's line, which is not shorter than
+/// that, replayed through the rules.
+fn check_checkpoint<G: Geometry>(
+    setup: &Arc<Setup<G>>,
+    mode: Mode,
+    checkpoint: &Checkpoint,
+) -> Result<(), Error> {
+    let bad = |why: String| Err(Error::Argument(format!("the checkpoint {why}")));
+    let bounds: Vec<u32> = checkpoint.refuted.iter().map(|i| i.bound).collect();
+    if bounds.windows(2).any(|w| w[0] >= w[1]) {
+        return bad(format!("lists its refuted bounds out of order: {bounds:?}"));
+    }
+    if checkpoint.start_bound > checkpoint.next || bounds.iter().any(|&b| b >= checkpoint.next) {
+        return bad(format!(
+            "goes on at bound {}, below its start bound {} or a bound it refuted",
+            checkpoint.next, checkpoint.start_bound
+        ));
+    }
+    if checkpoint.refuted.iter().any(|i| i.solved) {
+        return bad("lists a bound with a line among the refuted ones".into());
+    }
+    let Some(line) = checkpoint.beam.as_ref().and_then(|b| b.line.as_deref()) else {
+        return Ok(());
+    };
+    if (line.len() as u32) < checkpoint.next {
+        return bad(format!(
+            "has a beam line of {} moves, shorter than its next bound {}",
+            line.len(),
+            checkpoint.next
+        ));
+    }
+    let replayed = match mode {
+        Mode::Solitaire => replay_solitaire(setup, 0, line),
+        Mode::Cooperative => replay_cooperative(setup, line),
+    };
+    match replayed {
+        Ok(_) => Ok(()),
+        Err(e) => bad(format!(
+            "has a beam line that does not replay: {}",
+            e.message()
+        )),
+    }
+}
+
 /// A proof with the table of proven failures it filled.
 struct Proved {
     proof: Proof,
@@ -348,8 +409,9 @@ impl Proved {
 /// The level table built and its states, grouping and build time, as [`Solution`] reports.
 type LevelReport = (usize, Grouping, f64);
 
-/// The solitaire proof of side A: the level table of `options.level_states` first; when
-/// the next bound is expected to take longer than building the strongest table within
+/// The solitaire proof of side A: the level table of `options.level_states` first (or the
+/// checkpoint's, when it is stronger and fits `options.level_states_most`); when the next
+/// bound is expected to take longer than building the strongest table within
 /// `options.level_states_most`, that table is built and the proof goes on with it from
 /// where it paused, the table of proven failures kept (what it holds is true of the game,
 /// whatever the bound).
@@ -357,18 +419,35 @@ fn solitaire_proof<G: Geometry>(
     setup: &Setup<G>,
     method: Method,
     options: &Options,
+    checkpoint: Option<Checkpoint>,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> (Proved, Option<LevelReport>) {
     let building = Instant::now();
-    let levels = LevelTable::new(setup, 0, options.level_states, options.stop);
+    let resumed_levels = checkpoint
+        .as_ref()
+        .and_then(|c| c.level_grouping)
+        .and_then(|g| Some((g, LevelTable::size(setup, 0, g)?)))
+        .filter(|&(_, states)| {
+            states > options.level_states && states <= options.level_states_most
+        });
+    let levels = match resumed_levels {
+        Some((grouping, states)) => {
+            LevelTable::with_grouping(setup, 0, grouping, states, options.stop)
+        }
+        None => LevelTable::new(setup, 0, options.level_states, options.stop),
+    };
     let built = building.elapsed().as_secs_f64() * 1e3;
     let table = proof_table(method, options);
     let prove_with = |levels: Option<&LevelTable>, start, pause_over| {
         let parity = ParityBound::new(setup, 0);
         let puzzle = Solitaire::new(setup, 0, G::BB::EMPTY, parity, levels).with_mirror();
         let root = puzzle.node(setup.home(0));
-        let start = (start, pause_over);
-        prove(&puzzle, &root, (method, &table), options, start, progress)
+        let course = Course {
+            start,
+            pause_over,
+            levels: levels.map(LevelTable::grouping),
+        };
+        prove(&puzzle, &root, (method, &table), options, course, progress)
     };
     // Its expected build time: the first table's time a state, times the square of the
     // ratio of buckets (a state's relaxed moves grow with the pairs of buckets). On the
@@ -384,7 +463,8 @@ fn solitaire_proof<G: Geometry>(
     });
     let mut level = levels.as_ref().map(|t| (t.states(), t.grouping(), built));
     let pause_over = stronger.map(|s| options.level_upgrade_millis.unwrap_or(s.2));
-    let mut proof = prove_with(levels.as_ref(), Start::Fresh, pause_over);
+    let start = checkpoint.map_or(Start::Fresh, Start::Resumed);
+    let mut proof = prove_with(levels.as_ref(), start, pause_over);
     if let (Some(from), Some((grouping, states, expected))) = (proof.outcome.paused, stronger) {
         drop(levels);
         progress(&Progress::LevelsStarted {
@@ -398,21 +478,15 @@ fn solitaire_proof<G: Geometry>(
         match strong {
             Some(strong) => {
                 level = Some((strong.states(), grouping, built + millis));
-                let start = Start::Resumed {
-                    from,
-                    beam: proof.beam.take(),
-                };
-                let mut resumed = prove_with(Some(&strong), start, None);
-                let mut iterations = std::mem::take(&mut proof.outcome.iterations);
-                iterations.append(&mut resumed.outcome.iterations);
-                proof = Proof {
-                    outcome: ida::Outcome {
-                        iterations,
-                        ..resumed.outcome
-                    },
+                let paused = Checkpoint {
                     start_bound: proof.start_bound,
-                    ..resumed
+                    refuted: std::mem::take(&mut proof.outcome.iterations),
+                    next: from,
+                    beam: proof.beam.take(),
+                    level_grouping: Some(grouping),
+                    deepening_from: proof.deepening_from,
                 };
+                proof = prove_with(Some(&strong), Start::Resumed(paused), None);
             }
             None => proof.outcome.stopped = Some("interrupted".into()),
         }
@@ -458,33 +532,45 @@ fn proof_table<S: Copy + Eq + Default>(method: Method, options: &Options) -> Tab
 enum Start {
     /// From the root's bound, after a beam search for an upper bound.
     Fresh,
-    /// At the limit where an earlier proof of the same root paused ([`ida::Span::from`]),
-    /// with that proof's beam.
-    Resumed {
-        /// The first limit searched.
-        from: u32,
-        /// The earlier proof's beam.
-        beam: Option<Beam>,
-    },
+    /// Where an earlier proof of the same root paused or was checkpointed: at its next
+    /// limit ([`ida::Span::from`]), with its beam and its refuted bounds.
+    Resumed(Checkpoint),
+}
+
+/// Where [`prove`] starts, when it pauses, and what its checkpoints name.
+struct Course {
+    start: Start,
+    /// Pause before a bound expected to take longer, in milliseconds ([`ida::Span`]).
+    pause_over: Option<f64>,
+    /// The level table's grouping, for the checkpoints.
+    levels: Option<Grouping>,
 }
 
 /// The beam search for an upper bound (unless its width is 0 or the proof is resumed), then
 /// the bounds from the start's lower bound up, each searched by `method`, until a line is
 /// found, every bound below the beam's line is searched, or the next bound is expected to
-/// take longer than `pause_over` milliseconds. No phase looks for a line longer than
-/// `options.max_bound`. `table` holds the proven failures (kept across a pause).
+/// take longer than the course's pause. No phase looks for a line longer than
+/// `options.max_bound`. `table` holds the proven failures (kept across a pause). After
+/// every bound without a line, a [`Progress::Checkpoint`] says what is proved.
 fn prove<P: Layered>(
     puzzle: &P,
     root: &P::Node,
     (method, table): (Method, &Table<P::State>),
     options: &Options,
-    (start, pause_over): (Start, Option<f64>),
+    course: Course,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Proof {
     let layered = method == Method::Layered;
-    let start_bound = puzzle.bound(root);
-    let (beam, from) = match start {
-        Start::Resumed { from, beam } => (beam, from),
+    let root_bound = puzzle.bound(root);
+    let (beam, from, earlier, mut deepening_from, start_bound) = match course.start {
+        // A stronger table may raise the root's bound; the first one stays the start's.
+        Start::Resumed(c) => (
+            c.beam,
+            c.next,
+            c.refuted,
+            c.deepening_from,
+            c.start_bound.min(root_bound),
+        ),
         Start::Fresh => {
             let beam = (options.beam_width > 0).then(|| {
                 progress(&Progress::BeamStarted(options.beam_width));
@@ -496,20 +582,44 @@ fn prove<P: Layered>(
                     // them; beams are aimed at a costly bound only (below).
                     beam
                 } else {
-                    shorten(puzzle, root, beam, start_bound, options, table, progress)
+                    shorten(puzzle, root, beam, root_bound, options, table, progress)
                 }
             });
-            (beam, 0)
+            (beam, 0, Vec::new(), None, root_bound)
         }
     };
+    let proved = Mutex::new(Checkpoint {
+        start_bound,
+        refuted: earlier.clone(),
+        next: from.max(root_bound),
+        beam: beam.clone(),
+        level_grouping: course.levels,
+        deepening_from,
+    });
+    let checkpointing = |p: &Progress| {
+        progress(p);
+        let mut proved = proved.lock().unwrap_or_else(|e| e.into_inner());
+        match p {
+            Progress::Switched { bound, .. } => proved.deepening_from = Some(*bound),
+            Progress::Finished(i) => {
+                if let Some(next) = i.next {
+                    proved.refuted.push(i.clone());
+                    proved.next = next;
+                    progress(&Progress::Checkpoint(proved.clone()));
+                }
+            }
+            _ => {}
+        }
+    };
+    let progress: &(dyn Fn(&Progress) + Sync) = &checkpointing;
     let span = ida::Span {
         upper: beam.as_ref().and_then(|b| b.line.as_deref()),
         max: options.max_bound,
         from,
-        pause_over,
+        pause_over: course.pause_over,
+        earlier: &earlier,
     };
     let mut layers = LayerStats::default();
-    let mut deepening_from = None;
     let outcome = if layered {
         let budget = (options.table_bytes - table.bytes()) as u64;
         let own = AtomicBool::new(false);
@@ -523,7 +633,7 @@ fn prove<P: Layered>(
         let mut beams = Widening::new(options, beam.as_ref());
         // The layers' own bounds (not the aimed beams' time), whose growth says what the
         // next bound's layers are expected to cost.
-        let mut searched = Vec::new();
+        let mut searched = earlier.clone();
         ida::deepen_by(puzzle, root, span, progress, |aimed, limit| {
             if deepening_from.is_some() {
                 let deepening = deepening.get_or_insert_with(&new_deepening);
@@ -553,6 +663,7 @@ fn prove<P: Layered>(
                 solved: false,
                 nodes: stats.nodes,
                 millis: started.elapsed().as_secs_f64() * 1e3,
+                next: None,
             });
             match result {
                 Layers::Found(line) => Step::found(line, stats.nodes),

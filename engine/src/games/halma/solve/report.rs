@@ -1,6 +1,6 @@
 //! What the solver's phases report: a beam search's result ([`Beam`], [`Aim`]), an
-//! iteration of the deepening ([`Iteration`]), and the progress events a caller hears
-//! ([`Progress`]). Shared by [`super::beam`], [`super::ida`] and the solver's driver, so
+//! iteration of the deepening ([`Iteration`]), what is proved so far ([`Checkpoint`]), and
+//! the progress events a caller hears ([`Progress`]). Shared by [`super::beam`], [`super::ida`] and the solver's driver, so
 //! that neither search module depends on the other's types.
 
 use crate::moves::Move;
@@ -51,6 +51,29 @@ pub struct Iteration {
     pub nodes: u64,
     /// Wall time of the iteration, in milliseconds.
     pub millis: f64,
+    /// After an iteration without a line, the limit searched next (every line shorter than
+    /// it is refuted with this one).
+    pub next: Option<u32>,
+}
+
+/// What a solve has proved so far, enough for a later run to go on from there
+/// ([`super::solve_from`]): reported ([`Progress::Checkpoint`]) after every bound searched
+/// without a line. The table of proven failures and the level table are not in it (they
+/// are rebuilt; only speed depends on them).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checkpoint {
+    /// The start position's lower bound.
+    pub start_bound: u32,
+    /// The bounds searched without a line, in order.
+    pub refuted: Vec<Iteration>,
+    /// The next limit to search: no line is shorter.
+    pub next: u32,
+    /// The beam search whose line is the upper bound, if one ran.
+    pub beam: Option<Beam>,
+    /// The level table's grouping in use (solitaire).
+    pub level_grouping: Option<super::bound::Grouping>,
+    /// The bound from which the deepening took over from the layers, if it did.
+    pub deepening_from: Option<u32>,
 }
 
 /// What the progress callback hears.
@@ -99,6 +122,8 @@ pub enum Progress {
         /// Why the layers stopped.
         reason: String,
     },
+    /// A bound was searched without a line: what is proved so far, to go on from.
+    Checkpoint(Checkpoint),
     /// The iteration with limit `bound` has searched `done` of its `tasks` subtrees.
     Searched {
         /// The iteration's limit.
