@@ -356,6 +356,8 @@ fn le_grec_refuses_the_flags_of_the_halma_solver() {
         ("--beam", Some("0")),
         ("--complete", Some("3")),
         ("--max", Some("10")),
+        ("--checkpoint", Some("c.json")),
+        ("--resume", Some("c.json")),
     ] {
         let mut args = vec!["solve", "--rules", "legrec", flag];
         args.extend(value);
@@ -519,4 +521,153 @@ fn widest_beam_is_checked_against_the_beam_it_widens() {
     common::assert_has(&err, "too large");
     let err = fails(&["solve", "--rules", "legrec", "--widest-beam", "10"]);
     common::assert_has(&err, "--widest-beam serves the Halma solver only");
+}
+
+/// `halma solve --rules halma8 --mode cooperative --beam 0 --threads 1` with `extra`.
+fn halma8_cooperative(extra: &[&str]) -> Vec<String> {
+    let args = ["solve", "--rules", "halma8", "--mode", "cooperative"];
+    let args = [
+        &args[..],
+        &["--beam", "0", "--threads", "1", "--memory", "64"],
+    ]
+    .concat();
+    [&args[..], extra]
+        .concat()
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// A solve stopped short (here by `--max`) leaves a checkpoint of the bounds it refuted;
+/// `--resume` goes on from its next bound without searching them again, says so, and
+/// updates the file; the JSON report names both.
+#[test]
+fn a_checkpoint_lets_a_stopped_solve_go_on() {
+    let dir = common::scratch("solve-checkpoint");
+    let file = dir.join("halma8.json");
+    let path = file.to_str().unwrap();
+    let args = halma8_cooperative(&["--max", "23", "--checkpoint", path, "--json"]);
+    let first = common::ok_value(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(first["minimum"].is_null());
+    assert_eq!(first["checkpoint"], path);
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(saved["format"], "halma-solve-checkpoint");
+    assert_eq!(
+        (saved["next"].as_u64(), saved["runs"].as_u64()),
+        (Some(24), Some(1))
+    );
+    assert_eq!(saved["refuted"][0]["bound"], 23);
+    // Resumed: bound 23 is the checkpoint's, only 24 is searched.
+    let args = halma8_cooperative(&["--resume", path]);
+    let out = ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    common::assert_has(
+        &out,
+        &format!("resume   {path}: bound 23 refuted in 1 earlier run ("),
+    );
+    common::assert_has(&out, "going on at bound 24");
+    common::assert_has(&out, "minimum  24 plies (proved: every bound from 23 to 23");
+    assert_eq!(out.matches("bound  23 plies").count(), 1, "{out}");
+    // The resumed run refuted nothing new: the file is as the first run left it.
+    let again: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(again, saved);
+    let args = halma8_cooperative(&["--resume", path, "--json"]);
+    let v = common::ok_value(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(
+        (v["minimum"].as_u64(), v["resumed_at"].as_u64()),
+        (Some(24), Some(24))
+    );
+    let bounds: Vec<_> = v["bounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["bound"].clone())
+        .collect();
+    assert_eq!(bounds, [23, 24]);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A checkpoint is never overwritten by a new solve, nor read when it is not one of the
+/// same rules and mode, not whole, not a file, or not one a solve could have made; a
+/// checkpoint that cannot be written is an error before anything is searched.
+#[test]
+fn checkpoints_are_refused_in_one_line_unless_they_fit() {
+    let dir = common::scratch("solve-checkpoint-refused");
+    let file = dir.join("c.json");
+    let path = file.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let args = halma8_cooperative(extra);
+        fails(&args.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    common::ok(
+        &halma8_cooperative(&["--max", "23", "--checkpoint", path])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let err = run(&["--checkpoint", path]);
+    common::assert_has(&err, "the file exists");
+    common::assert_has(&err, &format!("--resume {path} goes on from it"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), saved);
+    // Another mode or rule set.
+    let err = fails(&[
+        "solve",
+        "--rules",
+        "halma8",
+        "--mode",
+        "solitaire",
+        "--resume",
+        path,
+    ]);
+    common::assert_has(
+        &err,
+        "a checkpoint of halma8:deadline=none,repetition=off cooperative, not of",
+    );
+    let err = fails(&[
+        "solve",
+        "--rules",
+        "halma8:jumps=long",
+        "--mode",
+        "cooperative",
+        "--resume",
+        path,
+    ]);
+    common::assert_has(&err, "not of halma8:deadline=none,jumps=long");
+    // Not a checkpoint, or spoiled.
+    let spoiled = dir.join("spoiled.json");
+    let bad = spoiled.to_str().unwrap();
+    for (text, why) in [
+        ("not json".to_string(), "not a solve checkpoint"),
+        (
+            saved.replace("\"runs\"", "\"extra\": 1, \"runs\""),
+            "unknown field",
+        ),
+        (
+            saved.replace("halma-solve-checkpoint", "other"),
+            "not a solve checkpoint of version 1",
+        ),
+        (
+            saved.replace("\"next\": 24", "\"next\": 23"),
+            "the checkpoint goes on at bound 23",
+        ),
+        (
+            saved.replace("\"next\": 24", "\"next\": 4000000000"),
+            "next bound 4000000000 is above",
+        ),
+        (saved.replace("\"time_ms\": ", "\"time_ms\": -"), "time"),
+    ] {
+        std::fs::write(&spoiled, text).unwrap();
+        let err = run(&["--resume", bad]);
+        common::assert_has(&err, why);
+    }
+    let err = run(&["--resume", "/dev/zero"]);
+    common::assert_has(&err, "not a regular file");
+    let err = run(&["--resume", dir.join("missing.json").to_str().unwrap()]);
+    common::assert_has(&err, "missing.json");
+    let nowhere = dir.join("no-such-folder").join("c.json");
+    let err = run(&["--checkpoint", nowhere.to_str().unwrap()]);
+    common::assert_has(&err, "cannot write beside it");
+    let _ = std::fs::remove_dir_all(dir);
 }

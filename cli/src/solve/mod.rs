@@ -2,6 +2,7 @@
 //! (cooperative), proved by iterative deepening; prints every bound searched and one
 //! optimal line.
 
+mod checkpoint;
 mod legrec;
 
 use clap::Args;
@@ -14,6 +15,7 @@ use halma_engine::Error;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -113,6 +115,18 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = max_length)]
     max: Option<u32>,
 
+    /// Save what is proved to FILE after every bound without a line (one JSON object,
+    /// replaced whole each time), so that --resume FILE can go on after an interruption; an
+    /// existing FILE is not overwritten unless --resume reads it
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+
+    /// Go on from a checkpoint of the same rules and mode: its bounds are not searched
+    /// again, its beam's line is replayed, and the search starts at its next bound; FILE is
+    /// updated as the solve goes on, unless --checkpoint names another
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+
     /// One JSON object with the result (fields in docs/solver.md)
     #[arg(long)]
     json: bool,
@@ -146,6 +160,8 @@ struct Report<'a> {
     deepening_from: Option<u32>,
     memory_mb: u32,
     level_memory_mb: u32,
+    resumed_at: Option<u32>,
+    checkpoint: Option<String>,
 }
 
 /// The beam search, as printed with `--json`.
@@ -216,6 +232,12 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             )));
         }
     }
+    let solved_text = solved.to_string();
+    let resumed = match &args.resume {
+        Some(path) => Some(checkpoint::read(path, solved, mode)?),
+        None => None,
+    };
+    let saver = checkpoint_saver(args, (&solved_text, mode, solved.board), resumed.as_ref())?;
     let budget = MemoryBudget::of(args, mode);
     // Each was checked alone; together they must fit too.
     let (memory, level_memory) = (budget.memory, budget.level_most);
@@ -331,7 +353,11 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
         }
         Progress::BeamFinished(b) if !json => bar.suspend(|| println!("{}", beam_line(b, mode))),
         Progress::BeamFinished(_) => {}
-        Progress::Checkpoint(_) => {}
+        Progress::Checkpoint(c) => {
+            if let Some(warning) = saver.as_ref().and_then(|s| s.save(c)) {
+                bar.suspend(|| eprintln!("{warning}"));
+            }
+        }
     };
     if !json {
         println!("rules    {solved} (all-in-goal, no deadline, no repetition)");
@@ -342,8 +368,22 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             method = options.method.resolve(mode, solved.board).name()
         );
         println!("budget   {}", budget.text(mode));
+        if let Some(saver) = &saver {
+            println!(
+                "saves    to {} after every bound without a line",
+                saver.path().display()
+            );
+        }
+        if let (Some(r), Some(path)) = (&resumed, &args.resume) {
+            println!("resume   {}", resume_text(r, path));
+            for i in &r.checkpoint.refuted {
+                println!("{}", iteration_line(i, mode));
+            }
+        }
     }
-    let solution = pool.install(|| solve::solve(rules, mode, &options, &progress))?;
+    let resumed_at = resumed.as_ref().map(|r| r.checkpoint.next);
+    let from = resumed.map(|r| r.checkpoint);
+    let solution = pool.install(|| solve::solve_from(rules, mode, &options, from, &progress))?;
     bar.finish_and_clear();
     if json {
         crate::output::print_json(&Report {
@@ -389,11 +429,70 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             deepening_from: solution.deepening_from,
             memory_mb: budget.memory,
             level_memory_mb: budget.level_most,
+            resumed_at,
+            checkpoint: saver.as_ref().map(|s| s.path().display().to_string()),
         })
     } else {
         print_summary(&solution);
+        let written = saver.as_ref().filter(|s| s.path().exists());
+        if let (Some(saver), Some(_), None) = (written, &solution.stopped, solution.minimum) {
+            let next = solution.iterations.last().and_then(|i| i.next);
+            println!(
+                "resume   --resume {} goes on from bound {}",
+                saver.path().display(),
+                next.map_or("the first".into(), |n| n.to_string())
+            );
+        }
         Ok(())
     }
+}
+
+/// The saver of the checkpoints of a solve of `problem` (rules as solved, mode, board):
+/// to `--checkpoint`, else to the file `--resume` read; none without either. An error for
+/// a `--checkpoint` file that exists and is not the one resumed (it may hold hours of
+/// work), or that cannot be written.
+fn checkpoint_saver(
+    args: &SolveArgs,
+    problem: (&str, Mode, halma_engine::board::geometry::Board),
+    resumed: Option<&checkpoint::Resumed>,
+) -> Result<Option<checkpoint::Saver>, Error> {
+    if let Some(path) = &args.checkpoint {
+        let same = |other: &PathBuf| {
+            let real = |p: &PathBuf| std::fs::canonicalize(p).ok();
+            real(other).is_some() && real(other) == real(path)
+        };
+        if path.exists() && !args.resume.as_ref().is_some_and(same) {
+            return Err(Error::Argument(format!(
+                "--checkpoint {0}: the file exists (an earlier solve's checkpoint?): \
+                 --resume {0} goes on from it; remove it to start over",
+                path.display()
+            )));
+        }
+    }
+    match args.checkpoint.as_ref().or(args.resume.as_ref()) {
+        Some(path) => checkpoint::Saver::new(path, problem, resumed).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The `resume` header line: what the checkpoint at `path` holds.
+fn resume_text(r: &checkpoint::Resumed, path: &std::path::Path) -> String {
+    let c = &r.checkpoint;
+    let refuted = match (c.refuted.first(), c.refuted.last()) {
+        (Some(first), Some(last)) if first.bound < last.bound => {
+            format!("bounds {} to {} refuted", first.bound, last.bound)
+        }
+        (Some(only), _) => format!("bound {} refuted", only.bound),
+        _ => "no bound refuted".into(),
+    };
+    let runs = if r.runs == 1 { "run" } else { "runs" };
+    format!(
+        "{}: {refuted} in {} earlier {runs} ({}); going on at bound {}",
+        path.display(),
+        r.runs,
+        duration_text(r.millis / 1e3),
+        c.next
+    )
 }
 
 /// An error naming the first flag given that only a Halma solve reads (Le Grec's solver
@@ -409,6 +508,8 @@ fn refuse_halma_flags(args: &SolveArgs) -> Result<(), Error> {
         ("--widest-beam", args.widest_beam.is_some()),
         ("--complete", args.complete.is_some()),
         ("--max", args.max.is_some()),
+        ("--checkpoint", args.checkpoint.is_some()),
+        ("--resume", args.resume.is_some()),
     ];
     match given.iter().find(|(_, given)| *given) {
         Some((flag, _)) => Err(Error::Argument(format!(

@@ -289,7 +289,7 @@ fn solve_on<G: Geometry>(
     let method = options.method.resolve(mode, G::BOARD);
     let setup = Arc::new(Setup::<G>::new(rules)?);
     if let Some(checkpoint) = &checkpoint {
-        check_checkpoint(&setup, mode, checkpoint)?;
+        check_checkpoint_on(&setup, mode, checkpoint)?;
     }
     let (proof, level) = match mode {
         Mode::Solitaire => solitaire_proof(&setup, method, options, checkpoint, progress),
@@ -344,10 +344,18 @@ fn solve_on<G: Geometry>(
     })
 }
 
-/// An error unless `checkpoint` is one a solve of `mode` could have made: its bounds
-/// increasing and below its next bound, and its beam's line, which is not shorter than
-/// that, replayed through the rules.
-fn check_checkpoint<G: Geometry>(
+/// An error unless `checkpoint` is one a solve of `rules` in `mode` could have made: its
+/// bounds increasing and below its next bound, and its beam's line, which is not shorter
+/// than that, replayed through the rules. [`solve_from`] checks this first too.
+pub fn check_checkpoint(rules: Rules, mode: Mode, checkpoint: &Checkpoint) -> Result<(), Error> {
+    let rules = solver_rules(rules, mode)?;
+    crate::with_geometry!(rules.board, G => {
+        check_checkpoint_on(&Arc::new(Setup::<G>::new(rules)?), mode, checkpoint)
+    })
+}
+
+/// [`check_checkpoint`] for one geometry.
+fn check_checkpoint_on<G: Geometry>(
     setup: &Arc<Setup<G>>,
     mode: Mode,
     checkpoint: &Checkpoint,
