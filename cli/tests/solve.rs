@@ -538,6 +538,16 @@ fn halma8_cooperative(extra: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// The words of `args`, as `common`'s runners take them.
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// The JSON value in the file at `path`.
+fn json_file(path: &std::path::Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
 /// A solve stopped short (here by `--max`) leaves a checkpoint of the bounds it refuted;
 /// `--resume` goes on from its next bound without searching them again, says so, and
 /// updates the file; the JSON report names both.
@@ -547,11 +557,10 @@ fn a_checkpoint_lets_a_stopped_solve_go_on() {
     let file = dir.join("halma8.json");
     let path = file.to_str().unwrap();
     let args = halma8_cooperative(&["--max", "23", "--checkpoint", path, "--json"]);
-    let first = common::ok_value(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let first = common::ok_value(&strs(&args));
     assert!(first["minimum"].is_null());
     assert_eq!(first["checkpoint"], path);
-    let saved: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let saved: serde_json::Value = json_file(&file);
     assert_eq!(saved["format"], "halma-solve-checkpoint");
     assert_eq!(
         (saved["next"].as_u64(), saved["runs"].as_u64()),
@@ -560,7 +569,7 @@ fn a_checkpoint_lets_a_stopped_solve_go_on() {
     assert_eq!(saved["refuted"][0]["bound"], 23);
     // Resumed: bound 23 is the checkpoint's, only 24 is searched.
     let args = halma8_cooperative(&["--resume", path]);
-    let out = ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let out = ok(&strs(&args));
     common::assert_has(
         &out,
         &format!("resume   {path}: bound 23 refuted in 1 earlier run ("),
@@ -569,11 +578,10 @@ fn a_checkpoint_lets_a_stopped_solve_go_on() {
     common::assert_has(&out, "minimum  24 plies (proved: every bound from 23 to 23");
     assert_eq!(out.matches("bound  23 plies").count(), 1, "{out}");
     // The resumed run refuted nothing new: the file is as the first run left it.
-    let again: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let again: serde_json::Value = json_file(&file);
     assert_eq!(again, saved);
     let args = halma8_cooperative(&["--resume", path, "--json"]);
-    let v = common::ok_value(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let v = common::ok_value(&strs(&args));
     assert_eq!(
         (v["minimum"].as_u64(), v["resumed_at"].as_u64()),
         (Some(24), Some(24))
@@ -598,14 +606,14 @@ fn checkpoints_are_refused_in_one_line_unless_they_fit() {
     let path = file.to_str().unwrap();
     let run = |extra: &[&str]| {
         let args = halma8_cooperative(extra);
-        fails(&args.iter().map(String::as_str).collect::<Vec<_>>())
+        fails(&strs(&args))
     };
-    common::ok(
-        &halma8_cooperative(&["--max", "23", "--checkpoint", path])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    ok(&strs(&halma8_cooperative(&[
+        "--max",
+        "23",
+        "--checkpoint",
+        path,
+    ])));
     let saved = std::fs::read_to_string(&file).unwrap();
     let err = run(&["--checkpoint", path]);
     common::assert_has(&err, "the file exists");
@@ -669,5 +677,63 @@ fn checkpoints_are_refused_in_one_line_unless_they_fit() {
     let nowhere = dir.join("no-such-folder").join("c.json");
     let err = run(&["--checkpoint", nowhere.to_str().unwrap()]);
     common::assert_has(&err, "cannot write beside it");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A solitaire with a checkpoint keeps its level table beside it: saved when built,
+/// loaded when resumed (not built again); a damaged one is said and built again, and the
+/// proof is the same.
+#[test]
+fn a_solitaire_checkpoint_keeps_its_level_table() {
+    let dir = common::scratch("solve-level-file");
+    let file = dir.join("s7.json");
+    let path = file.to_str().unwrap();
+    let solitaire = |extra: &[&str]| {
+        let args = [
+            "solve",
+            "--rules",
+            "square7",
+            "--mode",
+            "solitaire",
+            "--beam",
+            "0",
+        ];
+        ok(&[&args[..], &["--threads", "1"], extra].concat())
+    };
+    let out = solitaire(&["--max", "11", "--checkpoint", path]);
+    let table = dir.join("s7.json.levels-classes");
+    common::assert_has(
+        &out,
+        &format!(
+            "levels   saved levels and parity classes (475020 states) to {}",
+            table.display()
+        ),
+    );
+    let bytes = std::fs::read(&table).unwrap();
+    assert!(bytes.starts_with(b"halma-level-table 1 rules=square7:"));
+    let out = solitaire(&["--resume", path]);
+    common::assert_has(
+        &out,
+        "levels   loaded levels and parity classes (475020 states) from",
+    );
+    common::assert_has(&out, "minimum  12 moves (proved: every bound from 11 to 11");
+    // One byte changed: the checksum catches it; the table is built and saved again.
+    let mut damaged = bytes.clone();
+    *damaged.last_mut().unwrap() ^= 1;
+    std::fs::write(&table, damaged).unwrap();
+    let out = solitaire(&["--resume", path]);
+    common::assert_has(
+        &out,
+        "its checksum does not match (the file is damaged): the table is built again",
+    );
+    common::assert_has(&out, "levels   saved levels and parity classes");
+    common::assert_has(&out, "minimum  12 moves");
+    // The same distances (the header's build time may differ).
+    let distances = |b: &[u8]| b[b.iter().position(|&c| c == b'\n').unwrap()..].to_vec();
+    let rebuilt = std::fs::read(&table).unwrap();
+    assert!(
+        distances(&rebuilt) == distances(&bytes),
+        "the table was not rebuilt as it was"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

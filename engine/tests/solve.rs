@@ -507,7 +507,7 @@ fn a_paused_solitaire_goes_on_with_a_stronger_level_table() {
         }
     };
     let resume = |options: &Options| {
-        solve::solve_from(rules, Mode::Solitaire, options, Some(last.clone()), &count).unwrap()
+        solve::solve_from(rules, Mode::Solitaire, options, from(&last), &count).unwrap()
     };
     let fits = resume(&Options {
         level_upgrade_millis: None,
@@ -518,6 +518,82 @@ fn a_paused_solitaire_goes_on_with_a_stronger_level_table() {
     assert_eq!(fits.level_grouping, Some(Grouping::LevelsAndClasses));
     assert_eq!(tight.level_grouping, Some(Grouping::Levels(4)));
     assert_eq!((fits.minimum, tight.minimum), (Some(12), Some(12)));
+}
+
+/// What a solve going on from `checkpoint` (and keeping no level table) takes.
+fn from(checkpoint: &solve::Checkpoint) -> solve::Kept<'_> {
+    solve::Kept {
+        checkpoint: Some(checkpoint),
+        levels: None,
+    }
+}
+
+/// A level store in memory, counting what it is asked.
+#[derive(Default)]
+struct Shelf {
+    tables: std::sync::Mutex<Vec<(Grouping, Vec<u8>, f64)>>,
+    loads: std::sync::atomic::AtomicUsize,
+    saves: std::sync::atomic::AtomicUsize,
+}
+
+impl solve::LevelStore for Shelf {
+    fn load(&self, grouping: Grouping, _states: u64) -> Option<(Vec<u8>, f64)> {
+        self.loads
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tables = self.tables.lock().unwrap();
+        let kept = tables.iter().find(|t| t.0 == grouping)?;
+        Some((kept.1.clone(), kept.2))
+    }
+
+    fn save(&self, grouping: Grouping, distances: &[u8], millis: f64) {
+        self.saves
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut tables = self.tables.lock().unwrap();
+        tables.retain(|t| t.0 != grouping);
+        tables.push((grouping, distances.to_vec(), millis));
+    }
+}
+
+/// A level table given to the store when built is loaded from it the next time, not
+/// built again, and proves the same; one the store spoils (too short, or the goal not at
+/// 0) is built again instead.
+#[test]
+fn level_tables_are_kept_between_runs_and_spoiled_ones_rebuilt() {
+    let rules = Rules::parse("square7").unwrap();
+    let options = options_by(solve::Method::Deepening, 0, None, 60);
+    let shelf = Shelf::default();
+    let kept = solve::Kept {
+        checkpoint: None,
+        levels: Some(&shelf),
+    };
+    let counts = |shelf: &Shelf| {
+        use std::sync::atomic::Ordering::Relaxed;
+        (shelf.loads.load(Relaxed), shelf.saves.load(Relaxed))
+    };
+    let first = solve::solve_from(rules, Mode::Solitaire, &options, kept, &no_progress).unwrap();
+    assert_eq!(counts(&shelf), (1, 1));
+    let setup = Setup::<Square<7>>::new(solver_rules(rules, Mode::Solitaire).unwrap()).unwrap();
+    let grouping = first.level_grouping.unwrap();
+    let built = LevelTable::with_grouping(&setup, 0, grouping, u64::MAX, None).unwrap();
+    assert_eq!(shelf.tables.lock().unwrap()[0].1, built.distances());
+    let again = solve::solve_from(rules, Mode::Solitaire, &options, kept, &no_progress).unwrap();
+    assert_eq!(counts(&shelf), (2, 1));
+    assert_eq!(
+        (bounds(&again), again.level_grouping),
+        (bounds(&first), Some(grouping))
+    );
+    for spoil in [
+        |d: &mut Vec<u8>| {
+            d.pop();
+        },
+        |d: &mut Vec<u8>| d.iter_mut().for_each(|x| *x = x.saturating_add(1)),
+    ] {
+        spoil(&mut shelf.tables.lock().unwrap()[0].1);
+        let s = solve::solve_from(rules, Mode::Solitaire, &options, kept, &no_progress).unwrap();
+        assert_eq!(bounds(&s), bounds(&first));
+        assert_eq!(shelf.tables.lock().unwrap()[0].1, built.distances());
+    }
+    assert_eq!(counts(&shelf), (4, 3));
 }
 
 /// Every checkpoint a solve reports (one after each bound without a line).
@@ -584,7 +660,7 @@ fn a_solve_resumed_from_any_checkpoint_reaches_the_same_minimum() {
                 }
             };
             let rules = Rules::parse(rules).unwrap();
-            let resumed = solve::solve_from(rules, mode, &options, Some(c.clone()), &listen);
+            let resumed = solve::solve_from(rules, mode, &options, from(c), &listen);
             let resumed = resumed.unwrap();
             assert_eq!(resumed.minimum, Some(minimum), "{case} from {}", c.next);
             assert_eq!(bounds(&resumed), bounds(&whole), "{case} from {}", c.next);
@@ -630,7 +706,7 @@ fn a_checkpoint_no_solve_could_have_made_is_refused() {
         let mut bad = good.clone();
         spoil(&mut bad);
         let rules = Rules::parse("square7").unwrap();
-        let err = solve::solve_from(rules, Mode::Solitaire, &options, Some(bad), &no_progress)
+        let err = solve::solve_from(rules, Mode::Solitaire, &options, from(&bad), &no_progress)
             .expect_err(why)
             .message()
             .to_string();
@@ -641,10 +717,16 @@ fn a_checkpoint_no_solve_could_have_made_is_refused() {
     }
     // A solitaire line is no cooperative one.
     let rules = Rules::parse("square7").unwrap();
-    let err = solve::solve_from(rules, Mode::Cooperative, &options, Some(good), &no_progress)
-        .expect_err("the other mode")
-        .message()
-        .to_string();
+    let err = solve::solve_from(
+        rules,
+        Mode::Cooperative,
+        &options,
+        from(&good),
+        &no_progress,
+    )
+    .expect_err("the other mode")
+    .message()
+    .to_string();
     assert!(err.contains("does not replay"), "{err}");
 }
 

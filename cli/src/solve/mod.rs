@@ -4,6 +4,7 @@
 
 mod checkpoint;
 mod legrec;
+mod level_file;
 
 use clap::Args;
 use halma_engine::games::halma::solve::beam::Aim;
@@ -381,9 +382,23 @@ pub fn run(args: &SolveArgs) -> Result<(), Error> {
             }
         }
     }
+    let say = |line: String| {
+        if json {
+            eprintln!("{line}");
+        } else {
+            bar.suspend(|| println!("{line}"));
+        }
+    };
+    // A solitaire with a checkpoint keeps its level tables beside it.
+    let saved_to = saver.as_ref().map(|s| s.path());
+    let level_files = (mode == Mode::Solitaire && saved_to.is_some())
+        .then(|| level_file::LevelFiles::new(args.resume.as_deref(), saved_to, &solved_text, &say));
     let resumed_at = resumed.as_ref().map(|r| r.checkpoint.next);
-    let from = resumed.map(|r| r.checkpoint);
-    let solution = pool.install(|| solve::solve_from(rules, mode, &options, from, &progress))?;
+    let kept = solve::Kept {
+        checkpoint: resumed.as_ref().map(|r| &r.checkpoint),
+        levels: level_files.as_ref().map(|f| f as &dyn solve::LevelStore),
+    };
+    let solution = pool.install(|| solve::solve_from(rules, mode, &options, kept, &progress))?;
     bar.finish_and_clear();
     if json {
         crate::output::print_json(&Report {

@@ -675,6 +675,47 @@ impl LevelTable {
         max_states: u64,
         stop: Option<&AtomicBool>,
     ) -> Option<LevelTable> {
+        let (mut table, cap, total) = Self::unfilled(setup, side, grouping, max_states)?;
+        let moves = table.moves::<G>(setup.rules().jumps);
+        let goal = table.goal_counts(setup, side);
+        let cap = &cap[..table.levels];
+        table.dist = table.fill(total as usize, goal, cap, &moves, stop)?;
+        Some(table)
+    }
+
+    /// The table of `grouping` with the distances of one built before (a saved table's
+    /// [`LevelTable::distances`]), or `None` when they are not as many as its states or the
+    /// goal's own distance is not 0. Only a checksum of the saved bytes can tell that the
+    /// rest is what the search found: its bounds are trusted.
+    pub fn from_distances<G: Geometry>(
+        setup: &Setup<G>,
+        side: usize,
+        grouping: Grouping,
+        distances: Vec<u8>,
+    ) -> Option<LevelTable> {
+        let (mut table, _, total) = Self::unfilled(setup, side, grouping, u64::MAX)?;
+        let goal = table.goal_counts(setup, side);
+        let at_goal = distances.get(table.rank(&goal[..table.levels])).copied();
+        if distances.len() as u64 != total || at_goal != Some(0) {
+            return None;
+        }
+        table.dist = distances;
+        Some(table)
+    }
+
+    /// The distance of every state, by rank (what [`LevelTable::from_distances`] takes).
+    pub fn distances(&self) -> &[u8] {
+        &self.dist
+    }
+
+    /// The table of `grouping` with its ranking and no distances yet, the cells each
+    /// bucket holds and its states; `None` when they exceed `max_states` (or a `u32`).
+    fn unfilled<G: Geometry>(
+        setup: &Setup<G>,
+        side: usize,
+        grouping: Grouping,
+        max_states: u64,
+    ) -> Option<(LevelTable, [u8; MAX_LEVELS], u64)> {
         let Layout {
             level,
             levels,
@@ -696,7 +737,7 @@ impl LevelTable {
                 }
             }
         }
-        let mut table = LevelTable {
+        let table = LevelTable {
             grouping,
             level,
             levels,
@@ -705,13 +746,16 @@ impl LevelTable {
             runs,
             dist: Vec::new(),
         };
-        let moves = table.moves::<G>(setup.rules().jumps);
+        Some((table, cap, total))
+    }
+
+    /// The pieces per bucket of `side`'s goal.
+    fn goal_counts<G: Geometry>(&self, setup: &Setup<G>, side: usize) -> [u8; MAX_LEVELS] {
         let mut goal = [0u8; MAX_LEVELS];
         for c in setup.goal(side).iter() {
-            goal[table.level[c] as usize] += 1;
+            goal[self.level[c] as usize] += 1;
         }
-        table.dist = table.fill(total as usize, goal, &cap[..levels], &moves, stop)?;
-        Some(table)
+        goal
     }
 
     /// The relaxed moves: the buckets of every real step and jump between cells (for long

@@ -36,7 +36,7 @@ use bound::{Grouping, LevelTable, ParityBound};
 use cooperative::Cooperative;
 use ida::{Puzzle, Step, Table, Worker};
 use layered::{LayerStats, Layered, Layers};
-pub use report::{Checkpoint, Iteration, Progress};
+pub use report::{Checkpoint, Iteration, Kept, LevelStore, Progress};
 use solitaire::Solitaire;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -259,22 +259,23 @@ pub fn solve(
     options: &Options,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<Solution, Error> {
-    solve_from(rules, mode, options, None, progress)
+    solve_from(rules, mode, options, Kept::default(), progress)
 }
 
-/// [`solve`], going on from `checkpoint` when given: what an earlier solve of the same
-/// rules and mode reported ([`Progress::Checkpoint`]). Its bounds are taken as refuted;
-/// its beam's line is replayed first (an error if it fails), and the search goes on at its
-/// next bound, with the level table it had (when it fits `options`).
+/// [`solve`], going on from `kept.checkpoint` when given: what an earlier solve of the
+/// same rules and mode reported ([`Progress::Checkpoint`]). Its bounds are taken as
+/// refuted; its beam's line is replayed first (an error if it fails), and the search goes
+/// on at its next bound, with the level table it had (when it fits `options`). Level
+/// tables are loaded from `kept.levels` when it holds them, and given to it when built.
 pub fn solve_from(
     rules: Rules,
     mode: Mode,
     options: &Options,
-    checkpoint: Option<Checkpoint>,
+    kept: Kept,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<Solution, Error> {
     let rules = solver_rules(rules, mode)?;
-    crate::with_geometry!(rules.board, G => solve_on::<G>(rules, mode, options, checkpoint, progress))
+    crate::with_geometry!(rules.board, G => solve_on::<G>(rules, mode, options, kept, progress))
 }
 
 /// [`solve_from`] for one geometry.
@@ -282,17 +283,21 @@ fn solve_on<G: Geometry>(
     rules: Rules,
     mode: Mode,
     options: &Options,
-    checkpoint: Option<Checkpoint>,
+    kept: Kept,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<Solution, Error> {
     let started = Instant::now();
+    let checkpoint = kept.checkpoint.cloned();
     let method = options.method.resolve(mode, G::BOARD);
     let setup = Arc::new(Setup::<G>::new(rules)?);
     if let Some(checkpoint) = &checkpoint {
         check_checkpoint_on(&setup, mode, checkpoint)?;
     }
     let (proof, level) = match mode {
-        Mode::Solitaire => solitaire_proof(&setup, method, options, checkpoint, progress),
+        Mode::Solitaire => {
+            let kept = (checkpoint, kept.levels);
+            solitaire_proof(&setup, method, options, kept, progress)
+        }
         Mode::Cooperative => {
             let puzzle = Cooperative::new(&setup).with_symmetries(&setup);
             let root = puzzle.node(Position::start(setup.clone()));
@@ -427,7 +432,7 @@ fn solitaire_proof<G: Geometry>(
     setup: &Setup<G>,
     method: Method,
     options: &Options,
-    checkpoint: Option<Checkpoint>,
+    (checkpoint, store): (Option<Checkpoint>, Option<&dyn LevelStore>),
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> (Proved, Option<LevelReport>) {
     let building = Instant::now();
@@ -438,13 +443,12 @@ fn solitaire_proof<G: Geometry>(
         .filter(|&(_, states)| {
             states > options.level_states && states <= options.level_states_most
         });
-    let levels = match resumed_levels {
-        Some((grouping, states)) => {
-            LevelTable::with_grouping(setup, 0, grouping, states, options.stop)
-        }
-        None => LevelTable::new(setup, 0, options.level_states, options.stop),
-    };
-    let built = building.elapsed().as_secs_f64() * 1e3;
+    let first = resumed_levels.or_else(|| strongest_levels(setup, options.level_states));
+    let levels = first.and_then(|(g, states)| level_table(setup, (g, states), store, options.stop));
+    let took = building.elapsed().as_secs_f64() * 1e3;
+    // What its build took (a loaded table's own), for the estimate of a stronger one's.
+    let built = levels.as_ref().map_or(took, |(_, millis)| *millis);
+    let levels = levels.map(|(table, _)| table);
     let table = proof_table(method, options);
     let prove_with = |levels: Option<&LevelTable>, start, pause_over| {
         let parity = ParityBound::new(setup, 0);
@@ -469,7 +473,7 @@ fn solitaire_proof<G: Geometry>(
         let expected = per_state * ratio * ratio * states as f64;
         (grouping != first.grouping()).then_some((grouping, states, expected))
     });
-    let mut level = levels.as_ref().map(|t| (t.states(), t.grouping(), built));
+    let mut level = levels.as_ref().map(|t| (t.states(), t.grouping(), took));
     let pause_over = stronger.map(|s| options.level_upgrade_millis.unwrap_or(s.2));
     let start = checkpoint.map_or(Start::Fresh, Start::Resumed);
     let mut proof = prove_with(levels.as_ref(), start, pause_over);
@@ -481,11 +485,11 @@ fn solitaire_proof<G: Geometry>(
             expected_millis: expected,
         });
         let building = Instant::now();
-        let strong = LevelTable::with_grouping(setup, 0, grouping, states, options.stop);
+        let strong = level_table(setup, (grouping, states), store, options.stop);
         let millis = building.elapsed().as_secs_f64() * 1e3;
         match strong {
-            Some(strong) => {
-                level = Some((strong.states(), grouping, built + millis));
+            Some((strong, _)) => {
+                level = Some((strong.states(), grouping, took + millis));
                 let paused = Checkpoint {
                     start_bound: proof.start_bound,
                     refuted: std::mem::take(&mut proof.outcome.iterations),
@@ -500,6 +504,30 @@ fn solitaire_proof<G: Geometry>(
         }
     }
     (Proved::new(proof, &table), level)
+}
+
+/// Side A's level table of `grouping` (with `states` states): loaded from `store` when it
+/// keeps one, else built and given to it; with the milliseconds its build took. `None`
+/// when interrupted while it is built.
+fn level_table<G: Geometry>(
+    setup: &Setup<G>,
+    (grouping, states): (Grouping, u64),
+    store: Option<&dyn LevelStore>,
+    stop: Option<&AtomicBool>,
+) -> Option<(LevelTable, f64)> {
+    let loaded = store.and_then(|s| s.load(grouping, states));
+    if let Some((distances, millis)) = loaded {
+        if let Some(table) = LevelTable::from_distances(setup, 0, grouping, distances) {
+            return Some((table, millis));
+        }
+    }
+    let building = Instant::now();
+    let table = LevelTable::with_grouping(setup, 0, grouping, states, stop)?;
+    let millis = building.elapsed().as_secs_f64() * 1e3;
+    if let Some(store) = store {
+        store.save(grouping, table.distances(), millis);
+    }
+    Some((table, millis))
 }
 
 /// The strongest grouping of [`Grouping::ALL`] whose table of side A has at most `most`

@@ -1,6 +1,7 @@
 //! What the solver's phases report: a beam search's result ([`Beam`], [`Aim`]), an
 //! iteration of the deepening ([`Iteration`]), what is proved so far ([`Checkpoint`]), and
-//! the progress events a caller hears ([`Progress`]). Shared by [`super::beam`], [`super::ida`] and the solver's driver, so
+//! the progress events a caller hears ([`Progress`]); and what a caller keeps between
+//! runs ([`Kept`], [`LevelStore`]). Shared by [`super::beam`], [`super::ida`] and the solver's driver, so
 //! that neither search module depends on the other's types.
 
 use crate::moves::Move;
@@ -133,4 +134,25 @@ pub enum Progress {
         /// Subtrees in all.
         tasks: usize,
     },
+}
+
+/// Where a caller keeps the solitaire's level tables between runs: a table of hours is
+/// loaded instead of built again when a proof goes on from a checkpoint.
+pub trait LevelStore: Sync {
+    /// The distances ([`super::bound::LevelTable::distances`]) of a table of `grouping`
+    /// with `states` states saved earlier, and the milliseconds its build took; `None`
+    /// when none is kept (or what is kept is not whole).
+    fn load(&self, grouping: super::bound::Grouping, states: u64) -> Option<(Vec<u8>, f64)>;
+    /// Keeps a table just built in `millis` milliseconds.
+    fn save(&self, grouping: super::bound::Grouping, distances: &[u8], millis: f64);
+}
+
+/// What a solve takes from earlier runs ([`super::solve_from`]): the checkpoint it goes on
+/// from, and where its level tables are kept.
+#[derive(Clone, Copy, Default)]
+pub struct Kept<'a> {
+    /// The checkpoint, if any.
+    pub checkpoint: Option<&'a Checkpoint>,
+    /// The level tables' store, if any.
+    pub levels: Option<&'a dyn LevelStore>,
 }
