@@ -203,7 +203,7 @@ pub struct Solution {
     pub level_states: usize,
     /// The level table's grouping of cells, if one was built.
     pub level_grouping: Option<Grouping>,
-    /// Wall time spent building the level table, in milliseconds.
+    /// Wall time spent building (or loading) the level tables, in milliseconds.
     pub level_millis: f64,
     /// Wall time in milliseconds, tables included.
     pub millis: f64,
@@ -600,11 +600,12 @@ fn prove<P: Layered>(
     let root_bound = puzzle.bound(root);
     let (beam, from, earlier, mut deepening_from, start_bound) = match course.start {
         // A stronger table may raise the root's bound; the first one stays the start's.
+        // An explicit layered method keeps to the layers, whatever the checkpoint did.
         Start::Resumed(c) => (
             c.beam,
             c.next,
             c.refuted,
-            c.deepening_from,
+            c.deepening_from.filter(|_| options.fallback),
             c.start_bound.min(root_bound),
         ),
         Start::Fresh => {
