@@ -274,9 +274,7 @@ impl Saver {
 
     /// The file written first and renamed over the checkpoint.
     fn temporary(&self) -> PathBuf {
-        let mut name = self.path.clone().into_os_string();
-        name.push(".part");
-        PathBuf::from(name)
+        partial(&self.path)
     }
 
     /// The file's path.
@@ -322,14 +320,9 @@ impl Saver {
             runs: self.runs + 1,
             time_ms: self.earlier_millis + self.started.elapsed().as_secs_f64() * 1e3,
         };
-        let temporary = self.temporary();
         let written = serde_json::to_vec_pretty(&file)
             .map_err(std::io::Error::other)
-            .and_then(|mut bytes| {
-                bytes.push(b'\n');
-                std::fs::write(&temporary, bytes)
-            })
-            .and_then(|()| std::fs::rename(&temporary, &self.path));
+            .and_then(|bytes| write_whole(&self.path, &[&bytes, b"\n"]));
         match written {
             Ok(()) => None,
             Err(e) if !self.failed.swap(true, Ordering::Relaxed) => Some(format!(
@@ -339,4 +332,24 @@ impl Saver {
             Err(_) => None,
         }
     }
+}
+
+/// The file beside `path` that [`write_whole`] writes first.
+fn partial(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".part");
+    PathBuf::from(name)
+}
+
+/// Writes `parts` to `path` whole: to the file beside it first, synced, then renamed over
+/// it, so that an interruption (or a lost machine) leaves the old file or the new one.
+pub fn write_whole(path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
+    use std::io::Write;
+    let beside = partial(path);
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&beside)?);
+    for part in parts {
+        out.write_all(part)?;
+    }
+    out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    std::fs::rename(&beside, path)
 }

@@ -7,7 +7,7 @@
 
 use halma_engine::games::halma::solve::bound::Grouping;
 use halma_engine::games::halma::solve::LevelStore;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 /// The header's first words.
@@ -110,7 +110,7 @@ impl<'a> LevelFiles<'a> {
         Ok((distances, millis))
     }
 
-    /// Writes the table beside `path`'s checkpoint (beside the file, then renamed over it).
+    /// Writes the table to `path` whole ([`super::checkpoint::write_whole`]).
     fn write(
         &self,
         path: &Path,
@@ -118,20 +118,13 @@ impl<'a> LevelFiles<'a> {
         distances: &[u8],
         millis: f64,
     ) -> std::io::Result<()> {
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".part");
-        let partial = PathBuf::from(partial);
         let header = self.header(
             grouping,
             distances.len() as u64,
             checksum_of(distances),
             millis,
         );
-        let mut out = std::io::BufWriter::new(std::fs::File::create(&partial)?);
-        out.write_all(header.as_bytes())?;
-        out.write_all(distances)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&partial, path)
+        super::checkpoint::write_whole(path, &[header.as_bytes(), distances])
     }
 }
 
